@@ -1,0 +1,85 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import cookie from "@fastify/cookie";
+import fastifyStatic from "@fastify/static";
+import Fastify, { type FastifyInstance } from "fastify";
+import type { ServerConfig } from "./config.js";
+import type { Database } from "./db/database.js";
+import { principalOf } from "./http/auth.js";
+import type { AppContext } from "./http/context.js";
+import { notFound, registerProblemHandlers } from "./http/problem.js";
+import { registerCatalogRoutes } from "./http/routes/catalog.js";
+import { registerCustomerRoutes } from "./http/routes/customers.js";
+import { registerOrderRoutes } from "./http/routes/orders.js";
+import { registerReferenceRoutes } from "./http/routes/reference.js";
+
+/** JSON bodies are small: the largest legitimate one is a bulk add of 1,000 lines. */
+export const BODY_LIMIT = 256 * 1024;
+
+export interface AppOptions {
+  config: ServerConfig;
+  database: Database;
+  /** Folder of the built single-page app; served with an index.html fallback when present. */
+  staticDir?: string;
+  logger?: boolean;
+}
+
+/** The commerce server: REST API, media and (when built) the storefront, on one Fastify app. */
+export async function buildApp({ config, database, staticDir, logger }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    bodyLimit: BODY_LIMIT,
+    logger: logger ? { level: config.logLevel } : false,
+    // Sylius-style IRIs carry the identifier in the last segment; nothing needs more.
+    routerOptions: { maxParamLength: 200 },
+    return503OnClosing: true,
+  });
+  const ctx: AppContext = { db: database.db, config };
+  registerProblemHandlers(app);
+  await app.register(cookie);
+
+  // merge-patch and JSON-LD bodies are JSON (the storefront PATCHes with merge-patch).
+  app.addContentTypeParser(
+    ["application/merge-patch+json", "application/ld+json"],
+    { parseAs: "string" },
+    app.getDefaultJsonParser("error", "error"),
+  );
+
+  app.addHook("onRequest", async (request) => {
+    if (request.url.startsWith("/api/")) {
+      request.principal = await principalOf(request, database.db, config.jwtSecret);
+    }
+  });
+
+  app.get("/health", async () => ({ status: "ok" }));
+
+  app.get("/media/*", async (request, reply) => {
+    const path = request.url.split("?")[0]!;
+    const row = await database.db.selectFrom("media").selectAll().where("path", "=", decodeURI(path)).executeTakeFirst();
+    if (!row) throw notFound();
+    return reply
+      .header("content-type", row.content_type)
+      .header("cache-control", "public, max-age=86400")
+      .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'")
+      .header("x-content-type-options", "nosniff")
+      .send(Buffer.from(row.body));
+  });
+
+  registerReferenceRoutes(app, ctx);
+  registerCatalogRoutes(app, ctx);
+  registerCustomerRoutes(app, ctx);
+  registerOrderRoutes(app, ctx);
+
+  if (staticDir && existsSync(join(staticDir, "index.html"))) {
+    await app.register(fastifyStatic, { root: staticDir, wildcard: false });
+    const index = readFileSync(join(staticDir, "index.html"));
+    // Client-side routes (/shop/..., /checkout) load the app; API and file paths stay 404s.
+    app.setNotFoundHandler((request, reply) => {
+      const api = /^\/(api|media|graphql|health)(\/|$)/.test(request.url);
+      if (request.method === "GET" && !api && request.headers.accept?.includes("text/html")) {
+        return reply.type("text/html; charset=utf-8").send(index);
+      }
+      throw notFound();
+    });
+  }
+  return app;
+}

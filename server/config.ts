@@ -1,0 +1,72 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { z } from "zod";
+
+/**
+ * The server's configuration, parsed once from the environment. Nothing else in `server/`
+ * reads `process.env`: everything receives a `ServerConfig`.
+ */
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default("0.0.0.0"),
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default("./var/db"),
+  JWT_SECRET: z.string().min(32).optional(),
+  BRAND_NAME: z.string().min(1).default("Lumé Atelier"),
+  SUPPORT_EMAIL: z.string().email().default("partners@lume-atelier.example"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export interface ServerConfig {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  /** PostgreSQL server URL; when absent the embedded PGlite database in `dataDir` is used. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  jwtSecret: Uint8Array;
+  brandName: string;
+  supportEmail: string;
+  logLevel: string;
+}
+
+/**
+ * Parses the environment. In development an unset `JWT_SECRET` is generated once and kept in
+ * the data folder, so tokens survive restarts; production refuses to start without one.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  let secret = e.JWT_SECRET;
+  if (!secret) {
+    if (e.NODE_ENV === "production") throw new Error("JWT_SECRET must be set in production");
+    secret = storedSecret(dataDir);
+  }
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    jwtSecret: new TextEncoder().encode(secret),
+    brandName: e.BRAND_NAME,
+    supportEmail: e.SUPPORT_EMAIL,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+function storedSecret(dataDir: string): string {
+  const file = join(dataDir, "..", "jwt-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(join(dataDir, ".."), { recursive: true });
+  const secret = randomBytes(48).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,246 @@
+import { randomBytes } from "node:crypto";
+import { sql, type Kysely, type Transaction } from "kysely";
+import { paymentDueDate, formatOrderNumber } from "../domain/checkout.js";
+import { computeTotals } from "../domain/totals.js";
+import type { AddressSnapshot, DB, OrderRow } from "./schema.js";
+
+export type Tx = Transaction<DB>;
+
+/** 128 random bits, URL-safe: order tokens are the capability in cart and invoice links. */
+export function newToken(): string {
+  return randomBytes(16).toString("base64url");
+}
+
+export async function findOrderByToken(db: Kysely<DB> | Tx, token: string, forUpdate = false) {
+  let q = db.selectFrom("orders").selectAll().where("token_value", "=", token);
+  if (forUpdate) q = q.forUpdate();
+  return q.executeTakeFirst();
+}
+
+/** Opens a new empty cart for a user, in the company's currency and with its minimum order value. */
+export async function startCart(db: Kysely<DB>, userId: number, localeCode: string) {
+  const company = await db
+    .selectFrom("shop_users")
+    .innerJoin("companies", "companies.id", "shop_users.company_id")
+    .select(["companies.id", "companies.currency_code", "companies.minimal_order_value"])
+    .where("shop_users.id", "=", userId)
+    .executeTakeFirstOrThrow();
+  return db
+    .insertInto("orders")
+    .values({
+      token_value: newToken(),
+      company_id: company.id,
+      shop_user_id: userId,
+      currency_code: company.currency_code,
+      locale_code: localeCode,
+      minimal_order_value: company.minimal_order_value,
+      billing_address: JSON.stringify(null),
+      shipping_address: JSON.stringify(null),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Recomputes every amount of a cart from the current contract prices, the coupon and the
+ * destination, and writes them back with the payment's amount. Called inside the transaction
+ * of every cart change, after the order row was locked, so concurrent changes to one cart
+ * serialize and totals always equal the sum of the lines.
+ */
+export async function recalculate(tx: Tx, orderId: number): Promise<void> {
+  const order = await tx.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
+  const company = await tx
+    .selectFrom("companies")
+    .select(["price_list_code", "minimal_order_value"])
+    .where("id", "=", order.company_id)
+    .executeTakeFirstOrThrow();
+  const items = await tx
+    .selectFrom("order_items as i")
+    .innerJoin("product_variants as v", "v.code", "i.variant_code")
+    .leftJoin("variant_prices as vp", (j) =>
+      j.onRef("vp.variant_code", "=", "i.variant_code").on("vp.price_list_code", "=", company.price_list_code),
+    )
+    .select(["i.id", "i.quantity", "i.unit_price", "i.original_unit_price", "v.weight_grams", "vp.price", "vp.rrp_price"])
+    .where("i.order_id", "=", order.id)
+    .orderBy("i.id")
+    .execute();
+  const shipping = order.shipping_address as AddressSnapshot | null;
+  const country = shipping?.countryCode ?? null;
+  const [coupon, tax] = await Promise.all([
+    order.coupon_code
+      ? tx.selectFrom("coupons").select("percentage_bp").where("code", "=", order.coupon_code).executeTakeFirst()
+      : undefined,
+    country
+      ? tx.selectFrom("countries").select("tax_rate_bp").where("code", "=", country).executeTakeFirst()
+      : undefined,
+  ]);
+  const lines = items.map((i) => ({
+    quantity: i.quantity,
+    unitPrice: i.price ?? i.unit_price,
+    originalUnitPrice: i.rrp_price ?? i.original_unit_price,
+    weightGrams: i.weight_grams,
+  }));
+  const totals = computeTotals({
+    lines,
+    promotionBp: coupon?.percentage_bp ?? 0,
+    shippingCountry: country,
+    taxRateBp: tax?.tax_rate_bp ?? 0,
+  });
+  for (const [n, item] of items.entries()) {
+    const t = totals.lines[n]!;
+    await tx
+      .updateTable("order_items")
+      .set({
+        unit_price: lines[n]!.unitPrice,
+        original_unit_price: lines[n]!.originalUnitPrice,
+        discounted_unit_price: t.discountedUnitPrice,
+        subtotal: t.subtotal,
+        total: t.total,
+        tax_total: t.taxTotal,
+      })
+      .where("id", "=", item.id)
+      .execute();
+  }
+  await tx
+    .updateTable("orders")
+    .set({
+      items_subtotal: totals.itemsSubtotal,
+      items_total: totals.itemsTotal,
+      order_promotion_total: totals.orderPromotionTotal,
+      shipping_total: totals.shippingTotal,
+      shipping_tax_total: totals.shippingTaxTotal,
+      tax_total: totals.taxTotal,
+      total: totals.total,
+      minimal_order_value: company.minimal_order_value,
+      updated_at: sql`now()`,
+    })
+    .where("id", "=", order.id)
+    .execute();
+  await ensurePaymentAndShipment(tx, order, totals.total, items.length > 0);
+}
+
+/**
+ * A cart with items has one payment and one shipment, as in Sylius: created with the first
+ * enabled methods when the first item arrives, removed when the cart empties.
+ */
+async function ensurePaymentAndShipment(tx: Tx, order: OrderRow, total: number, hasItems: boolean) {
+  if (!hasItems) {
+    await tx.deleteFrom("payments").where("order_id", "=", order.id).execute();
+    await tx.deleteFrom("shipments").where("order_id", "=", order.id).execute();
+    return;
+  }
+  const payment = await tx.selectFrom("payments").select("id").where("order_id", "=", order.id).executeTakeFirst();
+  if (payment) {
+    await tx.updateTable("payments").set({ amount: total, updated_at: sql`now()` }).where("id", "=", payment.id).execute();
+  } else {
+    const method = await tx
+      .selectFrom("payment_methods")
+      .select("code")
+      .where("enabled", "=", true)
+      .orderBy("position")
+      .executeTakeFirstOrThrow();
+    await tx
+      .insertInto("payments")
+      .values({ order_id: order.id, method_code: method.code, amount: total, currency_code: order.currency_code })
+      .execute();
+  }
+  const shipment = await tx.selectFrom("shipments").select("id").where("order_id", "=", order.id).executeTakeFirst();
+  if (!shipment) {
+    const method = await tx
+      .selectFrom("shipping_methods")
+      .select("code")
+      .where("enabled", "=", true)
+      .orderBy("position")
+      .executeTakeFirstOrThrow();
+    await tx.insertInto("shipments").values({ order_id: order.id, method_code: method.code }).execute();
+  }
+}
+
+export type CompletionFailure =
+  | { kind: "stock"; variantCode: string; name: string; available: number }
+  | { kind: "coupon" };
+
+/**
+ * Turns a locked, validated cart into an order: stock is taken only while enough is left, the
+ * coupon's use is counted only while its limit allows, and the state changes only from `cart`.
+ * Any failure is returned before anything is written that the caller would not roll back.
+ */
+export async function placeOrder(tx: Tx, order: OrderRow): Promise<CompletionFailure | null> {
+  const items = await tx
+    .selectFrom("order_items")
+    .select(["variant_code", "quantity", "product_name", "variant_name"])
+    .where("order_id", "=", order.id)
+    .orderBy("variant_code") // one lock order for every transaction: no deadlocks
+    .execute();
+  for (const item of items) {
+    const taken = await tx
+      .updateTable("product_variants")
+      .set((eb) => ({ on_hand: eb("on_hand", "-", item.quantity) }))
+      .where("code", "=", item.variant_code)
+      .where("on_hand", ">=", item.quantity)
+      .returning("on_hand")
+      .executeTakeFirst();
+    if (!taken) {
+      const left = await tx
+        .selectFrom("product_variants")
+        .select("on_hand")
+        .where("code", "=", item.variant_code)
+        .executeTakeFirst();
+      return {
+        kind: "stock",
+        variantCode: item.variant_code,
+        name: `${item.product_name} (${item.variant_name})`,
+        available: left?.on_hand ?? 0,
+      };
+    }
+  }
+  if (order.coupon_code) {
+    const used = await tx
+      .updateTable("coupons")
+      .set((eb) => ({ used: eb("used", "+", 1) }))
+      .where("code", "=", order.coupon_code)
+      .where((eb) => eb.or([eb("usage_limit", "is", null), eb("used", "<", eb.ref("usage_limit"))]))
+      .returning("used")
+      .executeTakeFirst();
+    if (!used) return { kind: "coupon" };
+  }
+  const { seq } = await sql<{ seq: number }>`select nextval('order_number_seq')::int as seq`
+    .execute(tx)
+    .then((r) => r.rows[0]!);
+  const now = new Date();
+  const changed = await tx
+    .updateTable("orders")
+    .set({
+      number: formatOrderNumber(seq),
+      state: "new",
+      checkout_state: "completed",
+      payment_state: "awaiting_payment",
+      shipping_state: "ready",
+      checkout_completed_at: now,
+      updated_at: now,
+    })
+    .where("id", "=", order.id)
+    .where("state", "=", "cart")
+    .executeTakeFirst();
+  if (Number(changed.numUpdatedRows) !== 1) throw new Error("order left the cart state while locked");
+  const terms = await tx
+    .selectFrom("companies")
+    .select("payment_terms_days")
+    .where("id", "=", order.company_id)
+    .executeTakeFirstOrThrow();
+  const payments = await tx
+    .selectFrom("payments")
+    .innerJoin("payment_methods", "payment_methods.code", "payments.method_code")
+    .select(["payments.id", "payment_methods.kind"])
+    .where("order_id", "=", order.id)
+    .execute();
+  for (const p of payments) {
+    await tx
+      .updateTable("payments")
+      .set({ state: "new", due_date: paymentDueDate(now, p.kind, terms.payment_terms_days), updated_at: now })
+      .where("id", "=", p.id)
+      .execute();
+  }
+  await tx.updateTable("shipments").set({ state: "ready" }).where("order_id", "=", order.id).execute();
+  return null;
+}

@@ -1,0 +1,240 @@
+import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
+
+/** Column types of the database, kept by hand beside the SQL migrations. */
+/** A timestamp column with a default: optional on insert. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Json<T> = ColumnType<T, string, string>;
+
+export interface AddressSnapshot {
+  firstName: string;
+  lastName: string;
+  company: string | null;
+  street: string;
+  city: string;
+  postcode: string;
+  countryCode: string;
+  provinceCode: string | null;
+  provinceName: string | null;
+  phoneNumber: string | null;
+  email: string | null;
+}
+
+export interface DB {
+  currencies: { code: string };
+  channels: { code: string; name: string; base_currency_code: string };
+  countries: {
+    code: string;
+    name: string;
+    emea: Generated<boolean>;
+    tax_rate_bp: Generated<number>;
+    enabled: Generated<boolean>;
+  };
+  provinces: { code: string; country_code: string; name: string };
+  price_lists: { code: string; name: string; currency_code: string };
+  media: { path: string; content_type: string; body: Uint8Array };
+  taxons: {
+    code: string;
+    parent_code: string | null;
+    name: string;
+    description: Generated<string>;
+    position: Generated<number>;
+    image_path: string | null;
+  };
+  products: {
+    code: string;
+    name: string;
+    slug: string;
+    description: Generated<string>;
+    main_taxon_code: string | null;
+    position: Generated<number>;
+    enabled: Generated<boolean>;
+    created_at: Timestamp;
+  };
+  product_images: {
+    id: Generated<number>;
+    product_code: string;
+    type: string;
+    path: string;
+    position: Generated<number>;
+  };
+  product_taxons: { product_code: string; taxon_code: string; position: Generated<number> };
+  product_associations: {
+    product_code: string;
+    type: string;
+    associated_code: string;
+    position: Generated<number>;
+  };
+  product_variants: {
+    code: string;
+    product_code: string;
+    name: string;
+    position: Generated<number>;
+    ean: string | null;
+    weight_grams: Generated<number>;
+    on_hand: Generated<number>;
+    enabled: Generated<boolean>;
+  };
+  variant_prices: {
+    price_list_code: string;
+    variant_code: string;
+    price: number;
+    original_price: number;
+    rrp_price: number;
+  };
+  companies: {
+    id: Generated<number>;
+    name: string;
+    legal_name: string;
+    email: string;
+    phone: Generated<string>;
+    tax_number: string | null;
+    registration_number: string | null;
+    channel_code: string;
+    price_list_code: string;
+    currency_code: string;
+    minimal_order_value: number;
+    payment_terms_days: Generated<number>;
+    sales_agent_name: string;
+    sales_agent_email: string;
+    default_billing_address_id: number | null;
+    default_shipping_address_id: number | null;
+    enabled: Generated<boolean>;
+    created_at: Timestamp;
+  };
+  shop_users: {
+    id: Generated<number>;
+    company_id: number;
+    email: string;
+    password_hash: string | null;
+    first_name: string | null;
+    last_name: string | null;
+    phone_number: string | null;
+    job_title: string | null;
+    roles: string[];
+    enabled: Generated<boolean>;
+    locale_code: Generated<string>;
+    created_at: Timestamp;
+  };
+  addresses: {
+    id: Generated<number>;
+    company_id: number;
+    first_name: string;
+    last_name: string;
+    company: string | null;
+    street: string;
+    city: string;
+    postcode: string;
+    country_code: string;
+    province_code: string | null;
+    province_name: string | null;
+    phone_number: string | null;
+    email: string | null;
+    created_at: Timestamp;
+  };
+  payment_methods: {
+    code: string;
+    name: string;
+    kind: "card" | "invoice";
+    position: Generated<number>;
+    enabled: Generated<boolean>;
+  };
+  shipping_methods: {
+    code: string;
+    name: string;
+    position: Generated<number>;
+    enabled: Generated<boolean>;
+  };
+  coupons: {
+    code: string;
+    name: string;
+    percentage_bp: number;
+    usage_limit: number | null;
+    used: Generated<number>;
+    starts_at: NullableTimestamp;
+    ends_at: NullableTimestamp;
+    enabled: Generated<boolean>;
+  };
+  orders: {
+    id: Generated<number>;
+    token_value: string;
+    number: string | null;
+    company_id: number;
+    shop_user_id: number;
+    state: Generated<string>;
+    checkout_state: Generated<string>;
+    payment_state: Generated<string>;
+    shipping_state: Generated<string>;
+    currency_code: string;
+    locale_code: Generated<string>;
+    notes: string | null;
+    coupon_code: string | null;
+    billing_address: Json<AddressSnapshot | null>;
+    shipping_address: Json<AddressSnapshot | null>;
+    items_subtotal: Generated<number>;
+    items_total: Generated<number>;
+    shipping_total: Generated<number>;
+    shipping_tax_total: Generated<number>;
+    tax_total: Generated<number>;
+    order_promotion_total: Generated<number>;
+    manual_discount: Generated<number>;
+    total: Generated<number>;
+    minimal_order_value: Generated<number>;
+    parent_order_id: number | null;
+    split_index: number | null;
+    split_count: number | null;
+    created_at: Timestamp;
+    updated_at: Timestamp;
+    checkout_completed_at: NullableTimestamp;
+  };
+  order_items: {
+    id: Generated<number>;
+    order_id: number;
+    variant_code: string;
+    product_code: string;
+    product_name: string;
+    variant_name: string;
+    quantity: number;
+    unit_price: number;
+    original_unit_price: number;
+    discounted_unit_price: number;
+    subtotal: number;
+    total: number;
+    tax_total: Generated<number>;
+    position: Generated<number>;
+  };
+  payments: {
+    id: Generated<number>;
+    order_id: number;
+    method_code: string;
+    state: Generated<string>;
+    amount: Generated<number>;
+    currency_code: string;
+    due_date: NullableTimestamp;
+    provider_reference: string | null;
+    created_at: Timestamp;
+    updated_at: Timestamp;
+  };
+  shipments: {
+    id: Generated<number>;
+    order_id: number;
+    method_code: string;
+    state: Generated<string>;
+    created_at: Timestamp;
+  };
+  idempotency_keys: {
+    shop_user_id: number;
+    key: string;
+    request_hash: string;
+    response_status: Generated<number>;
+    response_body: ColumnType<unknown, string | undefined, string>;
+    created_at: Timestamp;
+  };
+}
+
+export type OrderRow = Selectable<DB["orders"]>;
+export type OrderItemRow = Selectable<DB["order_items"]>;
+export type ShopUserRow = Selectable<DB["shop_users"]>;
+export type CompanyRow = Selectable<DB["companies"]>;
+export type AddressRow = Selectable<DB["addresses"]>;
+export type NewOrderItem = Insertable<DB["order_items"]>;

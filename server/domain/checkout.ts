@@ -1,0 +1,57 @@
+import type { Violation } from "./violations.js";
+
+export interface CompletionInput {
+  itemCount: number;
+  itemsSubtotal: number;
+  minimalOrderValue: number;
+  currencyCode: string;
+  hasShippingAddress: boolean;
+  hasBillingAddress: boolean;
+  hasPaymentMethod: boolean;
+  notesLength: number;
+}
+
+export const MAX_NOTES_LENGTH = 500;
+
+/**
+ * What stops a cart from becoming an order. The minimum order value is compared with the items
+ * subtotal (before the coupon), as the storefront's Checkout button does (storefront spec 5).
+ */
+export function completionViolations(o: CompletionInput): Violation[] {
+  const v: Violation[] = [];
+  if (o.itemCount === 0) v.push({ propertyPath: "items", message: "checkout.emptyCart" });
+  if (o.itemsSubtotal < o.minimalOrderValue) {
+    v.push({
+      propertyPath: "itemsSubtotal",
+      message: "checkout.minimalOrderValue",
+      params: { amount: (o.minimalOrderValue / 100).toFixed(2), currency: o.currencyCode },
+    });
+  }
+  if (!o.hasShippingAddress) {
+    v.push({ propertyPath: "shippingAddress", message: "checkout.shippingAddressRequired" });
+  }
+  if (!o.hasBillingAddress) {
+    v.push({ propertyPath: "billingAddress", message: "checkout.billingAddressRequired" });
+  }
+  if (!o.hasPaymentMethod) {
+    v.push({ propertyPath: "payments", message: "checkout.paymentMethodRequired" });
+  }
+  if (o.notesLength > MAX_NOTES_LENGTH) {
+    v.push({ propertyPath: "notes", message: "notes.tooLong", params: { max: MAX_NOTES_LENGTH } });
+  }
+  return v;
+}
+
+/** Order numbers are the order sequence, zero-padded to nine digits as Sylius does. */
+export function formatOrderNumber(sequence: number): string {
+  return String(sequence).padStart(9, "0");
+}
+
+/**
+ * When an invoice falls due: the company's payment terms after completion. Card payments are
+ * due at once.
+ */
+export function paymentDueDate(completedAt: Date, method: "card" | "invoice", termsDays: number) {
+  const days = method === "card" ? 0 : termsDays;
+  return new Date(completedAt.getTime() + days * 86_400_000);
+}

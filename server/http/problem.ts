@@ -1,0 +1,134 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Violation } from "../domain/violations.js";
+import { pickLanguage, translate, type Language } from "./i18n.js";
+
+const titles: Record<number, string> = {
+  400: "title.badRequest",
+  401: "title.unauthorized",
+  403: "title.forbidden",
+  404: "title.notFound",
+  409: "title.conflict",
+  413: "title.payloadTooLarge",
+  415: "title.unsupportedMediaType",
+  422: "title.validation",
+  429: "title.tooManyRequests",
+  503: "title.serviceUnavailable",
+  500: "title.internal",
+};
+
+/**
+ * An expected failure, answered as `application/problem+json` (RFC 9457). `type` is a stable
+ * relative URI (`/problems/out-of-stock`) the gateway maps to typed GraphQL errors; `detail`
+ * and violation messages are locale keys translated for the caller.
+ */
+export class Problem extends Error {
+  constructor(
+    readonly status: number,
+    readonly type: string,
+    readonly detailKey: string,
+    readonly params: Record<string, string | number> = {},
+    readonly violations: Violation[] = [],
+  ) {
+    super(detailKey);
+  }
+}
+
+export const unauthorized = (key = "error.unauthorized") =>
+  new Problem(401, "/problems/unauthorized", key);
+export const forbidden = () => new Problem(403, "/problems/forbidden", "error.forbidden");
+export const notFound = () => new Problem(404, "/problems/not-found", "error.notFound");
+export const conflict = (key: string) => new Problem(409, "/problems/conflict", key);
+
+/**
+ * 422 with violations. The detail is the first violation's message, so a client that shows
+ * only `detail` (the storefront's toasts do) still says what is wrong.
+ */
+export function unprocessable(violations: Violation[], type = "/problems/validation"): Problem {
+  const first = violations[0];
+  return new Problem(
+    422,
+    type,
+    first?.message ?? "error.validation",
+    first?.params ?? {},
+    violations,
+  );
+}
+
+export function languageOf(request: FastifyRequest): Language {
+  return pickLanguage(request.headers["locale"], request.headers["accept-language"]);
+}
+
+function send(reply: FastifyReply, lang: Language, p: Problem) {
+  const body: Record<string, unknown> = {
+    type: p.type,
+    title: translate(lang, titles[p.status] ?? "title.internal"),
+    status: p.status,
+    detail: translate(lang, p.detailKey, p.params),
+  };
+  if (p.violations.length > 0) {
+    body.violations = p.violations.map((v) => ({
+      propertyPath: v.propertyPath,
+      message: translate(lang, v.message, v.params),
+      code: v.message,
+    }));
+  }
+  return reply.code(p.status).type("application/problem+json; charset=utf-8").send(body);
+}
+
+/** Makes every error and every unknown route a problem+json answer. */
+export function registerProblemHandlers(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const lang = languageOf(request);
+    if (error instanceof Problem) return send(reply, lang, error);
+    switch (error.code) {
+      case "FST_ERR_CTP_BODY_TOO_LARGE":
+        return send(
+          reply,
+          lang,
+          new Problem(413, "/problems/payload-too-large", "error.bodyTooLarge", {
+            limit: app.initialConfig.bodyLimit ?? 0,
+          }),
+        );
+      case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+        return send(
+          reply,
+          lang,
+          new Problem(415, "/problems/unsupported-media-type", "error.unsupportedMediaType"),
+        );
+      case "FST_ERR_CTP_EMPTY_JSON_BODY":
+      case "FST_ERR_CTP_INVALID_JSON_BODY":
+        return send(reply, lang, new Problem(400, "/problems/bad-request", "error.badJson"));
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return send(reply, lang, new Problem(error.statusCode, "/problems/bad-request", "error.badJson"));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, "database unavailable");
+      return send(reply, lang, new Problem(503, "/problems/unavailable", "error.unavailable"));
+    }
+    request.log.error({ err: error }, "unhandled error");
+    return send(reply, lang, new Problem(500, "/problems/internal", "error.internal"));
+  });
+  app.setNotFoundHandler((request, reply) =>
+    send(
+      reply,
+      languageOf(request),
+      new Problem(404, "/problems/not-found", "error.routeNotFound", {
+        method: request.method,
+        url: request.url.split("?")[0] ?? "",
+      }),
+    ),
+  );
+}
+
+function isDatabaseUnavailable(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return (
+    code === "ECONNREFUSED" ||
+    code === "ECONNRESET" ||
+    code === "57P01" || // admin_shutdown
+    code === "57P03" || // cannot_connect_now
+    code === "08006" ||
+    code === "08001"
+  );
+}

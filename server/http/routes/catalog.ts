@@ -1,0 +1,171 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { countVariants, findProduct, findProducts, findVariants, type ProductView, type VariantView } from "../../db/catalog.js";
+import type { AppContext } from "../context.js";
+import { collection, idFromReference, iri } from "../iri.js";
+import { notFound } from "../problem.js";
+import { paging, queryString } from "../validate.js";
+
+type Query = Record<string, unknown>;
+
+/**
+ * The catalogue is readable without signing in (the landing page shows bestsellers and the
+ * public catalogue); prices are the caller's contract prices and are null for visitors.
+ */
+export function registerCatalogRoutes(app: FastifyInstance, { db }: AppContext) {
+  const priceListOf = async (request: FastifyRequest) => {
+    if (!request.principal) return undefined;
+    const c = await db
+      .selectFrom("companies")
+      .select(["price_list_code", "currency_code"])
+      .where("id", "=", request.principal.companyId)
+      .executeTakeFirstOrThrow();
+    return c;
+  };
+
+  app.get("/api/v2/shop/products", async (request) => {
+    const q = request.query as Query;
+    const { page, itemsPerPage } = paging(q);
+    const taxonCode = queryString(q, "productTaxons.taxon.code");
+    const codeOrName = queryString(q, "codeOrName")?.trim();
+    const codes = codeList(q["code[]"] ?? q.code);
+    const prices = await priceListOf(request);
+    const { products, total } = await findProducts(db, {
+      taxonCode,
+      codeOrName: codeOrName === "" ? undefined : codeOrName,
+      codes,
+      page,
+      itemsPerPage,
+      priceList: prices?.price_list_code,
+    });
+    return collection(products.map((p) => productResource(p, prices?.currency_code)), total);
+  });
+
+  app.get("/api/v2/shop/products/:code", async (request) => {
+    const { code } = request.params as { code: string };
+    const prices = await priceListOf(request);
+    const product = await findProduct(db, code, prices?.price_list_code);
+    if (!product) throw notFound();
+    return productResource(product, prices?.currency_code);
+  });
+
+  app.get("/api/v2/shop/product-variants", async (request) => {
+    const q = request.query as Query;
+    const { page, itemsPerPage } = paging(q);
+    const product = queryString(q, "product", 512);
+    const productCode = product === undefined ? undefined : idFromReference(product, "products");
+    const codes = codeList(q["code[]"] ?? q.code);
+    const prices = await priceListOf(request);
+    const productCodes = productCode === undefined ? undefined : [productCode];
+    const variants = await findVariants(db, { productCodes, codes, page, itemsPerPage }, prices?.price_list_code);
+    const total = codes ? variants.length : await countVariants(db, productCodes);
+    return collection(variants.map((v) => variantResource(v, prices?.currency_code)), total);
+  });
+
+  app.get("/api/v2/shop/product-variants/:code", async (request) => {
+    const { code } = request.params as { code: string };
+    const prices = await priceListOf(request);
+    const [variant] = await findVariants(db, { codes: [code] }, prices?.price_list_code);
+    if (!variant) throw notFound();
+    return variantResource(variant, prices?.currency_code);
+  });
+
+  app.get("/api/v2/shop/taxons", async (request) => {
+    const { page, itemsPerPage } = paging(request.query as Query, 9999);
+    const rows = await db.selectFrom("taxons").selectAll().orderBy("position").orderBy("code").execute();
+    const resources = await taxonResources(rows);
+    return collection(resources.slice((page - 1) * itemsPerPage, page * itemsPerPage), resources.length);
+  });
+
+  app.get("/api/v2/shop/taxons/:code", async (request) => {
+    const { code } = request.params as { code: string };
+    const row = await db.selectFrom("taxons").selectAll().where("code", "=", code).executeTakeFirst();
+    if (!row) throw notFound();
+    return (await taxonResources([row], true))[0];
+  });
+
+  type TaxonRow = { code: string; parent_code: string | null; name: string; description: string; position: number; image_path: string | null };
+  /** Children and products of all the given taxons in two queries. */
+  async function taxonResources(rows: TaxonRow[], single = false) {
+    const codes = rows.map((r) => r.code);
+    const [children, products] = await Promise.all([
+      single
+        ? db.selectFrom("taxons").select(["code", "parent_code"]).where("parent_code", "in", codes).orderBy("position").execute()
+        : Promise.resolve(rows),
+      db
+        .selectFrom("product_taxons")
+        .innerJoin("products", "products.code", "product_taxons.product_code")
+        .select(["product_taxons.taxon_code", "product_taxons.product_code"])
+        .where("product_taxons.taxon_code", "in", codes)
+        .where("products.enabled", "=", true)
+        .orderBy("product_taxons.position")
+        .execute(),
+    ]);
+    return rows.map((t) => ({
+      "@id": iri.taxon(t.code),
+      "@type": "Taxon",
+      code: t.code,
+      name: t.name,
+      description: t.description,
+      position: t.position,
+      parent: t.parent_code ? iri.taxon(t.parent_code) : null,
+      images: t.image_path ? [{ type: "main", path: t.image_path }] : [],
+      children: children.filter((c) => c.parent_code === t.code).map((c) => iri.taxon(c.code)),
+      associatedProducts: products.filter((p) => p.taxon_code === t.code).map((p) => iri.product(p.product_code)),
+    }));
+  }
+}
+
+function codeList(value: unknown): string[] | undefined {
+  if (value === undefined) return undefined;
+  const list = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === "string");
+  return list.flatMap((v) => v.split(",")).filter((v) => v.length > 0 && v.length <= 255).slice(0, 9999);
+}
+
+export function variantResource(v: VariantView, currencyCode: string | undefined) {
+  return {
+    "@id": iri.variant(v.code),
+    "@type": "ProductVariant",
+    code: v.code,
+    name: v.name,
+    product: iri.product(v.productCode),
+    ean: v.ean,
+    price: v.price,
+    originalPrice: v.originalPrice,
+    rrpPrice: v.rrpPrice,
+    currencyCode: currencyCode ?? null,
+    inStock: v.onHand > 0,
+    weight: v.weightGrams,
+  };
+}
+
+export function productResource(p: ProductView, currencyCode: string | undefined) {
+  const first = p.variants[0];
+  return {
+    "@id": iri.product(p.code),
+    "@type": "Product",
+    id: p.code,
+    code: p.code,
+    name: p.name,
+    slug: p.slug,
+    description: p.description,
+    images: p.images,
+    mainTaxon: p.mainTaxon ? iri.taxon(p.mainTaxon) : null,
+    productTaxons: p.taxons.map((t) => iri.taxon(t)),
+    associations: p.related.length
+      ? [{ type: "related", associatedProducts: p.related.map((c) => iri.product(c)) }]
+      : [],
+    defaultVariant: first ? iri.variant(first.code) : null,
+    variants: p.variants.map((v) => iri.variant(v.code)),
+    ean: first?.ean ?? null,
+    variantsData: p.variants.map((v) => ({
+      code: v.code,
+      name: v.name,
+      price: v.price,
+      originalPrice: v.originalPrice,
+      rrpPrice: v.rrpPrice,
+      currencyCode: currencyCode ?? null,
+      inStock: v.onHand > 0,
+      ean: v.ean,
+    })),
+  };
+}

@@ -1,0 +1,524 @@
+import { createHash } from "node:crypto";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+
+import { completionViolations, MAX_NOTES_LENGTH } from "../../domain/checkout.js";
+import { can } from "../../domain/permissions.js";
+import { couponViolation } from "../../domain/promotions.js";
+import { MAX_LINE_QUANTITY, quantityViolation } from "../../domain/quantity.js";
+import type { Violation } from "../../domain/violations.js";
+import { findOrderByToken, placeOrder, recalculate, startCart, type Tx } from "../../db/orders.js";
+import type { AddressSnapshot, OrderRow } from "../../db/schema.js";
+import { requireAbility, requirePrincipal, type Principal } from "../auth.js";
+import type { AppContext } from "../context.js";
+import { collection, idFromReference } from "../iri.js";
+import { conflict, notFound, Problem, unprocessable } from "../problem.js";
+import { orderResources } from "../order-resource.js";
+import { BodyReader, paging, queryString, readAddress } from "../validate.js";
+
+/** Bulk add takes as many lines as a quick-order file may hold. */
+export const MAX_BULK_LINES = 1000;
+const LOCALES = ["en_US", "fr_FR", "de_DE", "it_IT", "es_ES"];
+
+/** A cart is its owner's; a placed order is visible to everyone of the company. */
+function visibleTo(order: OrderRow, p: Principal) {
+  return order.state === "cart" ? order.shop_user_id === p.userId : order.company_id === p.companyId;
+}
+
+export function registerOrderRoutes(app: FastifyInstance, { db }: AppContext) {
+  const show = async (token: string) => {
+    const order = await findOrderByToken(db, token);
+    return (await orderResources(db, [order!]))[0];
+  };
+
+  /**
+   * Runs a change to a cart in one transaction: the order row is locked first, so changes to
+   * one cart happen one after another; then ownership (404 for anything not the caller's)
+   * and state (409 once placed) are checked, the change runs, and the totals are recomputed.
+   */
+  const changeCart = async (
+    request: FastifyRequest,
+    change: (tx: Tx, order: OrderRow, principal: Principal) => Promise<void>,
+  ) => {
+    const principal = requirePrincipal(request);
+    const { token } = request.params as { token: string };
+    await db.transaction().execute(async (tx) => {
+      const order = await findOrderByToken(tx, token, true);
+      if (!order || !visibleTo(order, principal)) throw notFound();
+      if (order.state !== "cart") throw conflict("error.notCart");
+      await change(tx, order, principal);
+      await recalculate(tx, order.id);
+    });
+    return show(token);
+  };
+
+  app.get("/api/v2/shop/orders", async (request) => {
+    const p = requirePrincipal(request);
+    const q = request.query as Record<string, unknown>;
+    const { page, itemsPerPage } = paging(q);
+    const state = queryString(q, "state", 40);
+    let base = db.selectFrom("orders").where((eb) =>
+      eb.or([
+        eb.and([eb("state", "=", "cart"), eb("shop_user_id", "=", p.userId)]),
+        eb.and([eb("state", "!=", "cart"), eb("company_id", "=", p.companyId)]),
+      ]),
+    );
+    if (state !== undefined) base = base.where("state", "=", state);
+    const [count, rows] = await Promise.all([
+      base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+      base
+        .selectAll()
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc")
+        .limit(itemsPerPage)
+        .offset((page - 1) * itemsPerPage)
+        .execute(),
+    ]);
+    return collection(await orderResources(db, rows), Number(count.n));
+  });
+
+  app.post("/api/v2/shop/orders", async (request, reply) => {
+    const p = requirePrincipal(request);
+    const r = new BodyReader(request.body, ["localeCode"]);
+    const localeCode = r.string("localeCode", { max: 10 }) ?? "en_US";
+    if (!LOCALES.includes(localeCode)) r.add({ propertyPath: "localeCode", message: "field.type", params: { type: "locale" } });
+    r.done();
+    const cart = await startCart(db, p.userId, localeCode);
+    return reply.code(201).send(await show(cart.token_value));
+  });
+
+  app.get("/api/v2/shop/orders/:token", async (request) => {
+    const p = requirePrincipal(request);
+    const order = await findOrderByToken(db, (request.params as { token: string }).token);
+    if (!order || !visibleTo(order, p)) throw notFound();
+    return (await orderResources(db, [order]))[0];
+  });
+
+  app.get("/api/v2/shop/orders/:token/items", async (request) => {
+    const p = requirePrincipal(request);
+    const order = await findOrderByToken(db, (request.params as { token: string }).token);
+    if (!order || !visibleTo(order, p)) throw notFound();
+    const [resource] = await orderResources(db, [order]);
+    return collection(resource!.items);
+  });
+
+  app.get("/api/v2/shop/orders/:token/payments", async (request) => {
+    const p = requirePrincipal(request);
+    const order = await findOrderByToken(db, (request.params as { token: string }).token);
+    if (!order || !visibleTo(order, p)) throw notFound();
+    const [resource] = await orderResources(db, [order]);
+    return { ...collection(resource!.payments), totalUnpaidAmount: resource!.totalUnpaidAmount };
+  });
+
+  app.put("/api/v2/shop/orders/:token", async (request) =>
+    changeCart(request, async (tx, order, principal) => {
+      const r = new BodyReader(request.body, ["email", "billingAddress", "shippingAddress", "couponCode"]);
+      r.string("email", { email: true });
+      const set: { billing_address?: string; shipping_address?: string; coupon_code?: string | null } = {};
+      for (const [field, column] of [
+        ["billingAddress", "billing_address"],
+        ["shippingAddress", "shipping_address"],
+      ] as const) {
+        if (!r.has(field)) continue;
+        const address = await addressFrom(tx, r.raw(field), field, principal.companyId);
+        r.violations.push(...address.violations);
+        if (address.address) set[column] = JSON.stringify(address.address);
+      }
+      if (r.has("couponCode")) {
+        const raw = r.raw("couponCode");
+        if (raw === null || (typeof raw === "string" && raw.trim() === "")) set.coupon_code = null;
+        else {
+          const code = r.string("couponCode", { max: 64 });
+          if (code !== undefined) {
+            const coupon = await tx
+              .selectFrom("coupons")
+              .selectAll()
+              .where((eb) => eb(eb.fn("upper", ["code"]), "=", code.toUpperCase()))
+              .executeTakeFirst();
+            const violation = couponViolation(
+              coupon && {
+                code: coupon.code,
+                percentageBp: coupon.percentage_bp,
+                usageLimit: coupon.usage_limit,
+                used: coupon.used,
+                startsAt: coupon.starts_at,
+                endsAt: coupon.ends_at,
+                enabled: coupon.enabled,
+              },
+              new Date(),
+            );
+            if (violation) r.add(violation);
+            else set.coupon_code = coupon!.code;
+          }
+        }
+      }
+      r.done();
+      // The company is billed at its registered address unless the cart says otherwise.
+      if (!set.billing_address && !order.billing_address) {
+        const billing = await companyBillingAddress(tx, principal.companyId);
+        if (billing) set.billing_address = JSON.stringify(billing);
+      }
+      if (Object.keys(set).length > 0) await tx.updateTable("orders").set(set).where("id", "=", order.id).execute();
+    }),
+  );
+
+  app.post("/api/v2/shop/orders/:token", async (request) =>
+    changeCart(request, async (tx, order) => {
+      const r = new BodyReader(request.body, ["notes"]);
+      const raw = r.raw("notes");
+      let notes: string | null = null;
+      if (raw !== null && raw !== undefined) {
+        if (typeof raw !== "string") r.add({ propertyPath: "notes", message: "field.type", params: { type: "string" } });
+        else if (raw.length > MAX_NOTES_LENGTH) r.add({ propertyPath: "notes", message: "notes.tooLong", params: { max: MAX_NOTES_LENGTH } });
+        else notes = raw.trim() === "" ? null : raw;
+      }
+      r.done();
+      await tx.updateTable("orders").set({ notes }).where("id", "=", order.id).execute();
+    }),
+  );
+
+  app.delete("/api/v2/shop/orders/:token", async (request, reply) => {
+    const p = requirePrincipal(request);
+    const { token } = request.params as { token: string };
+    await db.transaction().execute(async (tx) => {
+      const order = await findOrderByToken(tx, token, true);
+      if (!order || !visibleTo(order, p)) throw notFound();
+      if (order.state !== "cart") throw conflict("error.notCart");
+      await tx.deleteFrom("orders").where("id", "=", order.id).execute();
+    });
+    return reply.code(204).send();
+  });
+
+  app.post("/api/v2/shop/orders/:token/items", async (request, reply) => {
+    const cart = await changeCart(request, async (tx, order) => {
+      const r = new BodyReader(request.body, ["productVariant", "quantity"]);
+      const code = idFromReference(r.raw("productVariant"), "product-variants");
+      if (code === undefined) r.add({ propertyPath: "productVariant", message: "field.required" });
+      r.add(quantityViolation(r.raw("quantity")));
+      r.done();
+      await addLines(tx, order, [{ code: code!, quantity: r.raw("quantity") as number, path: "" }]);
+    });
+    return reply.code(201).send(cart);
+  });
+
+  app.post("/api/v2/shop/orders/:token/items-bulk", async (request, reply) => {
+    requireAbility(requirePrincipal(request), "cart.bulkAdd");
+    const cart = await changeCart(request, async (tx, order) => {
+      const r = new BodyReader(request.body, ["items"]);
+      const items = r.raw("items");
+      if (!Array.isArray(items) || items.length === 0) {
+        r.add({ propertyPath: "items", message: Array.isArray(items) ? "items.empty" : "field.required" });
+        r.done();
+      }
+      const list = items as unknown[];
+      if (list.length > MAX_BULK_LINES) {
+        r.add({ propertyPath: "items", message: "items.tooMany", params: { max: MAX_BULK_LINES } });
+        r.done();
+      }
+      const lines = list.map((item, n) => {
+        const line = new BodyReader(item, ["productVariant", "quantity"], `items[${n}]`);
+        const code = idFromReference(line.raw("productVariant"), "product-variants");
+        if (code === undefined) line.add({ propertyPath: line.path("productVariant"), message: "field.required" });
+        line.add(quantityViolation(line.raw("quantity"), line.path("quantity")));
+        r.violations.push(...line.violations);
+        return { code: code!, quantity: line.raw("quantity") as number, path: `items[${n}].` };
+      });
+      r.done();
+      await addLines(tx, order, lines);
+    });
+    return reply.code(201).send(cart);
+  });
+
+  app.patch("/api/v2/shop/orders/:token/items/:id", async (request) =>
+    changeCart(request, async (tx, order) => {
+      const item = await itemOf(tx, order, (request.params as { id: string }).id);
+      const r = new BodyReader(request.body, ["quantity"]);
+      const quantity = r.raw("quantity");
+      r.add(quantityViolation(quantity));
+      r.done();
+      const stock = await tx
+        .selectFrom("product_variants")
+        .select(["on_hand"])
+        .where("code", "=", item.variant_code)
+        .executeTakeFirstOrThrow();
+      const v = stockViolation(stock.on_hand, quantity as number, `${item.product_name} (${item.variant_name})`, "quantity");
+      if (v) throw unprocessable([v], v.message === "variant.outOfStock" ? "/problems/out-of-stock" : "/problems/insufficient-stock");
+      await tx.updateTable("order_items").set({ quantity: quantity as number }).where("id", "=", item.id).execute();
+    }),
+  );
+
+  app.delete("/api/v2/shop/orders/:token/items/:id", async (request, reply) => {
+    await changeCart(request, async (tx, order) => {
+      const item = await itemOf(tx, order, (request.params as { id: string }).id);
+      await tx.deleteFrom("order_items").where("id", "=", item.id).execute();
+    });
+    return reply.code(204).send();
+  });
+
+  app.patch("/api/v2/shop/orders/:token/shipments/:id", async (request) =>
+    changeCart(request, async (tx, order) => {
+      const id = Number((request.params as { id: string }).id);
+      const shipment = Number.isSafeInteger(id)
+        ? await tx.selectFrom("shipments").select("id").where("id", "=", id).where("order_id", "=", order.id).executeTakeFirst()
+        : undefined;
+      if (!shipment) throw notFound();
+      const r = new BodyReader(request.body, ["shippingMethod"]);
+      const code = idFromReference(r.raw("shippingMethod"), "shipping-methods");
+      const method = code
+        ? await tx.selectFrom("shipping_methods").select("code").where("code", "=", code).where("enabled", "=", true).executeTakeFirst()
+        : undefined;
+      if (!method) r.add({ propertyPath: "shippingMethod", message: code ? "shippingMethod.unknown" : "field.required" });
+      r.done();
+      await tx.updateTable("shipments").set({ method_code: method!.code }).where("id", "=", shipment.id).execute();
+    }),
+  );
+
+  app.patch("/api/v2/shop/orders/:token/payments/:id", async (request) => {
+    requireAbility(requirePrincipal(request), "checkout.setPaymentMethod");
+    return changeCart(request, async (tx, order) => {
+      const id = Number((request.params as { id: string }).id);
+      const payment = Number.isSafeInteger(id)
+        ? await tx.selectFrom("payments").select("id").where("id", "=", id).where("order_id", "=", order.id).executeTakeFirst()
+        : undefined;
+      if (!payment) throw notFound();
+      const r = new BodyReader(request.body, ["paymentMethod"]);
+      const code = idFromReference(r.raw("paymentMethod"), "payment-methods");
+      const method = code
+        ? await tx.selectFrom("payment_methods").select("code").where("code", "=", code).where("enabled", "=", true).executeTakeFirst()
+        : undefined;
+      if (!method) r.add({ propertyPath: "paymentMethod", message: code ? "paymentMethod.unknown" : "field.required" });
+      r.done();
+      await tx.updateTable("payments").set({ method_code: method!.code }).where("id", "=", payment.id).execute();
+    });
+  });
+
+  app.patch("/api/v2/shop/orders/:token/complete", async (request, reply) => completeOrder(request, reply));
+
+  /**
+   * Completion happens once. The order row is locked; a repeated request with the same
+   * Idempotency-Key gets the first answer again; any other request for an order that is no
+   * longer a cart gets 409. Stock and coupon use are taken conditionally inside the same
+   * transaction (see placeOrder), so a refusal leaves nothing half-done.
+   */
+  async function completeOrder(request: FastifyRequest, reply: FastifyReply) {
+    const principal = requirePrincipal(request);
+    requireAbility(principal, "checkout.complete");
+    const { token } = request.params as { token: string };
+    const key = request.headers["idempotency-key"];
+    if (key !== undefined && (typeof key !== "string" || key.length === 0 || key.length > 255)) {
+      throw new Problem(400, "/problems/bad-request", "field.type", { type: "Idempotency-Key" });
+    }
+    const requestHash = createHash("sha256")
+      .update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`)
+      .digest("base64url");
+    const r = new BodyReader(request.body, ["notes"]);
+    const notes = r.raw("notes");
+    if (notes !== undefined && notes !== null && (typeof notes !== "string" || notes.length > MAX_NOTES_LENGTH)) {
+      r.add({ propertyPath: "notes", message: "notes.tooLong", params: { max: MAX_NOTES_LENGTH } });
+    }
+    r.done();
+
+    const replay = await db.transaction().execute(async (tx) => {
+      const order = await findOrderByToken(tx, token, true);
+      if (!order || !visibleTo(order, principal)) throw notFound();
+      if (key) {
+        const seen = await tx
+          .selectFrom("idempotency_keys")
+          .select(["request_hash", "response_status", "response_body"])
+          .where("shop_user_id", "=", principal.userId)
+          .where("key", "=", key)
+          .executeTakeFirst();
+        if (seen && seen.request_hash !== requestHash) throw unprocessable([{ propertyPath: "Idempotency-Key", message: "error.idempotencyMismatch" }], "/problems/idempotency-key-reused");
+        if (seen) return { status: seen.response_status, body: seen.response_body };
+      }
+      if (order.state !== "cart") throw conflict("error.notCart");
+      if (typeof notes === "string") {
+        await tx.updateTable("orders").set({ notes: notes.trim() === "" ? null : notes }).where("id", "=", order.id).execute();
+      }
+      await recalculate(tx, order.id);
+      const fresh = (await findOrderByToken(tx, token))!;
+      const counts = await tx
+        .selectFrom("order_items")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("order_id", "=", order.id)
+        .executeTakeFirstOrThrow();
+      const payments = await tx.selectFrom("payments").select("id").where("order_id", "=", order.id).execute();
+      const violations = completionViolations({
+        itemCount: Number(counts.n),
+        itemsSubtotal: fresh.items_subtotal,
+        minimalOrderValue: fresh.minimal_order_value,
+        currencyCode: currencySign(fresh.currency_code),
+        hasShippingAddress: fresh.shipping_address !== null,
+        hasBillingAddress: fresh.billing_address !== null,
+        hasPaymentMethod: payments.length > 0,
+        notesLength: fresh.notes?.length ?? 0,
+      });
+      if (violations.length > 0) throw unprocessable(violations, "/problems/checkout");
+      const failure = await placeOrder(tx, fresh);
+      if (failure?.kind === "stock") {
+        throw unprocessable(
+          [stockViolation(failure.available, Infinity, failure.name, "items")!],
+          "/problems/insufficient-stock",
+        );
+      }
+      if (failure?.kind === "coupon") {
+        throw unprocessable([{ propertyPath: "couponCode", message: "coupon.usedUp" }], "/problems/coupon");
+      }
+      const body = (await orderResources(tx, [(await findOrderByToken(tx, token))!]))[0];
+      if (key) {
+        const stored = await tx
+          .insertInto("idempotency_keys")
+          .values({
+            shop_user_id: principal.userId,
+            key,
+            request_hash: requestHash,
+            response_status: 200,
+            response_body: JSON.stringify(body),
+          })
+          .onConflict((oc) => oc.doNothing())
+          .returning("key")
+          .executeTakeFirst();
+        // The same key already completed a different order: refuse, and roll this one back.
+        if (!stored) throw unprocessable([{ propertyPath: "Idempotency-Key", message: "error.idempotencyMismatch" }], "/problems/idempotency-key-reused");
+      }
+      return { status: 200, body };
+    });
+    return reply.code(replay.status).send(replay.body);
+  }
+}
+
+/** Currency as the storefront writes it after an amount ("500.00€"). */
+function currencySign(code: string) {
+  return ({ EUR: "€", USD: "$", GBP: "£", CHF: "CHF" } as Record<string, string>)[code] ?? code;
+}
+
+function stockViolation(onHand: number, wanted: number, name: string, propertyPath: string): Violation | null {
+  if (onHand <= 0) return { propertyPath, message: "variant.outOfStock", params: { name } };
+  if (wanted > onHand) return { propertyPath, message: "variant.insufficientStock", params: { name, available: onHand } };
+  return null;
+}
+
+async function itemOf(tx: Tx, order: OrderRow, rawId: string) {
+  const id = Number(rawId);
+  const item = Number.isSafeInteger(id)
+    ? await tx.selectFrom("order_items").selectAll().where("id", "=", id).where("order_id", "=", order.id).executeTakeFirst()
+    : undefined;
+  if (!item) throw notFound();
+  return item;
+}
+
+/**
+ * Adds lines to a cart, merging with lines of the same variant. All or nothing: every line is
+ * checked (exists, sold to this company, in stock, resulting quantity 1..300) before any is
+ * written, and all problems are reported together.
+ */
+async function addLines(tx: Tx, order: OrderRow, lines: { code: string; quantity: number; path: string }[]) {
+  const codes = [...new Set(lines.map((l) => l.code))];
+  const company = await tx.selectFrom("companies").select("price_list_code").where("id", "=", order.company_id).executeTakeFirstOrThrow();
+  const [variants, existing] = await Promise.all([
+    tx
+      .selectFrom("product_variants as v")
+      .innerJoin("products as p", "p.code", "v.product_code")
+      .innerJoin("variant_prices as vp", (j) =>
+        j.onRef("vp.variant_code", "=", "v.code").on("vp.price_list_code", "=", company.price_list_code),
+      )
+      .select(["v.code", "v.name", "v.product_code", "v.on_hand", "p.name as product_name", "vp.price", "vp.rrp_price"])
+      .where("v.code", "in", codes)
+      .where("v.enabled", "=", true)
+      .where("p.enabled", "=", true)
+      .execute(),
+    tx.selectFrom("order_items").select(["id", "variant_code", "quantity"]).where("order_id", "=", order.id).execute(),
+  ]);
+  const byCode = new Map(variants.map((v) => [v.code, v]));
+  const wanted = new Map<string, number>();
+  const violations: Violation[] = [];
+  for (const line of lines) {
+    const variant = byCode.get(line.code);
+    if (!variant) {
+      violations.push({ propertyPath: `${line.path}productVariant`, message: "variant.notFound", params: { code: line.code } });
+      continue;
+    }
+    const total = (wanted.get(line.code) ?? existing.find((e) => e.variant_code === line.code)?.quantity ?? 0) + line.quantity;
+    wanted.set(line.code, total);
+    const name = `${variant.product_name} (${variant.name})`;
+    const v =
+      stockViolation(variant.on_hand, total, name, `${line.path}quantity`) ??
+      (total > MAX_LINE_QUANTITY ? quantityViolation(total, `${line.path}quantity`) : null);
+    if (v) violations.push(v);
+  }
+  if (violations.length > 0) {
+    const outOfStock = violations.every((v) => v.message === "variant.outOfStock");
+    throw unprocessable(violations, outOfStock ? "/problems/out-of-stock" : "/problems/validation");
+  }
+  let position = existing.length;
+  for (const [code, quantity] of wanted) {
+    const line = existing.find((e) => e.variant_code === code);
+    if (line) {
+      await tx.updateTable("order_items").set({ quantity }).where("id", "=", line.id).execute();
+      continue;
+    }
+    const v = byCode.get(code)!;
+    await tx
+      .insertInto("order_items")
+      .values({
+        order_id: order.id,
+        variant_code: code,
+        product_code: v.product_code,
+        product_name: v.product_name,
+        variant_name: v.name,
+        quantity,
+        unit_price: v.price,
+        original_unit_price: v.rrp_price,
+        discounted_unit_price: v.price,
+        subtotal: v.price * quantity,
+        total: v.price * quantity,
+        position: position++,
+      })
+      .execute();
+  }
+}
+
+async function companyBillingAddress(tx: Tx, companyId: number): Promise<AddressSnapshot | undefined> {
+  const row = await tx
+    .selectFrom("companies")
+    .innerJoin("addresses", "addresses.id", "companies.default_billing_address_id")
+    .selectAll("addresses")
+    .where("companies.id", "=", companyId)
+    .executeTakeFirst();
+  return row ? snapshot(row) : undefined;
+}
+
+function snapshot(a: {
+  first_name: string; last_name: string; company: string | null; street: string; city: string; postcode: string;
+  country_code: string; province_code: string | null; province_name: string | null; phone_number: string | null; email: string | null;
+}): AddressSnapshot {
+  return {
+    firstName: a.first_name,
+    lastName: a.last_name,
+    company: a.company,
+    street: a.street,
+    city: a.city,
+    postcode: a.postcode,
+    countryCode: a.country_code,
+    provinceCode: a.province_code,
+    provinceName: a.province_name,
+    phoneNumber: a.phone_number,
+    email: a.email,
+  };
+}
+
+/**
+ * An address for a cart: either the IRI of one of the company's addresses, or the fields of
+ * an address (the storefront sends the chosen address with its id removed).
+ */
+async function addressFrom(tx: Tx, raw: unknown, field: string, companyId: number) {
+  if (typeof raw === "string") {
+    const id = Number(idFromReference(raw, "addresses"));
+    const row = Number.isSafeInteger(id)
+      ? await tx.selectFrom("addresses").selectAll().where("id", "=", id).where("company_id", "=", companyId).executeTakeFirst()
+      : undefined;
+    if (!row) return { address: undefined, violations: [{ propertyPath: field, message: "error.notFound" }] };
+    return { address: snapshot(row), violations: [] };
+  }
+  return readAddress(tx, raw, field);
+}
+

@@ -1,0 +1,188 @@
+import type { Kysely } from "kysely";
+import type { AddressSnapshot, DB } from "../db/schema.js";
+import type { Violation } from "../domain/violations.js";
+import { Problem, unprocessable } from "./problem.js";
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * Reads a JSON body field by field, collecting every violation before answering, so the
+ * person sees all that is wrong at once. Unknown fields are refused rather than ignored: a
+ * misspelt field must not silently do nothing.
+ */
+export class BodyReader {
+  readonly violations: Violation[] = [];
+  private readonly body: Record<string, unknown>;
+
+  constructor(raw: unknown, allowed: readonly string[], prefix = "") {
+    if (raw === undefined || raw === null) raw = {};
+    if (typeof raw !== "object" || Array.isArray(raw)) {
+      throw unprocessable([{ propertyPath: prefix, message: "field.type", params: { type: "object" } }]);
+    }
+    this.body = raw as Record<string, unknown>;
+    this.prefix = prefix;
+    for (const key of Object.keys(this.body)) {
+      if (!allowed.includes(key)) this.violations.push({ propertyPath: this.path(key), message: "field.unknown" });
+    }
+  }
+  private readonly prefix: string;
+
+  path(key: string) {
+    return this.prefix ? `${this.prefix}.${key}` : key;
+  }
+  has(key: string) {
+    return Object.hasOwn(this.body, key);
+  }
+  raw(key: string): unknown {
+    return this.body[key];
+  }
+
+  /** A trimmed string; null or "" read as absent. */
+  string(
+    key: string,
+    o: { required?: boolean; min?: number; max?: number; email?: boolean } = {},
+  ): string | undefined {
+    const value = this.body[key];
+    if (value === undefined || value === null || (typeof value === "string" && value.trim() === "")) {
+      if (o.required) this.violations.push({ propertyPath: this.path(key), message: "field.required" });
+      return undefined;
+    }
+    if (typeof value !== "string") {
+      this.violations.push({ propertyPath: this.path(key), message: "field.type", params: { type: "string" } });
+      return undefined;
+    }
+    const text = value.trim();
+    const max = o.max ?? 255;
+    if (text.length > max) {
+      this.violations.push({ propertyPath: this.path(key), message: "field.tooLong", params: { max } });
+    } else if (o.min && text.length < o.min) {
+      this.violations.push({ propertyPath: this.path(key), message: "field.tooShort", params: { min: o.min } });
+    } else if (o.email && !EMAIL.test(text)) {
+      this.violations.push({ propertyPath: this.path(key), message: "field.email" });
+    }
+    return text;
+  }
+
+  add(v: Violation | null) {
+    if (v) this.violations.push(v);
+  }
+
+  /** Throws the 422 when anything was wrong. */
+  done() {
+    if (this.violations.length > 0) throw unprocessable(this.violations);
+  }
+}
+
+export const ADDRESS_FIELDS = [
+  "firstName",
+  "lastName",
+  "company",
+  "street",
+  "city",
+  "postcode",
+  "countryCode",
+  "provinceCode",
+  "provinceName",
+  "phoneNumber",
+  "email",
+] as const;
+
+/**
+ * An address as sent by the storefront, checked by the address form's rules (account spec 5):
+ * names, company, street and city at least 2 characters; country and postcode required; a
+ * province, from that country, exactly when the country has provinces.
+ */
+export async function readAddress(
+  db: Kysely<DB>,
+  raw: unknown,
+  prefix: string,
+  extraAllowed: readonly string[] = [],
+): Promise<{ address: AddressSnapshot | undefined; violations: Violation[] }> {
+  const r = new BodyReader(raw, [...ADDRESS_FIELDS, ...extraAllowed, "id", "@id", "@type"], prefix);
+  const firstName = r.string("firstName", { required: true, min: 2 });
+  const lastName = r.string("lastName", { required: true, min: 2 });
+  const company = r.string("company", { required: true, min: 2 });
+  const street = r.string("street", { required: true, min: 2 });
+  const city = r.string("city", { required: true, min: 2 });
+  const postcode = r.string("postcode", { required: true, max: 20 });
+  const countryCode = r.string("countryCode", { required: true, max: 2 })?.toUpperCase();
+  const provinceCode = r.string("provinceCode", { max: 20 });
+  const phoneNumber = r.string("phoneNumber", { max: 40 });
+  const email = r.string("email", { email: true });
+  let provinceName: string | null = null;
+  if (countryCode) {
+    const country = await db
+      .selectFrom("countries")
+      .select("code")
+      .where("code", "=", countryCode)
+      .where("enabled", "=", true)
+      .executeTakeFirst();
+    if (!country) {
+      r.add({ propertyPath: r.path("countryCode"), message: "address.countryUnknown" });
+    } else {
+      const provinces = await db
+        .selectFrom("provinces")
+        .select(["code", "name"])
+        .where("country_code", "=", countryCode)
+        .execute();
+      if (provinces.length > 0 && !provinceCode) {
+        r.add({ propertyPath: r.path("provinceCode"), message: "address.provinceRequired" });
+      } else if (provinceCode) {
+        const province = provinces.find((p) => p.code === provinceCode);
+        if (!province) r.add({ propertyPath: r.path("provinceCode"), message: "address.provinceUnknown" });
+        else provinceName = province.name;
+      }
+    }
+  }
+  if (r.violations.length > 0) return { address: undefined, violations: r.violations };
+  return {
+    address: {
+      firstName: firstName!,
+      lastName: lastName!,
+      company: company ?? null,
+      street: street!,
+      city: city!,
+      postcode: postcode!,
+      countryCode: countryCode!,
+      provinceCode: provinceCode ?? null,
+      provinceName,
+      phoneNumber: phoneNumber ?? null,
+      email: email ?? null,
+    },
+    violations: [],
+  };
+}
+
+/** Paging of collections: `page` from 1, `itemsPerPage` up to 9999 (the storefront asks for that). */
+export function paging(query: Record<string, unknown>, defaultSize = 30) {
+  const page = positiveInt(query.page, 1, "page");
+  const itemsPerPage = positiveInt(query.itemsPerPage, defaultSize, "itemsPerPage");
+  if (itemsPerPage > 9999) throw badQuery("itemsPerPage");
+  if (page > 1_000_000) throw badQuery("page");
+  return { page, itemsPerPage };
+}
+
+function positiveInt(value: unknown, fallback: number, name: string): number {
+  if (value === undefined || value === "") return fallback;
+  const n = typeof value === "string" && /^\d{1,9}$/.test(value) ? Number(value) : NaN;
+  if (!Number.isInteger(n) || n < 1) throw badQuery(name);
+  return n;
+}
+
+function badQuery(name: string) {
+  return new Problem(400, "/problems/bad-request", "field.type", { type: "integer" }, [
+    { propertyPath: name, message: "field.type", params: { type: "integer" } },
+  ]);
+}
+
+/** A query parameter that must be a single string, or absent. */
+export function queryString(query: Record<string, unknown>, name: string, max = 255) {
+  const v = query[name];
+  if (v === undefined) return undefined;
+  if (typeof v !== "string" || v.length > max) {
+    throw new Problem(400, "/problems/bad-request", "field.type", { type: "string" }, [
+      { propertyPath: name, message: "field.type", params: { type: "string" } },
+    ]);
+  }
+  return v;
+}

@@ -1,0 +1,29 @@
+import { fileURLToPath } from "node:url";
+import { buildApp } from "./app.js";
+import { loadConfig } from "./config.js";
+import { openDatabase } from "./db/open.js";
+
+/** `npm start`: one process serving the storefront, the REST API and files on one port. */
+const config = loadConfig();
+const database = await openDatabase(config);
+const app = await buildApp({
+  config,
+  database,
+  logger: true,
+  staticDir: fileURLToPath(new URL("../dist", import.meta.url)),
+});
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, "draining requests and closing");
+  await app.close();
+  await database.close();
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(`Partner Portal on http://localhost:${config.port} (${database.backend})`);
