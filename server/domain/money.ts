@@ -12,21 +12,27 @@ export function applyBasisPoints(amount: number, bp: number): number {
 }
 
 /**
- * Splits `total` over `weights` in proportion, so that the parts add up to exactly `total`
- * (largest remainder method; ties go to the earlier line).
+ * Splits `total` over integer `weights` in proportion, so that the parts add up to exactly
+ * `total` (largest remainder method; ties go to the earlier line). Remainders are compared in
+ * exact integer arithmetic: floating point would break ties by rounding noise. When every
+ * weight is zero there is nothing to split over and every part is zero.
  */
 export function distribute(total: number, weights: readonly number[]): number[] {
   const sum = weights.reduce((a, b) => a + b, 0);
   if (sum === 0 || total === 0) return weights.map(() => 0);
-  const exact = weights.map((w) => (total * w) / sum);
-  const parts = exact.map(Math.floor);
+  const t = BigInt(total);
+  const s = BigInt(sum);
+  const parts = weights.map((w) => Number((t * BigInt(w)) / s));
+  const remainders = weights.map((w) => (t * BigInt(w)) % s);
   let left = total - parts.reduce((a, b) => a + b, 0);
-  const order = exact
-    .map((x, i) => ({ i, frac: x - Math.floor(x) }))
-    .sort((a, b) => b.frac - a.frac || a.i - b.i);
-  for (const { i } of order) {
+  const order = weights
+    .map((_, i) => i)
+    .sort((a, b) =>
+      remainders[b]! > remainders[a]! ? 1 : remainders[b]! < remainders[a]! ? -1 : a - b,
+    );
+  for (const i of order) {
     if (left <= 0) break;
-    parts[i] = (parts[i] ?? 0) + 1;
+    parts[i] = parts[i]! + 1;
     left -= 1;
   }
   return parts;

@@ -59,7 +59,7 @@ export function computeTotals(input: TotalsInput): OrderTotals {
     const total = subtotal - shares[i]!;
     return {
       subtotal,
-      promotion: -shares[i]!,
+      promotion: 0 - shares[i]! || 0,
       discountedUnitPrice: Math.round(total / line.quantity),
       total,
       taxTotal: applyBasisPoints(total, input.taxRateBp),
@@ -75,7 +75,7 @@ export function computeTotals(input: TotalsInput): OrderTotals {
     lines,
     itemsSubtotal,
     itemsTotal,
-    orderPromotionTotal: -promotion,
+    orderPromotionTotal: 0 - promotion || 0,
     shippingTotal,
     shippingTaxTotal,
     taxTotal: itemsTax,
