@@ -1,0 +1,257 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  backends,
+  expectProblem,
+  startTestApp,
+  USERS,
+  type TestApp,
+  type TestResponse,
+} from "../support/test-app.js";
+
+const V = (code: string) => `/api/v2/shop/product-variants/${code}`;
+
+describe.each(backends)("checkout and orders on %s", (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(backend);
+  });
+  afterAll(async () => t?.close());
+
+  async function refused(status: number, run: () => Promise<TestResponse>) {
+    const before = await t.fingerprint();
+    const problem = expectProblem(await run(), status);
+    expect(await t.fingerprint()).toBe(before);
+    return problem;
+  }
+
+  /** A cart ready to complete: items above the minimum, shipping address, invoice payment. */
+  async function readyCart(
+    as: string = USERS.spaBuyer,
+    quantity = 30,
+    variant = "FIRM-LIFT-SERUM-30ML",
+  ) {
+    const token = (await t.request("POST", "/api/v2/shop/orders", { as, body: {} })).body
+      .tokenValue as string;
+    const added = await t.request("POST", `/api/v2/shop/orders/${token}/items`, {
+      as,
+      body: { productVariant: V(variant), quantity },
+    });
+    expect(added.status).toBe(201);
+    const address = as === USERS.retailAdmin ? 3 : 2;
+    expect(
+      (
+        await t.request("PUT", `/api/v2/shop/orders/${token}`, {
+          as,
+          body: { shippingAddress: `/api/v2/shop/addresses/${address}` },
+        })
+      ).status,
+    ).toBe(200);
+    const payment = added.body.payments[0].id;
+    if (as !== USERS.spaMarketing) {
+      const res = await t.request("PATCH", `/api/v2/shop/orders/${token}/payments/${payment}`, {
+        as,
+        body: { paymentMethod: "/api/v2/shop/payment-methods/invoice" },
+      });
+      expect(res.status).toBe(200);
+    }
+    return token;
+  }
+  const complete = (
+    token: string,
+    as: string = USERS.spaBuyer,
+    headers: Record<string, string> = {},
+    body: unknown = {},
+  ) => t.request("PATCH", `/api/v2/shop/orders/${token}/complete`, { as, body, headers });
+  const stock = async (code: string) =>
+    (
+      await t.db
+        .selectFrom("product_variants")
+        .select("on_hand")
+        .where("code", "=", code)
+        .executeTakeFirstOrThrow()
+    ).on_hand;
+
+  it("completes an order on invoice: number, states, stock taken, payment due", async () => {
+    const before = await stock("FIRM-LIFT-SERUM-30ML");
+    const token = await readyCart();
+    const res = await complete(token, USERS.spaBuyer, {}, { notes: "Ring twice" });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      state: "new",
+      checkoutState: "completed",
+      paymentState: "awaiting_payment",
+      notes: "Ring twice",
+    });
+    expect(res.body.number).toMatch(/^\d{9}$/);
+    expect(res.body.payments[0]).toMatchObject({ state: "new", amount: res.body.total });
+    expect(res.body.totalUnpaidAmount).toBe(res.body.total);
+    const due =
+      new Date(res.body.payments[0].dueDate).getTime() -
+      new Date(res.body.checkoutCompletedAt).getTime();
+    expect(Math.round(due / 86_400_000)).toBe(30);
+    expect(await stock("FIRM-LIFT-SERUM-30ML")).toBe(before - 30);
+    // Placed orders are the company's: a colleague sees it, another company does not.
+    expect(
+      (await t.request("GET", `/api/v2/shop/orders/${token}`, { as: USERS.spaAdmin })).status,
+    ).toBe(200);
+    await refused(404, () =>
+      t.request("GET", `/api/v2/shop/orders/${token}`, { as: USERS.retailAdmin }),
+    );
+    await refused(404, () =>
+      t.request("GET", `/api/v2/shop/orders/${token}/payments`, { as: USERS.retailAdmin }),
+    );
+    const payments = await t.request("GET", `/api/v2/shop/orders/${token}/payments`, {
+      as: USERS.spaAdmin,
+    });
+    expect(payments.body["hydra:totalItems"]).toBe(1);
+    expect(payments.body.totalUnpaidAmount).toBe(res.body.total);
+    const list = await t.request("GET", "/api/v2/shop/orders", { as: USERS.spaAdmin });
+    expect(list.body["hydra:member"][0].tokenValue).toBe(token); // newest first
+  });
+
+  it("refuses every change to a placed order with 409", async () => {
+    const token = await readyCart();
+    const order = (await complete(token)).body;
+    await refused(409, () => complete(token));
+    await refused(409, () =>
+      t.request("POST", `/api/v2/shop/orders/${token}/items`, {
+        as: USERS.spaBuyer,
+        body: { productVariant: V("GLOW-MINI-ROSE"), quantity: 1 },
+      }),
+    );
+    await refused(409, () =>
+      t.request("PATCH", `/api/v2/shop/orders/${token}/items/${order.items[0].id}`, {
+        as: USERS.spaBuyer,
+        body: { quantity: 2 },
+      }),
+    );
+    await refused(409, () =>
+      t.request("PUT", `/api/v2/shop/orders/${token}`, {
+        as: USERS.spaBuyer,
+        body: { couponCode: "WELCOME10" },
+      }),
+    );
+    await refused(409, () =>
+      t.request("DELETE", `/api/v2/shop/orders/${token}`, { as: USERS.spaBuyer }),
+    );
+  });
+
+  it("refuses completion below the minimal order value", async () => {
+    const token = await readyCart(USERS.spaBuyer, 5); // 5 x 19.00 EUR < 500 EUR
+    const problem = await refused(422, () => complete(token));
+    expect(problem.violations?.[0]).toMatchObject({
+      propertyPath: "itemsSubtotal",
+      message: "Minimal order value is 500.00€.",
+    });
+    expect(problem.detail).toBe("Minimal order value is 500.00€.");
+  });
+
+  it("refuses completion without a shipping address or of an empty cart", async () => {
+    const token = (await t.request("POST", "/api/v2/shop/orders", { as: USERS.spaBuyer, body: {} }))
+      .body.tokenValue;
+    const empty = await refused(422, () => complete(token));
+    expect(empty.violations?.map((v) => v.propertyPath)).toContain("items");
+    await t.request("POST", `/api/v2/shop/orders/${token}/items`, {
+      as: USERS.spaBuyer,
+      body: { productVariant: V("FIRM-LIFT-SERUM-30ML"), quantity: 30 },
+    });
+    const noAddress = await refused(422, () => complete(token));
+    expect(noAddress.violations?.map((v) => v.propertyPath)).toEqual([
+      "shippingAddress",
+      "billingAddress",
+    ]);
+  });
+
+  it("never lets a MARKETING user complete, even calling the API directly", async () => {
+    const token = await readyCart(USERS.spaMarketing);
+    await refused(403, () => complete(token, USERS.spaMarketing));
+    await refused(401, () =>
+      t.request("PATCH", `/api/v2/shop/orders/${token}/complete`, { body: {} }),
+    );
+  });
+
+  it("replays the first answer for a repeated Idempotency-Key and refuses a key reused elsewhere", async () => {
+    const token = await readyCart();
+    const first = await complete(token, USERS.spaBuyer, { "idempotency-key": "order-attempt-1" });
+    expect(first.status).toBe(200);
+    const again = await complete(token, USERS.spaBuyer, { "idempotency-key": "order-attempt-1" });
+    expect(again.status).toBe(200);
+    expect(again.body.number).toBe(first.body.number);
+    const other = await readyCart();
+    const reused = await refused(422, () =>
+      complete(other, USERS.spaBuyer, { "idempotency-key": "order-attempt-1" }),
+    );
+    expect(reused.type).toBe("/problems/idempotency-key-reused");
+    await refused(400, () =>
+      complete(other, USERS.spaBuyer, { "idempotency-key": "k".repeat(300) }),
+    );
+  });
+
+  it("counts a coupon's use on completion and refuses it once used up", async () => {
+    await t.db
+      .insertInto("coupons")
+      .values({ code: "ONCE", name: "One use", percentage_bp: 1500, usage_limit: 1 })
+      .execute();
+    const a = await readyCart();
+    const b = await readyCart();
+    for (const token of [a, b]) {
+      const res = await t.request("PUT", `/api/v2/shop/orders/${token}`, {
+        as: USERS.spaBuyer,
+        body: { couponCode: "ONCE" },
+      });
+      expect(res.status).toBe(200);
+    }
+    expect((await complete(a)).status).toBe(200);
+    const problem = await refused(422, () => complete(b));
+    expect(problem.violations?.[0]).toMatchObject({
+      propertyPath: "couponCode",
+      code: "coupon.usedUp",
+    });
+    const coupon = await t.db
+      .selectFrom("coupons")
+      .select("used")
+      .where("code", "=", "ONCE")
+      .executeTakeFirstOrThrow();
+    expect(coupon.used).toBe(1);
+  });
+
+  it("refuses completion when stock ran out since the item was added, taking nothing", async () => {
+    await t.db
+      .updateTable("product_variants")
+      .set({ on_hand: 100 })
+      .where("code", "=", "GLOW-MINI-PEARL")
+      .execute();
+    const token = await readyCart(USERS.spaBuyer, 40, "GLOW-MINI-PEARL");
+    await t.db
+      .updateTable("product_variants")
+      .set({ on_hand: 39 })
+      .where("code", "=", "GLOW-MINI-PEARL")
+      .execute();
+    const problem = await refused(422, () => complete(token));
+    expect(problem.type).toBe("/problems/insufficient-stock");
+    expect(problem.detail).toContain("Only 39");
+    expect(await stock("GLOW-MINI-PEARL")).toBe(39);
+  });
+
+  it("lists the company's orders without other users' carts", async () => {
+    const mine = (await t.request("POST", "/api/v2/shop/orders", { as: USERS.spaAdmin, body: {} }))
+      .body.tokenValue;
+    const list = await t.request("GET", "/api/v2/shop/orders?itemsPerPage=9999", {
+      as: USERS.spaBuyer,
+    });
+    const tokens = list.body["hydra:member"].map((o: { tokenValue: string }) => o.tokenValue);
+    expect(tokens).not.toContain(mine);
+    const states = new Set(list.body["hydra:member"].map((o: { state: string }) => o.state));
+    expect(states.has("cancelled")).toBe(true);
+    const placed = await t.request("GET", "/api/v2/shop/orders?state=new", { as: USERS.spaBuyer });
+    expect(placed.body["hydra:member"].every((o: { state: string }) => o.state === "new")).toBe(
+      true,
+    );
+    const retail = await t.request("GET", "/api/v2/shop/orders?itemsPerPage=9999", {
+      as: USERS.retailAdmin,
+    });
+    expect(
+      retail.body["hydra:member"].every((o: { currencyCode: string }) => o.currencyCode === "USD"),
+    ).toBe(true);
+  });
+});

@@ -1,0 +1,186 @@
+import { describe, expect, it } from "vitest";
+
+import {
+  type CompletionInput,
+  MAX_NOTES_LENGTH,
+  completionViolations,
+  formatOrderNumber,
+  paymentDueDate,
+} from "../../../server/domain/checkout.js";
+
+function ready(overrides: Partial<CompletionInput> = {}): CompletionInput {
+  return {
+    itemCount: 3,
+    itemsSubtotal: 25_000,
+    minimalOrderValue: 10_000,
+    currencyCode: "EUR",
+    hasShippingAddress: true,
+    hasBillingAddress: true,
+    hasPaymentMethod: true,
+    notesLength: 0,
+    ...overrides,
+  };
+}
+
+const messages = (input: CompletionInput) =>
+  completionViolations(input)
+    .map((v) => v.message)
+    .sort();
+
+describe("completionViolations", () => {
+  it("finds nothing wrong with a complete cart", () => {
+    expect(completionViolations(ready())).toEqual([]);
+  });
+
+  it("refuses an empty cart", () => {
+    expect(completionViolations(ready({ itemCount: 0 }))).toEqual([
+      { propertyPath: "items", message: "checkout.emptyCart" },
+    ]);
+  });
+
+  it("refuses a subtotal below the minimal order value, with the amount and currency", () => {
+    expect(completionViolations(ready({ itemsSubtotal: 9999 }))).toEqual([
+      {
+        propertyPath: "itemsSubtotal",
+        message: "checkout.minimalOrderValue",
+        params: { amount: "100.00", currency: "EUR" },
+      },
+    ]);
+  });
+
+  it("allows a subtotal exactly equal to the minimal order value", () => {
+    expect(completionViolations(ready({ itemsSubtotal: 10_000 }))).toEqual([]);
+  });
+
+  it.each([
+    [12_345, "123.45"],
+    [5, "0.05"],
+    [50, "0.50"],
+    [100_000, "1000.00"],
+    [1005, "10.05"],
+  ])("shows a minimal order value of %i minor units as %s", (minimalOrderValue, amount) => {
+    const [violation] = completionViolations(
+      ready({ itemsSubtotal: 0, minimalOrderValue, currencyCode: "USD" }),
+    );
+    expect(violation?.params).toEqual({ amount, currency: "USD" });
+  });
+
+  it("has no minimal order value to meet when it is zero", () => {
+    expect(completionViolations(ready({ itemsSubtotal: 0, minimalOrderValue: 0 }))).toEqual([]);
+  });
+
+  it("refuses a cart without shipping address", () => {
+    expect(completionViolations(ready({ hasShippingAddress: false }))).toEqual([
+      { propertyPath: "shippingAddress", message: "checkout.shippingAddressRequired" },
+    ]);
+  });
+
+  it("refuses a cart without billing address", () => {
+    expect(completionViolations(ready({ hasBillingAddress: false }))).toEqual([
+      { propertyPath: "billingAddress", message: "checkout.billingAddressRequired" },
+    ]);
+  });
+
+  it("refuses a cart without payment method", () => {
+    expect(completionViolations(ready({ hasPaymentMethod: false }))).toEqual([
+      { propertyPath: "payments", message: "checkout.paymentMethodRequired" },
+    ]);
+  });
+
+  it("allows notes of exactly 500 characters", () => {
+    expect(MAX_NOTES_LENGTH).toBe(500);
+    expect(completionViolations(ready({ notesLength: 500 }))).toEqual([]);
+  });
+
+  it("refuses notes over 500 characters", () => {
+    expect(completionViolations(ready({ notesLength: 501 }))).toEqual([
+      { propertyPath: "notes", message: "notes.tooLong", params: { max: 500 } },
+    ]);
+  });
+
+  it("reports several problems at once", () => {
+    expect(
+      messages(
+        ready({
+          itemCount: 0,
+          itemsSubtotal: 0,
+          hasShippingAddress: false,
+          hasPaymentMethod: false,
+        }),
+      ),
+    ).toEqual([
+      "checkout.emptyCart",
+      "checkout.minimalOrderValue",
+      "checkout.paymentMethodRequired",
+      "checkout.shippingAddressRequired",
+    ]);
+  });
+
+  it("reports every problem when nothing is right", () => {
+    const violations = completionViolations({
+      itemCount: 0,
+      itemsSubtotal: 0,
+      minimalOrderValue: 5000,
+      currencyCode: "CHF",
+      hasShippingAddress: false,
+      hasBillingAddress: false,
+      hasPaymentMethod: false,
+      notesLength: 1000,
+    });
+    expect(violations).toHaveLength(6);
+    expect(violations).toEqual(
+      expect.arrayContaining([
+        { propertyPath: "items", message: "checkout.emptyCart" },
+        {
+          propertyPath: "itemsSubtotal",
+          message: "checkout.minimalOrderValue",
+          params: { amount: "50.00", currency: "CHF" },
+        },
+        { propertyPath: "shippingAddress", message: "checkout.shippingAddressRequired" },
+        { propertyPath: "billingAddress", message: "checkout.billingAddressRequired" },
+        { propertyPath: "payments", message: "checkout.paymentMethodRequired" },
+        { propertyPath: "notes", message: "notes.tooLong", params: { max: 500 } },
+      ]),
+    );
+  });
+});
+
+describe("formatOrderNumber", () => {
+  it.each([
+    [123, "000000123"],
+    [1, "000000001"],
+    [999_999_999, "999999999"],
+  ])("pads order %i to nine digits as %s", (sequence, expected) => {
+    expect(formatOrderNumber(sequence)).toBe(expected);
+  });
+
+  it("does not cut sequences longer than nine digits", () => {
+    expect(formatOrderNumber(1_234_567_890)).toBe("1234567890");
+  });
+});
+
+describe("paymentDueDate", () => {
+  const completedAt = new Date("2025-03-20T10:30:00Z");
+
+  it("makes a card payment due at completion", () => {
+    expect(paymentDueDate(completedAt, "card", 30).toISOString()).toBe("2025-03-20T10:30:00.000Z");
+  });
+
+  it("makes an invoice due after the company's payment terms", () => {
+    expect(paymentDueDate(completedAt, "invoice", 30).toISOString()).toBe(
+      "2025-04-19T10:30:00.000Z",
+    );
+    expect(paymentDueDate(completedAt, "invoice", 14).toISOString()).toBe(
+      "2025-04-03T10:30:00.000Z",
+    );
+  });
+
+  it("makes an invoice with zero terms days due at completion", () => {
+    expect(paymentDueDate(completedAt, "invoice", 0).getTime()).toBe(completedAt.getTime());
+  });
+
+  it("does not change the completion date it is given", () => {
+    paymentDueDate(completedAt, "invoice", 30);
+    expect(completedAt.toISOString()).toBe("2025-03-20T10:30:00.000Z");
+  });
+});

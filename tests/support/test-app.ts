@@ -1,0 +1,173 @@
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import type { FastifyInstance, InjectOptions } from "fastify";
+import { sql, type Kysely } from "kysely";
+import pg from "pg";
+import { inject } from "vitest";
+import { buildApp } from "../../server/app.js";
+import { loadConfig, type ServerConfig } from "../../server/config.js";
+import { openPGlite, openPostgres, type Backend, type Database } from "../../server/db/database.js";
+import type { DB } from "../../server/db/schema.js";
+
+/** The backends the API suite runs on; PostgreSQL only where a server could be started. */
+export const backends: Backend[] = inject("pgUrl") ? ["pglite", "postgres"] : ["pglite"];
+
+export const DEMO_PASSWORD = "partner-demo";
+export const USERS = {
+  spaAdmin: "admin@demo-spa.example",
+  spaBuyer: "buyer@demo-spa.example",
+  spaMarketing: "marketing@demo-spa.example",
+  retailAdmin: "admin@demo-retail.example",
+} as const;
+
+export interface TestResponse {
+  status: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read JSON freely
+  body: any;
+  raw: string;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Kysely<DB>;
+  backend: Backend;
+  config: ServerConfig;
+  /** A bearer token for a demo user (cached per user). */
+  token(email: string): Promise<string>;
+  request(
+    method: InjectOptions["method"],
+    url: string,
+    opts?: { as?: string; token?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<TestResponse>;
+  /** A hash of every table a request could change, to prove a refused request changed nothing. */
+  fingerprint(): Promise<string>;
+  close(): Promise<void>;
+}
+
+export const TEST_SECRET = "test-secret-".padEnd(48, "x");
+
+/** A fresh copy of the seeded database on `backend` and the app on top of it. */
+export async function startTestApp(backend: Backend): Promise<TestApp> {
+  const config = loadConfig({
+    NODE_ENV: "test",
+    JWT_SECRET: TEST_SECRET,
+    DATA_DIR: "/nonexistent",
+  });
+  let database: Database;
+  let drop = async () => {};
+  if (backend === "pglite") {
+    const dump = new Blob([readFileSync(inject("pgliteTemplate"))]);
+    database = await openPGlite({ dump });
+  } else {
+    const name = `t_${randomBytes(6).toString("hex")}`;
+    const url = inject("pgUrl");
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${inject("pgTemplate")}`);
+    await admin.end();
+    database = openPostgres(url.replace(/\/postgres$/, `/${name}`), 25);
+    drop = async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  const app = await buildApp({ config, database });
+  await app.ready();
+  const tokens = new Map<string, string>();
+
+  const request: TestApp["request"] = async (method, url, opts = {}) => {
+    const headers: Record<string, string> = { ...opts.headers };
+    const token = opts.token ?? (opts.as ? await testApp.token(opts.as) : undefined);
+    if (token) headers.authorization = `Bearer ${token}`;
+    const res = await app.inject({
+      method,
+      url,
+      headers,
+      ...(opts.body === undefined
+        ? {}
+        : typeof opts.body === "string"
+          ? { payload: opts.body }
+          : {
+              payload: JSON.stringify(opts.body),
+              headers: { "content-type": "application/json", ...headers },
+            }),
+    });
+    let body: unknown = undefined;
+    const type = String(res.headers["content-type"] ?? "");
+    if (type.includes("json") && res.body) body = JSON.parse(res.body);
+    return { status: res.statusCode, headers: res.headers, body, raw: res.body };
+  };
+
+  const testApp: TestApp = {
+    app,
+    db: database.db,
+    backend,
+    config,
+    async token(email) {
+      const cached = tokens.get(email);
+      if (cached) return cached;
+      const res = await request("POST", "/api/v2/shop/customers/token", {
+        body: { email, password: DEMO_PASSWORD },
+      });
+      if (res.status !== 200) throw new Error(`sign-in failed for ${email}: ${res.raw}`);
+      tokens.set(email, res.body.token);
+      return res.body.token as string;
+    },
+    request,
+    async fingerprint() {
+      const tables = [
+        "orders",
+        "order_items",
+        "payments",
+        "shipments",
+        "product_variants",
+        "variant_prices",
+        "coupons",
+        "idempotency_keys",
+        "addresses",
+        "shop_users",
+        "companies",
+      ];
+      const parts: string[] = [];
+      for (const t of tables) {
+        const r = await sql<{
+          h: string;
+        }>`select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from ${sql.table(t)} x`.execute(
+          database.db,
+        );
+        parts.push(`${t}:${r.rows[0]!.h}`);
+      }
+      return parts.join(",");
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+  return testApp;
+}
+
+/** Checks an answer is a problem+json with the given status. */
+export function expectProblem(res: TestResponse, status: number) {
+  if (
+    res.status !== status ||
+    !String(res.headers["content-type"]).startsWith("application/problem+json")
+  ) {
+    throw new Error(
+      `expected problem ${status}, got ${res.status} ${String(res.headers["content-type"])}: ${res.raw}`,
+    );
+  }
+  if (typeof res.body.title !== "string" || typeof res.body.detail !== "string") {
+    throw new Error(`problem without title/detail: ${res.raw}`);
+  }
+  return res.body as {
+    type: string;
+    title: string;
+    detail: string;
+    violations?: { propertyPath: string; message: string; code: string }[];
+  };
+}
