@@ -25,7 +25,12 @@ export interface AppOptions {
 }
 
 /** The commerce server: REST API, media and (when built) the storefront, on one Fastify app. */
-export async function buildApp({ config, database, staticDir, logger }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  staticDir,
+  logger,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
     logger: logger ? { level: config.logLevel } : false,
@@ -37,6 +42,8 @@ export async function buildApp({ config, database, staticDir, logger }: AppOptio
   registerProblemHandlers(app);
   await app.register(cookie);
 
+  // The API speaks JSON only: anything else is a 415, not a string to trip over.
+  app.removeContentTypeParser("text/plain");
   // merge-patch and JSON-LD bodies are JSON (the storefront PATCHes with merge-patch).
   app.addContentTypeParser(
     ["application/merge-patch+json", "application/ld+json"],
@@ -54,7 +61,11 @@ export async function buildApp({ config, database, staticDir, logger }: AppOptio
 
   app.get("/media/*", async (request, reply) => {
     const path = request.url.split("?")[0]!;
-    const row = await database.db.selectFrom("media").selectAll().where("path", "=", decodeURI(path)).executeTakeFirst();
+    const row = await database.db
+      .selectFrom("media")
+      .selectAll()
+      .where("path", "=", decodeURI(path))
+      .executeTakeFirst();
     if (!row) throw notFound();
     return reply
       .header("content-type", row.content_type)

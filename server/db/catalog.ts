@@ -97,7 +97,13 @@ export async function findProduct(db: Kysely<DB>, code: string, priceList: strin
   return (await hydrateProducts(db, rows, priceList))[0];
 }
 
-type ProductRow = { code: string; name: string; slug: string; description: string; main_taxon_code: string | null };
+type ProductRow = {
+  code: string;
+  name: string;
+  slug: string;
+  description: string;
+  main_taxon_code: string | null;
+};
 
 async function hydrateProducts(
   db: Kysely<DB>,
@@ -131,7 +137,8 @@ async function hydrateProducts(
   ]);
   const group = <T extends { product_code: string }>(list: T[]) => {
     const map = new Map<string, T[]>();
-    for (const item of list) map.set(item.product_code, [...(map.get(item.product_code) ?? []), item]);
+    for (const item of list)
+      map.set(item.product_code, [...(map.get(item.product_code) ?? []), item]);
     return map;
   };
   const img = group(images);

@@ -13,7 +13,9 @@ const folder = fileURLToPath(new URL("./migrations/", import.meta.url));
 class SqlFileProvider implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
     const migrations: Record<string, Migration> = {};
-    for (const file of readdirSync(folder).filter((f) => f.endsWith(".sql")).sort()) {
+    for (const file of readdirSync(folder)
+      .filter((f) => f.endsWith(".sql"))
+      .sort()) {
       const statements = readFileSync(folder + file, "utf8")
         .split("--> statement-breakpoint")
         .map((s) => s.trim())

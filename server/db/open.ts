@@ -8,7 +8,10 @@ import { isEmpty, seed } from "./seed/seed.js";
  * The configured database, migrated, and seeded with the demo data when it is empty: a
  * PostgreSQL server when DATABASE_URL is set, else PGlite in DATA_DIR.
  */
-export async function openDatabase(config: ServerConfig, opts: { seedIfEmpty?: boolean } = {}): Promise<Database> {
+export async function openDatabase(
+  config: ServerConfig,
+  opts: { seedIfEmpty?: boolean } = {},
+): Promise<Database> {
   const database = config.databaseUrl
     ? openPostgres(config.databaseUrl)
     : await openPGlite({ dataDir: join(config.dataDir) });

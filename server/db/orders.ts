@@ -48,7 +48,11 @@ export async function startCart(db: Kysely<DB>, userId: number, localeCode: stri
  * serialize and totals always equal the sum of the lines.
  */
 export async function recalculate(tx: Tx, orderId: number): Promise<void> {
-  const order = await tx.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
+  const order = await tx
+    .selectFrom("orders")
+    .selectAll()
+    .where("id", "=", orderId)
+    .executeTakeFirstOrThrow();
   const company = await tx
     .selectFrom("companies")
     .select(["price_list_code", "minimal_order_value"])
@@ -58,9 +62,19 @@ export async function recalculate(tx: Tx, orderId: number): Promise<void> {
     .selectFrom("order_items as i")
     .innerJoin("product_variants as v", "v.code", "i.variant_code")
     .leftJoin("variant_prices as vp", (j) =>
-      j.onRef("vp.variant_code", "=", "i.variant_code").on("vp.price_list_code", "=", company.price_list_code),
+      j
+        .onRef("vp.variant_code", "=", "i.variant_code")
+        .on("vp.price_list_code", "=", company.price_list_code),
     )
-    .select(["i.id", "i.quantity", "i.unit_price", "i.original_unit_price", "v.weight_grams", "vp.price", "vp.rrp_price"])
+    .select([
+      "i.id",
+      "i.quantity",
+      "i.unit_price",
+      "i.original_unit_price",
+      "v.weight_grams",
+      "vp.price",
+      "vp.rrp_price",
+    ])
     .where("i.order_id", "=", order.id)
     .orderBy("i.id")
     .execute();
@@ -68,10 +82,18 @@ export async function recalculate(tx: Tx, orderId: number): Promise<void> {
   const country = shipping?.countryCode ?? null;
   const [coupon, tax] = await Promise.all([
     order.coupon_code
-      ? tx.selectFrom("coupons").select("percentage_bp").where("code", "=", order.coupon_code).executeTakeFirst()
+      ? tx
+          .selectFrom("coupons")
+          .select("percentage_bp")
+          .where("code", "=", order.coupon_code)
+          .executeTakeFirst()
       : undefined,
     country
-      ? tx.selectFrom("countries").select("tax_rate_bp").where("code", "=", country).executeTakeFirst()
+      ? tx
+          .selectFrom("countries")
+          .select("tax_rate_bp")
+          .where("code", "=", country)
+          .executeTakeFirst()
       : undefined,
   ]);
   const lines = items.map((i) => ({
@@ -129,9 +151,17 @@ async function ensurePaymentAndShipment(tx: Tx, order: OrderRow, total: number, 
     await tx.deleteFrom("shipments").where("order_id", "=", order.id).execute();
     return;
   }
-  const payment = await tx.selectFrom("payments").select("id").where("order_id", "=", order.id).executeTakeFirst();
+  const payment = await tx
+    .selectFrom("payments")
+    .select("id")
+    .where("order_id", "=", order.id)
+    .executeTakeFirst();
   if (payment) {
-    await tx.updateTable("payments").set({ amount: total, updated_at: sql`now()` }).where("id", "=", payment.id).execute();
+    await tx
+      .updateTable("payments")
+      .set({ amount: total, updated_at: sql`now()` })
+      .where("id", "=", payment.id)
+      .execute();
   } else {
     const method = await tx
       .selectFrom("payment_methods")
@@ -141,10 +171,19 @@ async function ensurePaymentAndShipment(tx: Tx, order: OrderRow, total: number, 
       .executeTakeFirstOrThrow();
     await tx
       .insertInto("payments")
-      .values({ order_id: order.id, method_code: method.code, amount: total, currency_code: order.currency_code })
+      .values({
+        order_id: order.id,
+        method_code: method.code,
+        amount: total,
+        currency_code: order.currency_code,
+      })
       .execute();
   }
-  const shipment = await tx.selectFrom("shipments").select("id").where("order_id", "=", order.id).executeTakeFirst();
+  const shipment = await tx
+    .selectFrom("shipments")
+    .select("id")
+    .where("order_id", "=", order.id)
+    .executeTakeFirst();
   if (!shipment) {
     const method = await tx
       .selectFrom("shipping_methods")
@@ -152,13 +191,15 @@ async function ensurePaymentAndShipment(tx: Tx, order: OrderRow, total: number, 
       .where("enabled", "=", true)
       .orderBy("position")
       .executeTakeFirstOrThrow();
-    await tx.insertInto("shipments").values({ order_id: order.id, method_code: method.code }).execute();
+    await tx
+      .insertInto("shipments")
+      .values({ order_id: order.id, method_code: method.code })
+      .execute();
   }
 }
 
 export type CompletionFailure =
-  | { kind: "stock"; variantCode: string; name: string; available: number }
-  | { kind: "coupon" };
+  { kind: "stock"; variantCode: string; name: string; available: number } | { kind: "coupon" };
 
 /**
  * Turns a locked, validated cart into an order: stock is taken only while enough is left, the
@@ -222,7 +263,8 @@ export async function placeOrder(tx: Tx, order: OrderRow): Promise<CompletionFai
     .where("id", "=", order.id)
     .where("state", "=", "cart")
     .executeTakeFirst();
-  if (Number(changed.numUpdatedRows) !== 1) throw new Error("order left the cart state while locked");
+  if (Number(changed.numUpdatedRows) !== 1)
+    throw new Error("order left the cart state while locked");
   const terms = await tx
     .selectFrom("companies")
     .select("payment_terms_days")
@@ -237,10 +279,18 @@ export async function placeOrder(tx: Tx, order: OrderRow): Promise<CompletionFai
   for (const p of payments) {
     await tx
       .updateTable("payments")
-      .set({ state: "new", due_date: paymentDueDate(now, p.kind, terms.payment_terms_days), updated_at: now })
+      .set({
+        state: "new",
+        due_date: paymentDueDate(now, p.kind, terms.payment_terms_days),
+        updated_at: now,
+      })
       .where("id", "=", p.id)
       .execute();
   }
-  await tx.updateTable("shipments").set({ state: "ready" }).where("order_id", "=", order.id).execute();
+  await tx
+    .updateTable("shipments")
+    .set({ state: "ready" })
+    .where("order_id", "=", order.id)
+    .execute();
   return null;
 }

@@ -77,8 +77,7 @@ class PGliteConnection implements DatabaseConnection {
     const result = await this.pglite.query<R>(compiled.sql, [...compiled.parameters]);
     return {
       rows: result.rows,
-      numAffectedRows:
-        result.affectedRows === undefined ? undefined : BigInt(result.affectedRows),
+      numAffectedRows: result.affectedRows === undefined ? undefined : BigInt(result.affectedRows),
     };
   }
   // eslint-disable-next-line require-yield

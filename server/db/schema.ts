@@ -3,7 +3,11 @@ import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
 /** Column types of the database, kept by hand beside the SQL migrations. */
 /** A timestamp column with a default: optional on insert. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type NullableTimestamp = ColumnType<
+  Date | null,
+  Date | string | null | undefined,
+  Date | string | null
+>;
 type Json<T> = ColumnType<T, string, string>;
 
 export interface AddressSnapshot {

@@ -25,7 +25,8 @@ export async function orderResources(db: Kysely<DB>, orders: OrderRow[]) {
     db.selectFrom("shipments").selectAll().where("order_id", "in", ids).orderBy("id").execute(),
   ]);
   return orders.map((o) => {
-    const own = <T extends { order_id: number }>(list: T[]) => list.filter((x) => x.order_id === o.id);
+    const own = <T extends { order_id: number }>(list: T[]) =>
+      list.filter((x) => x.order_id === o.id);
     const orderPayments = own(payments);
     return {
       "@id": iri.order(o.token_value),
@@ -82,7 +83,9 @@ export async function orderResources(db: Kysely<DB>, orders: OrderRow[]) {
       splitCount: o.split_count,
       createdAt: new Date(o.created_at).toISOString(),
       updatedAt: new Date(o.updated_at).toISOString(),
-      checkoutCompletedAt: o.checkout_completed_at ? new Date(o.checkout_completed_at).toISOString() : null,
+      checkoutCompletedAt: o.checkout_completed_at
+        ? new Date(o.checkout_completed_at).toISOString()
+        : null,
     };
   });
 }

@@ -100,7 +100,11 @@ export function registerProblemHandlers(app: FastifyInstance) {
         return send(reply, lang, new Problem(400, "/problems/bad-request", "error.badJson"));
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return send(reply, lang, new Problem(error.statusCode, "/problems/bad-request", "error.badJson"));
+      return send(
+        reply,
+        lang,
+        new Problem(error.statusCode, "/problems/bad-request", "error.badJson"),
+      );
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, "database unavailable");

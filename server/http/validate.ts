@@ -17,12 +17,15 @@ export class BodyReader {
   constructor(raw: unknown, allowed: readonly string[], prefix = "") {
     if (raw === undefined || raw === null) raw = {};
     if (typeof raw !== "object" || Array.isArray(raw)) {
-      throw unprocessable([{ propertyPath: prefix, message: "field.type", params: { type: "object" } }]);
+      throw unprocessable([
+        { propertyPath: prefix, message: "field.type", params: { type: "object" } },
+      ]);
     }
     this.body = raw as Record<string, unknown>;
     this.prefix = prefix;
     for (const key of Object.keys(this.body)) {
-      if (!allowed.includes(key)) this.violations.push({ propertyPath: this.path(key), message: "field.unknown" });
+      if (!allowed.includes(key))
+        this.violations.push({ propertyPath: this.path(key), message: "field.unknown" });
     }
   }
   private readonly prefix: string;
@@ -43,20 +46,37 @@ export class BodyReader {
     o: { required?: boolean; min?: number; max?: number; email?: boolean } = {},
   ): string | undefined {
     const value = this.body[key];
-    if (value === undefined || value === null || (typeof value === "string" && value.trim() === "")) {
-      if (o.required) this.violations.push({ propertyPath: this.path(key), message: "field.required" });
+    if (
+      value === undefined ||
+      value === null ||
+      (typeof value === "string" && value.trim() === "")
+    ) {
+      if (o.required)
+        this.violations.push({ propertyPath: this.path(key), message: "field.required" });
       return undefined;
     }
     if (typeof value !== "string") {
-      this.violations.push({ propertyPath: this.path(key), message: "field.type", params: { type: "string" } });
+      this.violations.push({
+        propertyPath: this.path(key),
+        message: "field.type",
+        params: { type: "string" },
+      });
       return undefined;
     }
     const text = value.trim();
     const max = o.max ?? 255;
     if (text.length > max) {
-      this.violations.push({ propertyPath: this.path(key), message: "field.tooLong", params: { max } });
+      this.violations.push({
+        propertyPath: this.path(key),
+        message: "field.tooLong",
+        params: { max },
+      });
     } else if (o.min && text.length < o.min) {
-      this.violations.push({ propertyPath: this.path(key), message: "field.tooShort", params: { min: o.min } });
+      this.violations.push({
+        propertyPath: this.path(key),
+        message: "field.tooShort",
+        params: { min: o.min },
+      });
     } else if (o.email && !EMAIL.test(text)) {
       this.violations.push({ propertyPath: this.path(key), message: "field.email" });
     }
@@ -129,7 +149,8 @@ export async function readAddress(
         r.add({ propertyPath: r.path("provinceCode"), message: "address.provinceRequired" });
       } else if (provinceCode) {
         const province = provinces.find((p) => p.code === provinceCode);
-        if (!province) r.add({ propertyPath: r.path("provinceCode"), message: "address.provinceUnknown" });
+        if (!province)
+          r.add({ propertyPath: r.path("provinceCode"), message: "address.provinceUnknown" });
         else provinceName = province.name;
       }
     }

@@ -39,7 +39,10 @@ const TABLES = [
 
 /** True when the database has no demo data yet (a fresh install). */
 export async function isEmpty(db: Kysely<DB>) {
-  const row = await db.selectFrom("channels").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst();
+  const row = await db
+    .selectFrom("channels")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirst();
   return Number(row?.n ?? 0) === 0;
 }
 
@@ -59,7 +62,10 @@ export async function seed(db: Kysely<DB>, opts: { brandName: string; now?: Date
 }
 
 async function seedReference(tx: Kysely<DB>) {
-  await tx.insertInto("currencies").values([{ code: "EUR" }, { code: "USD" }]).execute();
+  await tx
+    .insertInto("currencies")
+    .values([{ code: "EUR" }, { code: "USD" }])
+    .execute();
   await tx
     .insertInto("channels")
     .values([
@@ -76,7 +82,9 @@ async function seedReference(tx: Kysely<DB>) {
     .execute();
   await tx
     .insertInto("countries")
-    .values(countries.map((c) => ({ code: c.code, name: c.name, emea: c.emea, tax_rate_bp: c.taxBp })))
+    .values(
+      countries.map((c) => ({ code: c.code, name: c.name, emea: c.emea, tax_rate_bp: c.taxBp })),
+    )
     .execute();
   await tx
     .insertInto("provinces")
@@ -95,7 +103,14 @@ async function seedReference(tx: Kysely<DB>) {
     .execute();
   await tx
     .insertInto("coupons")
-    .values([{ code: "WELCOME10", name: "Welcome: 10% off the order", percentage_bp: 1000, usage_limit: null }])
+    .values([
+      {
+        code: "WELCOME10",
+        name: "Welcome: 10% off the order",
+        percentage_bp: 1000,
+        usage_limit: null,
+      },
+    ])
     .execute();
 }
 
@@ -107,13 +122,19 @@ const svg = (path: string, body: string) => ({
 
 async function seedCatalogue(tx: Kysely<DB>, brandName: string) {
   const brand = (text: string) => text.replaceAll("Lumé Atelier", brandName);
-  const taxonImage = new Set(taxons.filter((t) => t.parent && t.parent !== "catalog").map((t) => t.code));
+  const taxonImage = new Set(
+    taxons.filter((t) => t.parent && t.parent !== "catalog").map((t) => t.code),
+  );
   await tx
     .insertInto("media")
     .values([
       ...products.map((p) => svg(`/media/products/${p.code}.svg`, productSvg(p.code, p.name))),
-      ...[...taxonImage].map((code) => svg(`/media/taxons/${code}.svg`, taxonSvg(code, taxons.find((t) => t.code === code)!.name))),
-      ...(["new", "bestseller", "sale"] as const).map((k) => svg(`/media/badges/${k}.svg`, badgeSvg(k))),
+      ...[...taxonImage].map((code) =>
+        svg(`/media/taxons/${code}.svg`, taxonSvg(code, taxons.find((t) => t.code === code)!.name)),
+      ),
+      ...(["new", "bestseller", "sale"] as const).map((k) =>
+        svg(`/media/badges/${k}.svg`, badgeSvg(k)),
+      ),
     ])
     .execute();
   // Parents first: the tree is inserted in an order where each parent already exists.
@@ -149,18 +170,37 @@ async function seedCatalogue(tx: Kysely<DB>, brandName: string) {
     .values(
       products.flatMap((p) => [
         { product_code: p.code, type: "main", path: `/media/products/${p.code}.svg`, position: 0 },
-        ...(p.badge ? [{ product_code: p.code, type: "badge", path: `/media/badges/${p.badge}.svg`, position: 1 }] : []),
+        ...(p.badge
+          ? [
+              {
+                product_code: p.code,
+                type: "badge",
+                path: `/media/badges/${p.badge}.svg`,
+                position: 1,
+              },
+            ]
+          : []),
       ]),
     )
     .execute();
   await tx
     .insertInto("product_taxons")
-    .values(products.flatMap((p, n) => p.taxons.map((t) => ({ product_code: p.code, taxon_code: t, position: n }))))
+    .values(
+      products.flatMap((p, n) =>
+        p.taxons.map((t) => ({ product_code: p.code, taxon_code: t, position: n })),
+      ),
+    )
     .execute();
   const associations = products.flatMap((p) =>
-    p.related.map((r, n) => ({ product_code: p.code, type: "related", associated_code: r, position: n })),
+    p.related.map((r, n) => ({
+      product_code: p.code,
+      type: "related",
+      associated_code: r,
+      position: n,
+    })),
   );
-  if (associations.length) await tx.insertInto("product_associations").values(associations).execute();
+  if (associations.length)
+    await tx.insertInto("product_associations").values(associations).execute();
   const variants = products.flatMap((p) => p.variants.map((v, n) => ({ p, v, n })));
   await tx
     .insertInto("product_variants")
@@ -183,8 +223,20 @@ async function seedCatalogue(tx: Kysely<DB>, brandName: string) {
     .insertInto("variant_prices")
     .values(
       variants.flatMap(({ p, v }) => [
-        { price_list_code: "EUR_CONTRACT", variant_code: v.code, price: v.priceEur, original_price: outlet(p, v.priceEur), rrp_price: v.rrpEur },
-        { price_list_code: "USD_CONTRACT", variant_code: v.code, price: v.priceUsd, original_price: outlet(p, v.priceUsd), rrp_price: v.rrpUsd },
+        {
+          price_list_code: "EUR_CONTRACT",
+          variant_code: v.code,
+          price: v.priceEur,
+          original_price: outlet(p, v.priceEur),
+          rrp_price: v.rrpEur,
+        },
+        {
+          price_list_code: "USD_CONTRACT",
+          variant_code: v.code,
+          price: v.priceUsd,
+          original_price: outlet(p, v.priceUsd),
+          rrp_price: v.rrpUsd,
+        },
       ]),
     )
     .execute();
@@ -213,7 +265,14 @@ interface DemoCompany {
   minimalOrderValue: number;
   agent: { name: string; email: string };
   addresses: Omit<AddressSnapshot, "provinceName">[];
-  users: { email: string; firstName: string; lastName: string; jobTitle: string; roles: string[]; phone: string }[];
+  users: {
+    email: string;
+    firstName: string;
+    lastName: string;
+    jobTitle: string;
+    roles: string[];
+    phone: string;
+  }[];
 }
 
 const demoCompanies: DemoCompany[] = [
@@ -230,13 +289,56 @@ const demoCompanies: DemoCompany[] = [
     minimalOrderValue: 50_000,
     agent: { name: "Clara Weiss", email: "clara.weiss@lume-atelier.example" },
     addresses: [
-      { firstName: "Anna", lastName: "Becker", company: "Demo Spa GmbH", street: "Friedrichstraße 120", city: "Berlin", postcode: "10117", countryCode: "DE", provinceCode: null, phoneNumber: "+49 30 1234567", email: "office@demo-spa.example" },
-      { firstName: "Jonas", lastName: "Keller", company: "Demo Spa GmbH (Hamburg studio)", street: "Jungfernstieg 7", city: "Hamburg", postcode: "20354", countryCode: "DE", provinceCode: null, phoneNumber: "+49 40 7654321", email: "hamburg@demo-spa.example" },
+      {
+        firstName: "Anna",
+        lastName: "Becker",
+        company: "Demo Spa GmbH",
+        street: "Friedrichstraße 120",
+        city: "Berlin",
+        postcode: "10117",
+        countryCode: "DE",
+        provinceCode: null,
+        phoneNumber: "+49 30 1234567",
+        email: "office@demo-spa.example",
+      },
+      {
+        firstName: "Jonas",
+        lastName: "Keller",
+        company: "Demo Spa GmbH (Hamburg studio)",
+        street: "Jungfernstieg 7",
+        city: "Hamburg",
+        postcode: "20354",
+        countryCode: "DE",
+        provinceCode: null,
+        phoneNumber: "+49 40 7654321",
+        email: "hamburg@demo-spa.example",
+      },
     ],
     users: [
-      { email: "admin@demo-spa.example", firstName: "Anna", lastName: "Becker", jobTitle: "Managing director", roles: ["ROLE_COMPANY_ADMIN"], phone: "+49 30 1234567" },
-      { email: "buyer@demo-spa.example", firstName: "Jonas", lastName: "Keller", jobTitle: "Purchasing", roles: ["ROLE_COMPANY_COMMERCIAL"], phone: "+49 30 1234568" },
-      { email: "marketing@demo-spa.example", firstName: "Lea", lastName: "Hoffmann", jobTitle: "Marketing", roles: ["ROLE_COMPANY_MARKETING"], phone: "+49 30 1234569" },
+      {
+        email: "admin@demo-spa.example",
+        firstName: "Anna",
+        lastName: "Becker",
+        jobTitle: "Managing director",
+        roles: ["ROLE_COMPANY_ADMIN"],
+        phone: "+49 30 1234567",
+      },
+      {
+        email: "buyer@demo-spa.example",
+        firstName: "Jonas",
+        lastName: "Keller",
+        jobTitle: "Purchasing",
+        roles: ["ROLE_COMPANY_COMMERCIAL"],
+        phone: "+49 30 1234568",
+      },
+      {
+        email: "marketing@demo-spa.example",
+        firstName: "Lea",
+        lastName: "Hoffmann",
+        jobTitle: "Marketing",
+        roles: ["ROLE_COMPANY_MARKETING"],
+        phone: "+49 30 1234569",
+      },
     ],
   },
   {
@@ -252,11 +354,40 @@ const demoCompanies: DemoCompany[] = [
     minimalOrderValue: 55_000,
     agent: { name: "Michael Grant", email: "michael.grant@lume-atelier.example" },
     addresses: [
-      { firstName: "Rachel", lastName: "Moore", company: "Demo Retail Inc.", street: "350 Fifth Avenue", city: "New York", postcode: "10118", countryCode: "US", provinceCode: "US-NY", phoneNumber: "+1 212 555 0100", email: "office@demo-retail.example" },
-      { firstName: "Daniel", lastName: "Ortiz", company: "Demo Retail Inc. (West Coast DC)", street: "2100 E 7th Street", city: "Los Angeles", postcode: "90021", countryCode: "US", provinceCode: "US-CA", phoneNumber: "+1 213 555 0142", email: "dc@demo-retail.example" },
+      {
+        firstName: "Rachel",
+        lastName: "Moore",
+        company: "Demo Retail Inc.",
+        street: "350 Fifth Avenue",
+        city: "New York",
+        postcode: "10118",
+        countryCode: "US",
+        provinceCode: "US-NY",
+        phoneNumber: "+1 212 555 0100",
+        email: "office@demo-retail.example",
+      },
+      {
+        firstName: "Daniel",
+        lastName: "Ortiz",
+        company: "Demo Retail Inc. (West Coast DC)",
+        street: "2100 E 7th Street",
+        city: "Los Angeles",
+        postcode: "90021",
+        countryCode: "US",
+        provinceCode: "US-CA",
+        phoneNumber: "+1 213 555 0142",
+        email: "dc@demo-retail.example",
+      },
     ],
     users: [
-      { email: "admin@demo-retail.example", firstName: "Rachel", lastName: "Moore", jobTitle: "Owner", roles: ["ROLE_COMPANY_ADMIN"], phone: "+1 212 555 0100" },
+      {
+        email: "admin@demo-retail.example",
+        firstName: "Rachel",
+        lastName: "Moore",
+        jobTitle: "Owner",
+        roles: ["ROLE_COMPANY_ADMIN"],
+        phone: "+1 212 555 0100",
+      },
     ],
   },
 ];
@@ -278,7 +409,8 @@ const history: [string, string, string, number][] = [
 
 async function seedCompanies(tx: Kysely<DB>, now: Date) {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const provinceName = (code: string | null) => provinces.find((p) => p.code === code)?.name ?? null;
+  const provinceName = (code: string | null) =>
+    provinces.find((p) => p.code === code)?.name ?? null;
   for (const [ci, c] of demoCompanies.entries()) {
     const company = await tx
       .insertInto("companies")
@@ -322,7 +454,10 @@ async function seedCompanies(tx: Kysely<DB>, now: Date) {
     }
     await tx
       .updateTable("companies")
-      .set({ default_billing_address_id: addressIds[0]!, default_shipping_address_id: addressIds[1]! })
+      .set({
+        default_billing_address_id: addressIds[0]!,
+        default_shipping_address_id: addressIds[1]!,
+      })
       .where("id", "=", company.id)
       .execute();
     const userIds: number[] = [];
@@ -343,8 +478,14 @@ async function seedCompanies(tx: Kysely<DB>, now: Date) {
         .executeTakeFirstOrThrow();
       userIds.push(row.id);
     }
-    const billing = { ...c.addresses[0]!, provinceName: provinceName(c.addresses[0]!.provinceCode) };
-    const shippingAddress = { ...c.addresses[1]!, provinceName: provinceName(c.addresses[1]!.provinceCode) };
+    const billing = {
+      ...c.addresses[0]!,
+      provinceName: provinceName(c.addresses[0]!.provinceCode),
+    };
+    const shippingAddress = {
+      ...c.addresses[1]!,
+      provinceName: provinceName(c.addresses[1]!.provinceCode),
+    };
     const tax = countries.find((x) => x.code === shippingAddress.countryCode)!.taxBp;
     for (const [n, [state, paymentState, shippingState, age]] of history.entries()) {
       // Lines are picked deterministically from the in-stock catalogue, 3 to 6 per order.
@@ -360,18 +501,28 @@ async function seedCompanies(tx: Kysely<DB>, now: Date) {
         rrp: c.currency === "EUR" ? v.rrpEur : v.rrpUsd,
       }));
       const split = n === history.length - 1;
-      const groups = split ? [lines.slice(0, Math.ceil(lines.length / 2)), lines.slice(Math.ceil(lines.length / 2))] : [lines];
+      const groups = split
+        ? [lines.slice(0, Math.ceil(lines.length / 2)), lines.slice(Math.ceil(lines.length / 2))]
+        : [lines];
       const created = new Date(now.getTime() - age * 86_400_000);
       let parentId: number | null = null;
       let parentNumber = "";
       for (const [g, group] of groups.entries()) {
         const totals = computeTotals({
-          lines: group.map((l) => ({ quantity: l.quantity, unitPrice: l.unitPrice, weightGrams: l.variant.weightGrams })),
+          lines: group.map((l) => ({
+            quantity: l.quantity,
+            unitPrice: l.unitPrice,
+            weightGrams: l.variant.weightGrams,
+          })),
           promotionBp: n === 3 ? 1000 : 0,
           shippingCountry: shippingAddress.countryCode,
           taxRateBp: tax,
         });
-        const seq = g === 0 ? (await sql<{ n: number }>`select nextval('order_number_seq')::int as n`.execute(tx)).rows[0]!.n : 0;
+        const seq =
+          g === 0
+            ? (await sql<{ n: number }>`select nextval('order_number_seq')::int as n`.execute(tx))
+                .rows[0]!.n
+            : 0;
         const number = g === 0 ? formatOrderNumber(seq) : `${parentNumber}-${g + 1}`;
         if (g === 0) parentNumber = number;
         const order = await tx
@@ -440,7 +591,15 @@ async function seedCompanies(tx: Kysely<DB>, now: Date) {
                 { state: "completed", amount: Math.floor(totals.total / 2) },
                 { state: "new", amount: totals.total - Math.floor(totals.total / 2) },
               ]
-            : [{ state: ({ paid: "completed", cancelled: "cancelled" } as Record<string, string>)[paymentState] ?? "new", amount: totals.total }];
+            : [
+                {
+                  state:
+                    ({ paid: "completed", cancelled: "cancelled" } as Record<string, string>)[
+                      paymentState
+                    ] ?? "new",
+                  amount: totals.total,
+                },
+              ];
         await tx
           .insertInto("payments")
           .values(
@@ -452,11 +611,15 @@ async function seedCompanies(tx: Kysely<DB>, now: Date) {
               currency_code: c.currency,
               due_date: due,
               created_at: created,
-              updated_at: p.state === "completed" ? new Date(created.getTime() + 5 * 86_400_000) : created,
+              updated_at:
+                p.state === "completed" ? new Date(created.getTime() + 5 * 86_400_000) : created,
             })),
           )
           .execute();
-        await tx.insertInto("shipments").values({ order_id: order.id, method_code: "air_freight", state: shippingState }).execute();
+        await tx
+          .insertInto("shipments")
+          .values({ order_id: order.id, method_code: "air_freight", state: shippingState })
+          .execute();
       }
     }
   }

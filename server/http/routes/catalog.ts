@@ -1,5 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { countVariants, findProduct, findProducts, findVariants, type ProductView, type VariantView } from "../../db/catalog.js";
+import {
+  countVariants,
+  findProduct,
+  findProducts,
+  findVariants,
+  type ProductView,
+  type VariantView,
+} from "../../db/catalog.js";
 import type { AppContext } from "../context.js";
 import { collection, idFromReference, iri } from "../iri.js";
 import { notFound } from "../problem.js";
@@ -37,7 +44,10 @@ export function registerCatalogRoutes(app: FastifyInstance, { db }: AppContext) 
       itemsPerPage,
       priceList: prices?.price_list_code,
     });
-    return collection(products.map((p) => productResource(p, prices?.currency_code)), total);
+    return collection(
+      products.map((p) => productResource(p, prices?.currency_code)),
+      total,
+    );
   });
 
   app.get("/api/v2/shop/products/:code", async (request) => {
@@ -56,9 +66,16 @@ export function registerCatalogRoutes(app: FastifyInstance, { db }: AppContext) 
     const codes = codeList(q["code[]"] ?? q.code);
     const prices = await priceListOf(request);
     const productCodes = productCode === undefined ? undefined : [productCode];
-    const variants = await findVariants(db, { productCodes, codes, page, itemsPerPage }, prices?.price_list_code);
+    const variants = await findVariants(
+      db,
+      { productCodes, codes, page, itemsPerPage },
+      prices?.price_list_code,
+    );
     const total = codes ? variants.length : await countVariants(db, productCodes);
-    return collection(variants.map((v) => variantResource(v, prices?.currency_code)), total);
+    return collection(
+      variants.map((v) => variantResource(v, prices?.currency_code)),
+      total,
+    );
   });
 
   app.get("/api/v2/shop/product-variants/:code", async (request) => {
@@ -71,25 +88,49 @@ export function registerCatalogRoutes(app: FastifyInstance, { db }: AppContext) 
 
   app.get("/api/v2/shop/taxons", async (request) => {
     const { page, itemsPerPage } = paging(request.query as Query, 9999);
-    const rows = await db.selectFrom("taxons").selectAll().orderBy("position").orderBy("code").execute();
+    const rows = await db
+      .selectFrom("taxons")
+      .selectAll()
+      .orderBy("position")
+      .orderBy("code")
+      .execute();
     const resources = await taxonResources(rows);
-    return collection(resources.slice((page - 1) * itemsPerPage, page * itemsPerPage), resources.length);
+    return collection(
+      resources.slice((page - 1) * itemsPerPage, page * itemsPerPage),
+      resources.length,
+    );
   });
 
   app.get("/api/v2/shop/taxons/:code", async (request) => {
     const { code } = request.params as { code: string };
-    const row = await db.selectFrom("taxons").selectAll().where("code", "=", code).executeTakeFirst();
+    const row = await db
+      .selectFrom("taxons")
+      .selectAll()
+      .where("code", "=", code)
+      .executeTakeFirst();
     if (!row) throw notFound();
     return (await taxonResources([row], true))[0];
   });
 
-  type TaxonRow = { code: string; parent_code: string | null; name: string; description: string; position: number; image_path: string | null };
+  type TaxonRow = {
+    code: string;
+    parent_code: string | null;
+    name: string;
+    description: string;
+    position: number;
+    image_path: string | null;
+  };
   /** Children and products of all the given taxons in two queries. */
   async function taxonResources(rows: TaxonRow[], single = false) {
     const codes = rows.map((r) => r.code);
     const [children, products] = await Promise.all([
       single
-        ? db.selectFrom("taxons").select(["code", "parent_code"]).where("parent_code", "in", codes).orderBy("position").execute()
+        ? db
+            .selectFrom("taxons")
+            .select(["code", "parent_code"])
+            .where("parent_code", "in", codes)
+            .orderBy("position")
+            .execute()
         : Promise.resolve(rows),
       db
         .selectFrom("product_taxons")
@@ -110,15 +151,22 @@ export function registerCatalogRoutes(app: FastifyInstance, { db }: AppContext) 
       parent: t.parent_code ? iri.taxon(t.parent_code) : null,
       images: t.image_path ? [{ type: "main", path: t.image_path }] : [],
       children: children.filter((c) => c.parent_code === t.code).map((c) => iri.taxon(c.code)),
-      associatedProducts: products.filter((p) => p.taxon_code === t.code).map((p) => iri.product(p.product_code)),
+      associatedProducts: products
+        .filter((p) => p.taxon_code === t.code)
+        .map((p) => iri.product(p.product_code)),
     }));
   }
 }
 
 function codeList(value: unknown): string[] | undefined {
   if (value === undefined) return undefined;
-  const list = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === "string");
-  return list.flatMap((v) => v.split(",")).filter((v) => v.length > 0 && v.length <= 255).slice(0, 9999);
+  const list = (Array.isArray(value) ? value : [value]).filter(
+    (v): v is string => typeof v === "string",
+  );
+  return list
+    .flatMap((v) => v.split(","))
+    .filter((v) => v.length > 0 && v.length <= 255)
+    .slice(0, 9999);
 }
 
 export function variantResource(v: VariantView, currencyCode: string | undefined) {

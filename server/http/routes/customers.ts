@@ -1,6 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import type { AddressRow } from "../../db/schema.js";
-import { requirePrincipal, signToken, TOKEN_COOKIE, TOKEN_TTL_SECONDS, verifyPassword } from "../auth.js";
+import {
+  requirePrincipal,
+  signToken,
+  TOKEN_COOKIE,
+  TOKEN_TTL_SECONDS,
+  verifyPassword,
+} from "../auth.js";
 import type { AppContext } from "../context.js";
 import { collection, iri } from "../iri.js";
 import { notFound, unauthorized } from "../problem.js";
@@ -10,17 +16,24 @@ export function registerCustomerRoutes(app: FastifyInstance, { db, config }: App
   app.post("/api/v2/shop/customers/token", async (request, reply) => {
     const r = new BodyReader(request.body, ["email", "password"]);
     const email = r.string("email", { required: true, email: true });
-    const password = typeof r.raw("password") === "string" ? (r.raw("password") as string) : undefined;
+    const password =
+      typeof r.raw("password") === "string" ? (r.raw("password") as string) : undefined;
     if (!password) r.add({ propertyPath: "password", message: "field.required" });
     r.done();
     const user = await db
       .selectFrom("shop_users")
       .innerJoin("companies", "companies.id", "shop_users.company_id")
-      .select(["shop_users.id", "shop_users.password_hash", "shop_users.enabled", "companies.enabled as company_enabled"])
+      .select([
+        "shop_users.id",
+        "shop_users.password_hash",
+        "shop_users.enabled",
+        "companies.enabled as company_enabled",
+      ])
       .where((eb) => eb(eb.fn("lower", ["shop_users.email"]), "=", email!.toLowerCase()))
       .executeTakeFirst();
     const ok = await verifyPassword(password!, user?.password_hash ?? null);
-    if (!user || !ok || !user.enabled || !user.company_enabled) throw unauthorized("error.invalidCredentials");
+    if (!user || !ok || !user.enabled || !user.company_enabled)
+      throw unauthorized("error.invalidCredentials");
     const token = await signToken(config.jwtSecret, user.id);
     reply.setCookie(TOKEN_COOKIE, token, {
       path: "/",
@@ -82,8 +95,12 @@ export function registerCustomerRoutes(app: FastifyInstance, { db, config }: App
       currencyCode: row.currency_code,
       minimalOrderValue: row.minimal_order_value,
       channel: iri.channel(row.channel_code),
-      defaultBillingAddress: row.default_billing_address_id ? iri.address(row.default_billing_address_id) : null,
-      defaultShippingAddress: row.default_shipping_address_id ? iri.address(row.default_shipping_address_id) : null,
+      defaultBillingAddress: row.default_billing_address_id
+        ? iri.address(row.default_billing_address_id)
+        : null,
+      defaultShippingAddress: row.default_shipping_address_id
+        ? iri.address(row.default_shipping_address_id)
+        : null,
       userRoles: row.roles,
       shopUserId: row.id,
       shopUsers: colleagues.map((c) => iri.shopUser(c.id)),
@@ -101,7 +118,12 @@ export function registerCustomerRoutes(app: FastifyInstance, { db, config }: App
   app.get("/api/v2/shop/addresses", async (request) => {
     const principal = requirePrincipal(request);
     const [rows, d] = await Promise.all([
-      db.selectFrom("addresses").selectAll().where("company_id", "=", principal.companyId).orderBy("id").execute(),
+      db
+        .selectFrom("addresses")
+        .selectAll()
+        .where("company_id", "=", principal.companyId)
+        .orderBy("id")
+        .execute(),
       defaults(principal.companyId),
     ]);
     return collection(rows.map((a) => addressResource(a, d)));
@@ -120,12 +142,14 @@ export function registerCustomerRoutes(app: FastifyInstance, { db, config }: App
     if (!row) throw notFound();
     return addressResource(row, await defaults(principal.companyId));
   });
-
 }
 
 export function addressResource(
   a: AddressRow,
-  defaults: { default_billing_address_id: number | null; default_shipping_address_id: number | null },
+  defaults: {
+    default_billing_address_id: number | null;
+    default_shipping_address_id: number | null;
+  },
 ) {
   return {
     "@id": iri.address(a.id),

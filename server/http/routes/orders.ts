@@ -2,7 +2,6 @@ import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
 import { completionViolations, MAX_NOTES_LENGTH } from "../../domain/checkout.js";
-import { can } from "../../domain/permissions.js";
 import { couponViolation } from "../../domain/promotions.js";
 import { MAX_LINE_QUANTITY, quantityViolation } from "../../domain/quantity.js";
 import type { Violation } from "../../domain/violations.js";
@@ -21,7 +20,9 @@ const LOCALES = ["en_US", "fr_FR", "de_DE", "it_IT", "es_ES"];
 
 /** A cart is its owner's; a placed order is visible to everyone of the company. */
 function visibleTo(order: OrderRow, p: Principal) {
-  return order.state === "cart" ? order.shop_user_id === p.userId : order.company_id === p.companyId;
+  return order.state === "cart"
+    ? order.shop_user_id === p.userId
+    : order.company_id === p.companyId;
 }
 
 export function registerOrderRoutes(app: FastifyInstance, { db }: AppContext) {
@@ -56,12 +57,14 @@ export function registerOrderRoutes(app: FastifyInstance, { db }: AppContext) {
     const q = request.query as Record<string, unknown>;
     const { page, itemsPerPage } = paging(q);
     const state = queryString(q, "state", 40);
-    let base = db.selectFrom("orders").where((eb) =>
-      eb.or([
-        eb.and([eb("state", "=", "cart"), eb("shop_user_id", "=", p.userId)]),
-        eb.and([eb("state", "!=", "cart"), eb("company_id", "=", p.companyId)]),
-      ]),
-    );
+    let base = db
+      .selectFrom("orders")
+      .where((eb) =>
+        eb.or([
+          eb.and([eb("state", "=", "cart"), eb("shop_user_id", "=", p.userId)]),
+          eb.and([eb("state", "!=", "cart"), eb("company_id", "=", p.companyId)]),
+        ]),
+      );
     if (state !== undefined) base = base.where("state", "=", state);
     const [count, rows] = await Promise.all([
       base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
@@ -80,7 +83,8 @@ export function registerOrderRoutes(app: FastifyInstance, { db }: AppContext) {
     const p = requirePrincipal(request);
     const r = new BodyReader(request.body, ["localeCode"]);
     const localeCode = r.string("localeCode", { max: 10 }) ?? "en_US";
-    if (!LOCALES.includes(localeCode)) r.add({ propertyPath: "localeCode", message: "field.type", params: { type: "locale" } });
+    if (!LOCALES.includes(localeCode))
+      r.add({ propertyPath: "localeCode", message: "field.type", params: { type: "locale" } });
     r.done();
     const cart = await startCart(db, p.userId, localeCode);
     return reply.code(201).send(await show(cart.token_value));
@@ -111,9 +115,18 @@ export function registerOrderRoutes(app: FastifyInstance, { db }: AppContext) {
 
   app.put("/api/v2/shop/orders/:token", async (request) =>
     changeCart(request, async (tx, order, principal) => {
-      const r = new BodyReader(request.body, ["email", "billingAddress", "shippingAddress", "couponCode"]);
+      const r = new BodyReader(request.body, [
+        "email",
+        "billingAddress",
+        "shippingAddress",
+        "couponCode",
+      ]);
       r.string("email", { email: true });
-      const set: { billing_address?: string; shipping_address?: string; coupon_code?: string | null } = {};
+      const set: {
+        billing_address?: string;
+        shipping_address?: string;
+        coupon_code?: string | null;
+      } = {};
       for (const [field, column] of [
         ["billingAddress", "billing_address"],
         ["shippingAddress", "shipping_address"],
@@ -157,7 +170,8 @@ export function registerOrderRoutes(app: FastifyInstance, { db }: AppContext) {
         const billing = await companyBillingAddress(tx, principal.companyId);
         if (billing) set.billing_address = JSON.stringify(billing);
       }
-      if (Object.keys(set).length > 0) await tx.updateTable("orders").set(set).where("id", "=", order.id).execute();
+      if (Object.keys(set).length > 0)
+        await tx.updateTable("orders").set(set).where("id", "=", order.id).execute();
     }),
   );
 
@@ -167,8 +181,14 @@ export function registerOrderRoutes(app: FastifyInstance, { db }: AppContext) {
       const raw = r.raw("notes");
       let notes: string | null = null;
       if (raw !== null && raw !== undefined) {
-        if (typeof raw !== "string") r.add({ propertyPath: "notes", message: "field.type", params: { type: "string" } });
-        else if (raw.length > MAX_NOTES_LENGTH) r.add({ propertyPath: "notes", message: "notes.tooLong", params: { max: MAX_NOTES_LENGTH } });
+        if (typeof raw !== "string")
+          r.add({ propertyPath: "notes", message: "field.type", params: { type: "string" } });
+        else if (raw.length > MAX_NOTES_LENGTH)
+          r.add({
+            propertyPath: "notes",
+            message: "notes.tooLong",
+            params: { max: MAX_NOTES_LENGTH },
+          });
         else notes = raw.trim() === "" ? null : raw;
       }
       r.done();
@@ -206,7 +226,10 @@ export function registerOrderRoutes(app: FastifyInstance, { db }: AppContext) {
       const r = new BodyReader(request.body, ["items"]);
       const items = r.raw("items");
       if (!Array.isArray(items) || items.length === 0) {
-        r.add({ propertyPath: "items", message: Array.isArray(items) ? "items.empty" : "field.required" });
+        r.add({
+          propertyPath: "items",
+          message: Array.isArray(items) ? "items.empty" : "field.required",
+        });
         r.done();
       }
       const list = items as unknown[];
@@ -214,16 +237,19 @@ export function registerOrderRoutes(app: FastifyInstance, { db }: AppContext) {
         r.add({ propertyPath: "items", message: "items.tooMany", params: { max: MAX_BULK_LINES } });
         r.done();
       }
-      const lines = list.map((item, n) => {
+      const lines = list.flatMap((item, n) => {
         const line = new BodyReader(item, ["productVariant", "quantity"], `items[${n}]`);
         const code = idFromReference(line.raw("productVariant"), "product-variants");
-        if (code === undefined) line.add({ propertyPath: line.path("productVariant"), message: "field.required" });
+        if (code === undefined)
+          line.add({ propertyPath: line.path("productVariant"), message: "field.required" });
         line.add(quantityViolation(line.raw("quantity"), line.path("quantity")));
         r.violations.push(...line.violations);
-        return { code: code!, quantity: line.raw("quantity") as number, path: `items[${n}].` };
+        return line.violations.length
+          ? []
+          : [{ code: code!, quantity: line.raw("quantity") as number, path: `items[${n}].` }];
       });
-      r.done();
-      await addLines(tx, order, lines);
+      // Lines with a bad shape are reported together with lines the catalogue refuses.
+      await addLines(tx, order, lines, r.violations);
     });
     return reply.code(201).send(cart);
   });
@@ -240,9 +266,24 @@ export function registerOrderRoutes(app: FastifyInstance, { db }: AppContext) {
         .select(["on_hand"])
         .where("code", "=", item.variant_code)
         .executeTakeFirstOrThrow();
-      const v = stockViolation(stock.on_hand, quantity as number, `${item.product_name} (${item.variant_name})`, "quantity");
-      if (v) throw unprocessable([v], v.message === "variant.outOfStock" ? "/problems/out-of-stock" : "/problems/insufficient-stock");
-      await tx.updateTable("order_items").set({ quantity: quantity as number }).where("id", "=", item.id).execute();
+      const v = stockViolation(
+        stock.on_hand,
+        quantity as number,
+        `${item.product_name} (${item.variant_name})`,
+        "quantity",
+      );
+      if (v)
+        throw unprocessable(
+          [v],
+          v.message === "variant.outOfStock"
+            ? "/problems/out-of-stock"
+            : "/problems/insufficient-stock",
+        );
+      await tx
+        .updateTable("order_items")
+        .set({ quantity: quantity as number })
+        .where("id", "=", item.id)
+        .execute();
     }),
   );
 
@@ -258,17 +299,35 @@ export function registerOrderRoutes(app: FastifyInstance, { db }: AppContext) {
     changeCart(request, async (tx, order) => {
       const id = Number((request.params as { id: string }).id);
       const shipment = Number.isSafeInteger(id)
-        ? await tx.selectFrom("shipments").select("id").where("id", "=", id).where("order_id", "=", order.id).executeTakeFirst()
+        ? await tx
+            .selectFrom("shipments")
+            .select("id")
+            .where("id", "=", id)
+            .where("order_id", "=", order.id)
+            .executeTakeFirst()
         : undefined;
       if (!shipment) throw notFound();
       const r = new BodyReader(request.body, ["shippingMethod"]);
       const code = idFromReference(r.raw("shippingMethod"), "shipping-methods");
       const method = code
-        ? await tx.selectFrom("shipping_methods").select("code").where("code", "=", code).where("enabled", "=", true).executeTakeFirst()
+        ? await tx
+            .selectFrom("shipping_methods")
+            .select("code")
+            .where("code", "=", code)
+            .where("enabled", "=", true)
+            .executeTakeFirst()
         : undefined;
-      if (!method) r.add({ propertyPath: "shippingMethod", message: code ? "shippingMethod.unknown" : "field.required" });
+      if (!method)
+        r.add({
+          propertyPath: "shippingMethod",
+          message: code ? "shippingMethod.unknown" : "field.required",
+        });
       r.done();
-      await tx.updateTable("shipments").set({ method_code: method!.code }).where("id", "=", shipment.id).execute();
+      await tx
+        .updateTable("shipments")
+        .set({ method_code: method!.code })
+        .where("id", "=", shipment.id)
+        .execute();
     }),
   );
 
@@ -277,21 +336,41 @@ export function registerOrderRoutes(app: FastifyInstance, { db }: AppContext) {
     return changeCart(request, async (tx, order) => {
       const id = Number((request.params as { id: string }).id);
       const payment = Number.isSafeInteger(id)
-        ? await tx.selectFrom("payments").select("id").where("id", "=", id).where("order_id", "=", order.id).executeTakeFirst()
+        ? await tx
+            .selectFrom("payments")
+            .select("id")
+            .where("id", "=", id)
+            .where("order_id", "=", order.id)
+            .executeTakeFirst()
         : undefined;
       if (!payment) throw notFound();
       const r = new BodyReader(request.body, ["paymentMethod"]);
       const code = idFromReference(r.raw("paymentMethod"), "payment-methods");
       const method = code
-        ? await tx.selectFrom("payment_methods").select("code").where("code", "=", code).where("enabled", "=", true).executeTakeFirst()
+        ? await tx
+            .selectFrom("payment_methods")
+            .select("code")
+            .where("code", "=", code)
+            .where("enabled", "=", true)
+            .executeTakeFirst()
         : undefined;
-      if (!method) r.add({ propertyPath: "paymentMethod", message: code ? "paymentMethod.unknown" : "field.required" });
+      if (!method)
+        r.add({
+          propertyPath: "paymentMethod",
+          message: code ? "paymentMethod.unknown" : "field.required",
+        });
       r.done();
-      await tx.updateTable("payments").set({ method_code: method!.code }).where("id", "=", payment.id).execute();
+      await tx
+        .updateTable("payments")
+        .set({ method_code: method!.code })
+        .where("id", "=", payment.id)
+        .execute();
     });
   });
 
-  app.patch("/api/v2/shop/orders/:token/complete", async (request, reply) => completeOrder(request, reply));
+  app.patch("/api/v2/shop/orders/:token/complete", async (request, reply) =>
+    completeOrder(request, reply),
+  );
 
   /**
    * Completion happens once. The order row is locked; a repeated request with the same
@@ -312,7 +391,11 @@ export function registerOrderRoutes(app: FastifyInstance, { db }: AppContext) {
       .digest("base64url");
     const r = new BodyReader(request.body, ["notes"]);
     const notes = r.raw("notes");
-    if (notes !== undefined && notes !== null && (typeof notes !== "string" || notes.length > MAX_NOTES_LENGTH)) {
+    if (
+      notes !== undefined &&
+      notes !== null &&
+      (typeof notes !== "string" || notes.length > MAX_NOTES_LENGTH)
+    ) {
       r.add({ propertyPath: "notes", message: "notes.tooLong", params: { max: MAX_NOTES_LENGTH } });
     }
     r.done();
@@ -327,12 +410,20 @@ export function registerOrderRoutes(app: FastifyInstance, { db }: AppContext) {
           .where("shop_user_id", "=", principal.userId)
           .where("key", "=", key)
           .executeTakeFirst();
-        if (seen && seen.request_hash !== requestHash) throw unprocessable([{ propertyPath: "Idempotency-Key", message: "error.idempotencyMismatch" }], "/problems/idempotency-key-reused");
+        if (seen && seen.request_hash !== requestHash)
+          throw unprocessable(
+            [{ propertyPath: "Idempotency-Key", message: "error.idempotencyMismatch" }],
+            "/problems/idempotency-key-reused",
+          );
         if (seen) return { status: seen.response_status, body: seen.response_body };
       }
       if (order.state !== "cart") throw conflict("error.notCart");
       if (typeof notes === "string") {
-        await tx.updateTable("orders").set({ notes: notes.trim() === "" ? null : notes }).where("id", "=", order.id).execute();
+        await tx
+          .updateTable("orders")
+          .set({ notes: notes.trim() === "" ? null : notes })
+          .where("id", "=", order.id)
+          .execute();
       }
       await recalculate(tx, order.id);
       const fresh = (await findOrderByToken(tx, token))!;
@@ -341,7 +432,11 @@ export function registerOrderRoutes(app: FastifyInstance, { db }: AppContext) {
         .select((eb) => eb.fn.countAll<number>().as("n"))
         .where("order_id", "=", order.id)
         .executeTakeFirstOrThrow();
-      const payments = await tx.selectFrom("payments").select("id").where("order_id", "=", order.id).execute();
+      const payments = await tx
+        .selectFrom("payments")
+        .select("id")
+        .where("order_id", "=", order.id)
+        .execute();
       const violations = completionViolations({
         itemCount: Number(counts.n),
         itemsSubtotal: fresh.items_subtotal,
@@ -361,7 +456,10 @@ export function registerOrderRoutes(app: FastifyInstance, { db }: AppContext) {
         );
       }
       if (failure?.kind === "coupon") {
-        throw unprocessable([{ propertyPath: "couponCode", message: "coupon.usedUp" }], "/problems/coupon");
+        throw unprocessable(
+          [{ propertyPath: "couponCode", message: "coupon.usedUp" }],
+          "/problems/coupon",
+        );
       }
       const body = (await orderResources(tx, [(await findOrderByToken(tx, token))!]))[0];
       if (key) {
@@ -378,7 +476,11 @@ export function registerOrderRoutes(app: FastifyInstance, { db }: AppContext) {
           .returning("key")
           .executeTakeFirst();
         // The same key already completed a different order: refuse, and roll this one back.
-        if (!stored) throw unprocessable([{ propertyPath: "Idempotency-Key", message: "error.idempotencyMismatch" }], "/problems/idempotency-key-reused");
+        if (!stored)
+          throw unprocessable(
+            [{ propertyPath: "Idempotency-Key", message: "error.idempotencyMismatch" }],
+            "/problems/idempotency-key-reused",
+          );
       }
       return { status: 200, body };
     });
@@ -391,16 +493,31 @@ function currencySign(code: string) {
   return ({ EUR: "€", USD: "$", GBP: "£", CHF: "CHF" } as Record<string, string>)[code] ?? code;
 }
 
-function stockViolation(onHand: number, wanted: number, name: string, propertyPath: string): Violation | null {
+function stockViolation(
+  onHand: number,
+  wanted: number,
+  name: string,
+  propertyPath: string,
+): Violation | null {
   if (onHand <= 0) return { propertyPath, message: "variant.outOfStock", params: { name } };
-  if (wanted > onHand) return { propertyPath, message: "variant.insufficientStock", params: { name, available: onHand } };
+  if (wanted > onHand)
+    return {
+      propertyPath,
+      message: "variant.insufficientStock",
+      params: { name, available: onHand },
+    };
   return null;
 }
 
 async function itemOf(tx: Tx, order: OrderRow, rawId: string) {
   const id = Number(rawId);
   const item = Number.isSafeInteger(id)
-    ? await tx.selectFrom("order_items").selectAll().where("id", "=", id).where("order_id", "=", order.id).executeTakeFirst()
+    ? await tx
+        .selectFrom("order_items")
+        .selectAll()
+        .where("id", "=", id)
+        .where("order_id", "=", order.id)
+        .executeTakeFirst()
     : undefined;
   if (!item) throw notFound();
   return item;
@@ -411,33 +528,62 @@ async function itemOf(tx: Tx, order: OrderRow, rawId: string) {
  * checked (exists, sold to this company, in stock, resulting quantity 1..300) before any is
  * written, and all problems are reported together.
  */
-async function addLines(tx: Tx, order: OrderRow, lines: { code: string; quantity: number; path: string }[]) {
+async function addLines(
+  tx: Tx,
+  order: OrderRow,
+  lines: { code: string; quantity: number; path: string }[],
+  earlier: Violation[] = [],
+) {
   const codes = [...new Set(lines.map((l) => l.code))];
-  const company = await tx.selectFrom("companies").select("price_list_code").where("id", "=", order.company_id).executeTakeFirstOrThrow();
+  const company = await tx
+    .selectFrom("companies")
+    .select("price_list_code")
+    .where("id", "=", order.company_id)
+    .executeTakeFirstOrThrow();
   const [variants, existing] = await Promise.all([
     tx
       .selectFrom("product_variants as v")
       .innerJoin("products as p", "p.code", "v.product_code")
       .innerJoin("variant_prices as vp", (j) =>
-        j.onRef("vp.variant_code", "=", "v.code").on("vp.price_list_code", "=", company.price_list_code),
+        j
+          .onRef("vp.variant_code", "=", "v.code")
+          .on("vp.price_list_code", "=", company.price_list_code),
       )
-      .select(["v.code", "v.name", "v.product_code", "v.on_hand", "p.name as product_name", "vp.price", "vp.rrp_price"])
+      .select([
+        "v.code",
+        "v.name",
+        "v.product_code",
+        "v.on_hand",
+        "p.name as product_name",
+        "vp.price",
+        "vp.rrp_price",
+      ])
       .where("v.code", "in", codes)
       .where("v.enabled", "=", true)
       .where("p.enabled", "=", true)
       .execute(),
-    tx.selectFrom("order_items").select(["id", "variant_code", "quantity"]).where("order_id", "=", order.id).execute(),
+    tx
+      .selectFrom("order_items")
+      .select(["id", "variant_code", "quantity"])
+      .where("order_id", "=", order.id)
+      .execute(),
   ]);
   const byCode = new Map(variants.map((v) => [v.code, v]));
   const wanted = new Map<string, number>();
-  const violations: Violation[] = [];
+  const violations: Violation[] = [...earlier];
   for (const line of lines) {
     const variant = byCode.get(line.code);
     if (!variant) {
-      violations.push({ propertyPath: `${line.path}productVariant`, message: "variant.notFound", params: { code: line.code } });
+      violations.push({
+        propertyPath: `${line.path}productVariant`,
+        message: "variant.notFound",
+        params: { code: line.code },
+      });
       continue;
     }
-    const total = (wanted.get(line.code) ?? existing.find((e) => e.variant_code === line.code)?.quantity ?? 0) + line.quantity;
+    const total =
+      (wanted.get(line.code) ?? existing.find((e) => e.variant_code === line.code)?.quantity ?? 0) +
+      line.quantity;
     wanted.set(line.code, total);
     const name = `${variant.product_name} (${variant.name})`;
     const v =
@@ -446,6 +592,7 @@ async function addLines(tx: Tx, order: OrderRow, lines: { code: string; quantity
     if (v) violations.push(v);
   }
   if (violations.length > 0) {
+    violations.sort((a, b) => lineIndex(a.propertyPath) - lineIndex(b.propertyPath));
     const outOfStock = violations.every((v) => v.message === "variant.outOfStock");
     throw unprocessable(violations, outOfStock ? "/problems/out-of-stock" : "/problems/validation");
   }
@@ -477,7 +624,14 @@ async function addLines(tx: Tx, order: OrderRow, lines: { code: string; quantity
   }
 }
 
-async function companyBillingAddress(tx: Tx, companyId: number): Promise<AddressSnapshot | undefined> {
+function lineIndex(path: string) {
+  return Number(/^items\[(\d+)\]/.exec(path)?.[1] ?? -1);
+}
+
+async function companyBillingAddress(
+  tx: Tx,
+  companyId: number,
+): Promise<AddressSnapshot | undefined> {
   const row = await tx
     .selectFrom("companies")
     .innerJoin("addresses", "addresses.id", "companies.default_billing_address_id")
@@ -488,8 +642,17 @@ async function companyBillingAddress(tx: Tx, companyId: number): Promise<Address
 }
 
 function snapshot(a: {
-  first_name: string; last_name: string; company: string | null; street: string; city: string; postcode: string;
-  country_code: string; province_code: string | null; province_name: string | null; phone_number: string | null; email: string | null;
+  first_name: string;
+  last_name: string;
+  company: string | null;
+  street: string;
+  city: string;
+  postcode: string;
+  country_code: string;
+  province_code: string | null;
+  province_name: string | null;
+  phone_number: string | null;
+  email: string | null;
 }): AddressSnapshot {
   return {
     firstName: a.first_name,
@@ -514,11 +677,19 @@ async function addressFrom(tx: Tx, raw: unknown, field: string, companyId: numbe
   if (typeof raw === "string") {
     const id = Number(idFromReference(raw, "addresses"));
     const row = Number.isSafeInteger(id)
-      ? await tx.selectFrom("addresses").selectAll().where("id", "=", id).where("company_id", "=", companyId).executeTakeFirst()
+      ? await tx
+          .selectFrom("addresses")
+          .selectAll()
+          .where("id", "=", id)
+          .where("company_id", "=", companyId)
+          .executeTakeFirst()
       : undefined;
-    if (!row) return { address: undefined, violations: [{ propertyPath: field, message: "error.notFound" }] };
+    if (!row)
+      return {
+        address: undefined,
+        violations: [{ propertyPath: field, message: "error.notFound" }],
+      };
     return { address: snapshot(row), violations: [] };
   }
   return readAddress(tx, raw, field);
 }
-

@@ -14,7 +14,11 @@ export function registerReferenceRoutes(app: FastifyInstance, { db }: AppContext
       ? await db
           .selectFrom("provinces")
           .selectAll()
-          .where("country_code", "in", rows.map((r) => r.code))
+          .where(
+            "country_code",
+            "in",
+            rows.map((r) => r.code),
+          )
           .orderBy("name")
           .execute()
       : [];
@@ -54,7 +58,10 @@ export function registerReferenceRoutes(app: FastifyInstance, { db }: AppContext
     let q = db.selectFrom("channels").selectAll().orderBy("code");
     if (request.principal) {
       q = q.where("code", "=", (eb) =>
-        eb.selectFrom("companies").select("channel_code").where("id", "=", request.principal!.companyId),
+        eb
+          .selectFrom("companies")
+          .select("channel_code")
+          .where("id", "=", request.principal!.companyId),
       );
     }
     return collection((await q.execute()).map(channelResource));
@@ -78,7 +85,12 @@ export function registerReferenceRoutes(app: FastifyInstance, { db }: AppContext
     return { "@id": iri.currency(row.code), "@type": "Currency", code: row.code };
   });
 
-  const paymentMethodResource = (m: { code: string; name: string; kind: string; position: number }) => ({
+  const paymentMethodResource = (m: {
+    code: string;
+    name: string;
+    kind: string;
+    position: number;
+  }) => ({
     "@id": iri.paymentMethod(m.code),
     "@type": "PaymentMethod",
     code: m.code,
@@ -87,7 +99,12 @@ export function registerReferenceRoutes(app: FastifyInstance, { db }: AppContext
     position: m.position,
   });
   app.get("/api/v2/shop/payment-methods", async () => {
-    const rows = await db.selectFrom("payment_methods").selectAll().where("enabled", "=", true).orderBy("position").execute();
+    const rows = await db
+      .selectFrom("payment_methods")
+      .selectAll()
+      .where("enabled", "=", true)
+      .orderBy("position")
+      .execute();
     return collection(rows.map(paymentMethodResource));
   });
   app.get("/api/v2/shop/payment-methods/:code", async (request) => {
@@ -109,7 +126,12 @@ export function registerReferenceRoutes(app: FastifyInstance, { db }: AppContext
     position: m.position,
   });
   app.get("/api/v2/shop/shipping-methods", async () => {
-    const rows = await db.selectFrom("shipping_methods").selectAll().where("enabled", "=", true).orderBy("position").execute();
+    const rows = await db
+      .selectFrom("shipping_methods")
+      .selectAll()
+      .where("enabled", "=", true)
+      .orderBy("position")
+      .execute();
     return collection(rows.map(shippingMethodResource));
   });
   app.get("/api/v2/shop/shipping-methods/:code", async (request) => {

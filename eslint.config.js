@@ -1,0 +1,142 @@
+// One lint config for the whole tree. The dependency rules of docs/HOUSE-STYLE are enforced
+// here (import-x/no-restricted-paths, import-x/no-cycle), not remembered.
+import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
+import tseslint from "typescript-eslint";
+
+const restricted = [
+  // machines/ are pure: xstate and their own types only.
+  {
+    target: "./machines",
+    from: ["./src", "./graphql", "./server", "./locales"],
+    message: "machines/ import only xstate and their own types",
+  },
+  // Shared folders of the app never import features.
+  {
+    target: "./src/components",
+    from: "./src/features",
+    message: "shared components never import features",
+  },
+  {
+    target: "./src/lib",
+    from: ["./src/features", "./src/app"],
+    message: "src/lib never imports features or the app shell",
+  },
+  // The gateway talks to the server over HTTP only.
+  {
+    target: "./graphql",
+    from: ["./src", "./machines", "./server"],
+    message: "graphql/ reaches the server over HTTP only",
+  },
+  {
+    target: "./server",
+    from: ["./graphql", "./src", "./machines"],
+    message: "server/ never imports graphql/, src/ or machines/",
+  },
+  // Domain rules are pure: no database, no HTTP.
+  {
+    target: "./server/domain",
+    from: ["./server/db", "./server/http", "./server/payments", "./server/files", "./server/mail"],
+    message: "server/domain is pure",
+  },
+  // e2e treats the running app as a black box.
+  {
+    target: "./e2e",
+    from: ["./src", "./machines", "./graphql", "./server"],
+    message: "e2e/ is black-box",
+  },
+];
+
+/** Features never import one another (bulletproof-react). */
+const features = [
+  "account",
+  "auth",
+  "cart",
+  "catalog",
+  "checkout",
+  "help",
+  "quick-order",
+  "registration",
+  "machines-view",
+];
+for (const f of features) {
+  restricted.push({
+    target: `./src/features/${f}`,
+    from: "./src/features",
+    except: [`./${f}`],
+    message: "features never import each other; compose them in src/app",
+  });
+}
+
+export default tseslint.config(
+  {
+    ignores: ["node_modules", "dist", "var", "scratch", "coverage", "src/lib/gql", "docs/machines"],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ["**/*.{ts,tsx,js,mjs}"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
+    },
+    languageOptions: {
+      globals: { process: "readonly", console: "readonly", URL: "readonly", Buffer: "readonly" },
+    },
+    rules: {
+      "import-x/no-restricted-paths": ["error", { zones: restricted }],
+      "import-x/no-cycle": ["error", { maxDepth: 10 }],
+      "import-x/no-self-import": "error",
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "xlsx",
+              message: "use @e965/xlsx 0.20.3 (the npm xlsx has unpatched advisories)",
+            },
+          ],
+        },
+      ],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
+      ],
+      "@typescript-eslint/consistent-type-imports": "error",
+    },
+  },
+  {
+    // Machines carry keys, not text, and touch nothing outside: no UI, network or storage.
+    files: ["machines/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: [
+                "react",
+                "react-*",
+                "@mantine/*",
+                "react-router*",
+                "i18next",
+                "react-i18next",
+                "graphql-request",
+              ],
+              message: "machines/ must stay pure",
+            },
+          ],
+        },
+      ],
+      "no-restricted-globals": [
+        "error",
+        "fetch",
+        "localStorage",
+        "sessionStorage",
+        "document",
+        "window",
+      ],
+    },
+  },
+);
