@@ -7,7 +7,7 @@ import type { ServerConfig } from "./config.js";
 import type { Database } from "./db/database.js";
 import { principalOf } from "./http/auth.js";
 import type { AppContext } from "./http/context.js";
-import { notFound, registerProblemHandlers } from "./http/problem.js";
+import { frameworkErrors, notFound, registerProblemHandlers } from "./http/problem.js";
 import { registerCatalogRoutes } from "./http/routes/catalog.js";
 import { registerCustomerRoutes } from "./http/routes/customers.js";
 import { registerOrderRoutes } from "./http/routes/orders.js";
@@ -37,9 +37,11 @@ export async function buildApp({
     // Sylius-style IRIs carry the identifier in the last segment; nothing needs more.
     routerOptions: { maxParamLength: 200 },
     return503OnClosing: true,
+    frameworkErrors,
   });
   const ctx: AppContext = { db: database.db, config };
-  registerProblemHandlers(app);
+  const built = staticDir !== undefined && existsSync(join(staticDir, "index.html"));
+  registerProblemHandlers(app, built ? readFileSync(join(staticDir, "index.html")) : undefined);
   await app.register(cookie);
 
   // The API speaks JSON only: anything else is a 415, not a string to trip over.
@@ -80,17 +82,6 @@ export async function buildApp({
   registerCustomerRoutes(app, ctx);
   registerOrderRoutes(app, ctx);
 
-  if (staticDir && existsSync(join(staticDir, "index.html"))) {
-    await app.register(fastifyStatic, { root: staticDir, wildcard: false });
-    const index = readFileSync(join(staticDir, "index.html"));
-    // Client-side routes (/shop/..., /checkout) load the app; API and file paths stay 404s.
-    app.setNotFoundHandler((request, reply) => {
-      const api = /^\/(api|media|graphql|health)(\/|$)/.test(request.url);
-      if (request.method === "GET" && !api && request.headers.accept?.includes("text/html")) {
-        return reply.type("text/html; charset=utf-8").send(index);
-      }
-      throw notFound();
-    });
-  }
+  if (built) await app.register(fastifyStatic, { root: staticDir, wildcard: false });
   return app;
 }

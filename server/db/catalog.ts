@@ -66,7 +66,13 @@ export async function findProducts(db: Kysely<DB>, q: ProductQuery) {
       ]),
     );
   }
-  if (q.codes !== undefined) base = base.where("products.code", "in", q.codes);
+  if (q.codes !== undefined) {
+    // An empty list asks for nothing (and `in ()` is not SQL).
+    base =
+      q.codes.length > 0
+        ? base.where("products.code", "in", q.codes)
+        : base.where(sql<boolean>`false`);
+  }
 
   const countRow = await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst();
   let page = base.selectAll("products");
@@ -185,7 +191,11 @@ export async function findVariants(
     .where("v.enabled", "=", true)
     .where("p.enabled", "=", true);
   if (filter.productCodes) q = q.where("v.product_code", "in", filter.productCodes);
-  if (filter.codes) q = q.where("v.code", "in", filter.codes);
+  if (filter.codes)
+    q =
+      filter.codes.length > 0
+        ? q.where("v.code", "in", filter.codes)
+        : q.where(sql<boolean>`false`);
   q = q.orderBy("v.product_code").orderBy("v.position").orderBy("v.code");
   if (filter.itemsPerPage) {
     q = q.limit(filter.itemsPerPage).offset(((filter.page ?? 1) - 1) * filter.itemsPerPage);
@@ -204,7 +214,11 @@ export async function findVariants(
   }));
 }
 
-export async function countVariants(db: Kysely<DB>, productCodes?: string[]) {
+export async function countVariants(
+  db: Kysely<DB>,
+  filter: { productCodes?: string[]; codes?: string[] },
+) {
+  const { productCodes, codes } = filter;
   let q = db
     .selectFrom("product_variants as v")
     .innerJoin("products as p", "p.code", "v.product_code")
@@ -212,5 +226,6 @@ export async function countVariants(db: Kysely<DB>, productCodes?: string[]) {
     .where("v.enabled", "=", true)
     .where("p.enabled", "=", true);
   if (productCodes) q = q.where("v.product_code", "in", productCodes);
+  if (codes) q = codes.length > 0 ? q.where("v.code", "in", codes) : q.where(sql<boolean>`false`);
   return Number((await q.executeTakeFirst())?.n ?? 0);
 }

@@ -58,6 +58,18 @@ export function languageOf(request: FastifyRequest): Language {
   return pickLanguage(request.headers["locale"], request.headers["accept-language"]);
 }
 
+/**
+ * Errors Fastify raises before routing (a malformed URL or percent-escape) get the same
+ * problem+json answer as everything else. Passed to Fastify as `frameworkErrors`.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  return send(
+    reply,
+    languageOf(request),
+    new Problem(error.statusCode ?? 400, "/problems/bad-request", "error.badUrl"),
+  );
+}
+
 function send(reply: FastifyReply, lang: Language, p: Problem) {
   const body: Record<string, unknown> = {
     type: p.type,
@@ -75,8 +87,12 @@ function send(reply: FastifyReply, lang: Language, p: Problem) {
   return reply.code(p.status).type("application/problem+json; charset=utf-8").send(body);
 }
 
-/** Makes every error and every unknown route a problem+json answer. */
-export function registerProblemHandlers(app: FastifyInstance) {
+/**
+ * Makes every error and every unknown route a problem+json answer. With `spaIndex`, a page
+ * navigation (GET accepting HTML) to a client-side route gets the single-page app instead;
+ * API, media and GraphQL paths always get the problem.
+ */
+export function registerProblemHandlers(app: FastifyInstance, spaIndex?: Buffer) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const lang = languageOf(request);
     if (error instanceof Problem) return send(reply, lang, error);
@@ -113,16 +129,25 @@ export function registerProblemHandlers(app: FastifyInstance) {
     request.log.error({ err: error }, "unhandled error");
     return send(reply, lang, new Problem(500, "/problems/internal", "error.internal"));
   });
-  app.setNotFoundHandler((request, reply) =>
-    send(
+  app.setNotFoundHandler((request, reply) => {
+    const api = /^\/(api|media|graphql|health)(\/|\?|$)/.test(request.url);
+    if (
+      spaIndex &&
+      request.method === "GET" &&
+      !api &&
+      request.headers.accept?.includes("text/html")
+    ) {
+      return reply.type("text/html; charset=utf-8").send(spaIndex);
+    }
+    return send(
       reply,
       languageOf(request),
       new Problem(404, "/problems/not-found", "error.routeNotFound", {
         method: request.method,
         url: request.url.split("?")[0] ?? "",
       }),
-    ),
-  );
+    );
+  });
 }
 
 function isDatabaseUnavailable(error: unknown): boolean {

@@ -71,7 +71,7 @@ export function registerCatalogRoutes(app: FastifyInstance, { db }: AppContext) 
       { productCodes, codes, page, itemsPerPage },
       prices?.price_list_code,
     );
-    const total = codes ? variants.length : await countVariants(db, productCodes);
+    const total = await countVariants(db, { productCodes, codes });
     return collection(
       variants.map((v) => variantResource(v, prices?.currency_code)),
       total,
