@@ -1,0 +1,114 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, "127.0.0.1", () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+
+/**
+ * The real entry point, as `npm start` runs it: a fresh DATA_DIR is migrated and seeded on
+ * start, the server answers, SIGTERM closes it cleanly, and the data survives a restart.
+ */
+describe("server/main.ts on a fresh PGlite data folder", () => {
+  const dir = mkdtempSync(join(tmpdir(), "portal-start-"));
+  const env = {
+    ...process.env,
+    DATA_DIR: join(dir, "db"),
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "warn",
+    NODE_ENV: "development",
+  };
+  let child: ChildProcess | undefined;
+  afterAll(() => {
+    child?.kill("SIGKILL");
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function start(port: number) {
+    child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+      env: { ...env, PORT: String(port) },
+      stdio: "pipe",
+    });
+    let log = "";
+    child.stderr?.on("data", (d) => (log += d));
+    child.stdout?.on("data", (d) => (log += d));
+    for (let i = 0; i < 120; i++) {
+      try {
+        const res = await fetch(`http://127.0.0.1:${port}/health`);
+        if (res.ok) return;
+      } catch {
+        // not listening yet
+      }
+      if (child.exitCode !== null) throw new Error(`server exited: ${log}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    throw new Error(`server did not start: ${log}`);
+  }
+  async function stop() {
+    const exited = new Promise<number | null>((r) => child!.once("exit", (code) => r(code)));
+    child!.kill("SIGTERM");
+    return exited;
+  }
+
+  it("migrates, seeds, serves, stops on SIGTERM and keeps its data", async () => {
+    const port = await freePort();
+    await start(port);
+    expect(await (await fetch(`http://127.0.0.1:${port}/health`)).json()).toEqual({ status: "ok" });
+    const signIn = await fetch(`http://127.0.0.1:${port}/api/v2/shop/customers/token`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "buyer@demo-spa.example", password: "partner-demo" }),
+    });
+    expect(signIn.status).toBe(200);
+    const { token } = (await signIn.json()) as { token: string };
+    const cart = await fetch(`http://127.0.0.1:${port}/api/v2/shop/orders`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: "{}",
+    });
+    const { tokenValue } = (await cart.json()) as { tokenValue: string };
+    expect(await stop()).toBe(0);
+
+    // Restarted on the same folder: no re-seed, the cart and the generated JWT secret survive.
+    await start(port);
+    const again = await fetch(`http://127.0.0.1:${port}/api/v2/shop/orders/${tokenValue}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(again.status).toBe(200);
+    expect(await stop()).toBe(0);
+  }, 120_000);
+
+  it("runs the admin tool against the same data", () => {
+    const out = spawnSync(
+      process.execPath,
+      ["--import", "tsx", "server/admin/cli.ts", "companies"],
+      { env, encoding: "utf8" },
+    );
+    expect(out.status).toBe(0);
+    expect(out.stdout).toContain("Demo Spa GmbH");
+    const bad = spawnSync(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "server/admin/cli.ts",
+        "set-password",
+        "nobody@x.example",
+        "long-enough-pw",
+      ],
+      {
+        env,
+        encoding: "utf8",
+      },
+    );
+    expect(bad.status).toBe(1);
+  }, 60_000);
+});
