@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import pg from "pg";
+import { afterAll, describe, expect, inject, it } from "vitest";
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -85,6 +86,25 @@ describe("server/main.ts on a fresh PGlite data folder", () => {
     expect(again.status).toBe(200);
     expect(await stop()).toBe(0);
   }, 120_000);
+
+  it.skipIf(!inject("pgUrl"))(
+    "migrates and seeds an empty PostgreSQL database given by DATABASE_URL",
+    async () => {
+      const url = inject("pgUrl");
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query("create database start_check");
+      await admin.end();
+      const port = await freePort();
+      await start(port, { DATABASE_URL: url.replace(/\/postgres$/, "/start_check") });
+      const res = await fetch(`http://127.0.0.1:${port}/api/v2/shop/products?itemsPerPage=1`);
+      expect(
+        ((await res.json()) as { "hydra:totalItems": number })["hydra:totalItems"],
+      ).toBeGreaterThanOrEqual(60);
+      expect(await stop()).toBe(0);
+    },
+    120_000,
+  );
 
   it("runs the admin tool against the same data", () => {
     const out = spawnSync(
