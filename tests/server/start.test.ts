@@ -33,9 +33,9 @@ describe("server/main.ts on a fresh PGlite data folder", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  async function start(port: number) {
+  async function start(port: number, extra: Record<string, string> = {}) {
     child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-      env: { ...env, PORT: String(port) },
+      env: { ...env, ...extra, PORT: String(port) },
       stdio: "pipe",
     });
     let log = "";
@@ -102,6 +102,12 @@ describe("server/main.ts on a fresh PGlite data folder", () => {
         ((await res.json()) as { "hydra:totalItems": number })["hydra:totalItems"],
       ).toBeGreaterThanOrEqual(60);
       expect(await stop()).toBe(0);
+      // The data is in that PostgreSQL database, not in the PGlite folder.
+      const check = new pg.Client({ connectionString: url.replace(/\/postgres$/, "/start_check") });
+      await check.connect();
+      const { rows } = await check.query("select count(*)::int as n from products");
+      await check.end();
+      expect(rows[0].n).toBeGreaterThanOrEqual(60);
     },
     120_000,
   );
