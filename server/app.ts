@@ -5,10 +5,15 @@ import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { ServerConfig } from "./config.js";
 import type { Database } from "./db/database.js";
-import { principalOf } from "./http/auth.js";
+import { principalOf, staffPrincipalOf } from "./http/auth.js";
 import type { AppContext } from "./http/context.js";
 import { frameworkErrors, notFound, registerProblemHandlers } from "./http/problem.js";
+import { registerAccountRoutes } from "./http/routes/account.js";
+import { registerBackOfficeRoutes } from "./http/routes/backoffice.js";
 import { registerCatalogRoutes } from "./http/routes/catalog.js";
+import { registerFileRoutes } from "./http/routes/files.js";
+import { registerListRoutes } from "./http/routes/lists.js";
+import { registerMailRoutes } from "./http/routes/mail.js";
 import { registerCustomerRoutes } from "./http/routes/customers.js";
 import { registerOrderRoutes } from "./http/routes/orders.js";
 import { registerReferenceRoutes } from "./http/routes/reference.js";
@@ -54,7 +59,9 @@ export async function buildApp({
   );
 
   app.addHook("onRequest", async (request) => {
-    if (request.url.startsWith("/api/")) {
+    if (request.url.startsWith("/api/v2/admin/")) {
+      request.staff = await staffPrincipalOf(request, database.db, config.jwtSecret);
+    } else if (/^\/(api|customer-admin|shop\/export|shop\/import|form)\//.test(request.url)) {
       request.principal = await principalOf(request, database.db, config.jwtSecret);
     }
   });
@@ -81,6 +88,11 @@ export async function buildApp({
   registerCatalogRoutes(app, ctx);
   registerCustomerRoutes(app, ctx);
   registerOrderRoutes(app, ctx);
+  await registerAccountRoutes(app, ctx);
+  await registerListRoutes(app, ctx);
+  await registerFileRoutes(app, ctx);
+  await registerMailRoutes(app, ctx);
+  await registerBackOfficeRoutes(app, ctx);
 
   if (built) await app.register(fastifyStatic, { root: staticDir, wildcard: false });
   return app;

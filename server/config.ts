@@ -16,6 +16,9 @@ const schema = z.object({
   JWT_SECRET: z.string().min(32).optional(),
   BRAND_NAME: z.string().min(1).default("Lumé Atelier"),
   SUPPORT_EMAIL: z.string().email().default("partners@lume-atelier.example"),
+  PUBLIC_URL: z.string().url().optional(),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default("Partner Portal <no-reply@lume-atelier.example>"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -30,6 +33,11 @@ export interface ServerConfig {
   brandName: string;
   supportEmail: string;
   logLevel: string;
+  /** Where people reach the portal; links in mails start with it. */
+  publicUrl: string;
+  /** SMTP server for the outbox; unset: mails stay in the outbox (readable in development). */
+  smtpUrl: string | undefined;
+  mailFrom: string;
 }
 
 /**
@@ -59,6 +67,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     brandName: e.BRAND_NAME,
     supportEmail: e.SUPPORT_EMAIL,
     logLevel: e.LOG_LEVEL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
   };
 }
 

@@ -234,6 +234,96 @@ export interface DB {
     response_body: ColumnType<unknown, string | undefined, string>;
     created_at: Timestamp;
   };
+  staff_users: {
+    id: Generated<number>;
+    email: string;
+    password_hash: string;
+    first_name: string;
+    last_name: string;
+    enabled: Generated<boolean>;
+    created_at: Timestamp;
+  };
+  invitations: {
+    id: Generated<number>;
+    shop_user_id: number;
+    token_hash: string;
+    expires_at: Date | string;
+    used_at: NullableTimestamp;
+    created_at: Timestamp;
+  };
+  password_resets: {
+    id: Generated<number>;
+    shop_user_id: number;
+    token_hash: string;
+    expires_at: Date | string;
+    used_at: NullableTimestamp;
+    created_at: Timestamp;
+  };
+  mail_outbox: {
+    id: Generated<number>;
+    kind: string;
+    to_address: string;
+    subject: string;
+    text_body: string;
+    html_body: string | null;
+    status: Generated<"pending" | "sent" | "failed">;
+    attempts: Generated<number>;
+    last_error: string | null;
+    created_at: Timestamp;
+    sent_at: NullableTimestamp;
+  };
+  shopping_lists: {
+    id: Generated<number>;
+    company_id: number;
+    shop_user_id: number;
+    name: string;
+    created_at: Timestamp;
+  };
+  shopping_list_items: {
+    id: Generated<number>;
+    shopping_list_id: number;
+    variant_code: string;
+    quantity: number;
+    position: Generated<number>;
+  };
+  support_requests: {
+    id: Generated<number>;
+    company_id: number | null;
+    shop_user_id: number | null;
+    name: string;
+    email: string;
+    subject: string | null;
+    question: string;
+    attachment_name: string | null;
+    attachment_type: string | null;
+    attachment: Uint8Array | null;
+    created_at: Timestamp;
+  };
+  partner_applications: {
+    id: Generated<number>;
+    status: Generated<"pending" | "approved" | "rejected">;
+    email: string;
+    company_name: string;
+    country_code: string;
+    payload: ColumnType<unknown, string, string>;
+    company_id: number | null;
+    reviewed_by: number | null;
+    reviewed_at: NullableTimestamp;
+    rejection_reason: string | null;
+    created_at: Timestamp;
+  };
+  audit_events: {
+    id: Generated<number>;
+    actor_type: "user" | "staff" | "system";
+    actor_id: number | null;
+    company_id: number | null;
+    entity_type: string;
+    entity_id: string;
+    action: string;
+    before: ColumnType<unknown, string | null, string | null>;
+    after: ColumnType<unknown, string | null, string | null>;
+    created_at: Timestamp;
+  };
 }
 
 export type OrderRow = Selectable<DB["orders"]>;

@@ -32,11 +32,20 @@ export const TOKEN_TTL_SECONDS = 24 * 3600;
 export const TOKEN_COOKIE = "token";
 const ISSUER = "partner-portal";
 
-export async function signToken(secret: Uint8Array, userId: number): Promise<string> {
+/** Shop tokens and back-office tokens are told apart by audience: neither opens the other's API. */
+export const SHOP_AUDIENCE = "shop";
+export const STAFF_AUDIENCE = "backoffice";
+
+export async function signToken(
+  secret: Uint8Array,
+  userId: number,
+  audience: typeof SHOP_AUDIENCE | typeof STAFF_AUDIENCE = SHOP_AUDIENCE,
+): Promise<string> {
   return new SignJWT({})
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(String(userId))
     .setIssuer(ISSUER)
+    .setAudience(audience)
     .setIssuedAt()
     .setExpirationTime(`${TOKEN_TTL_SECONDS}s`)
     .sign(secret);
@@ -50,21 +59,28 @@ export interface Principal {
   roles: string[];
 }
 
+/** A member of the brand's staff, signed in to the back office. */
+export interface StaffPrincipal {
+  staffId: number;
+  email: string;
+}
+
 declare module "fastify" {
   interface FastifyRequest {
     principal?: Principal;
+    staff?: StaffPrincipal;
   }
 }
 
-function bearer(request: FastifyRequest): string | undefined {
+function credentials(request: FastifyRequest): { token: string; fromCookie: boolean } | undefined {
   const header = request.headers.authorization;
   if (header) {
     const [scheme, value] = header.split(" ");
-    return scheme?.toLowerCase() === "bearer" && value ? value : "";
+    return { token: scheme?.toLowerCase() === "bearer" && value ? value : "", fromCookie: false };
   }
   // Downloads opened as plain links carry the token cookie; only safe methods accept it.
-  if (request.method === "GET") return request.cookies?.[TOKEN_COOKIE];
-  return undefined;
+  const cookie = request.method === "GET" ? request.cookies?.[TOKEN_COOKIE] : undefined;
+  return cookie ? { token: cookie, fromCookie: true } : undefined;
 }
 
 /**
@@ -77,17 +93,8 @@ export async function principalOf(
   db: Kysely<DB>,
   secret: Uint8Array,
 ): Promise<Principal | undefined> {
-  const token = bearer(request);
-  if (token === undefined) return undefined;
-  let sub: string | undefined;
-  try {
-    const { payload } = await jwtVerify(token, secret, { issuer: ISSUER, algorithms: ["HS256"] });
-    sub = payload.sub;
-  } catch {
-    throw unauthorized("error.invalidToken");
-  }
-  const id = Number(sub);
-  if (!Number.isSafeInteger(id)) throw unauthorized("error.invalidToken");
+  const id = await verifiedSubject(request, secret, SHOP_AUDIENCE);
+  if (id === undefined) return undefined;
   const user = await db
     .selectFrom("shop_users")
     .innerJoin("companies", "companies.id", "shop_users.company_id")
@@ -98,6 +105,54 @@ export async function principalOf(
     .executeTakeFirst();
   if (!user) throw unauthorized("error.invalidToken");
   return { userId: user.id, companyId: user.company_id, email: user.email, roles: user.roles };
+}
+
+/**
+ * The verified subject of the request's token. A bad Authorization header is a 401; a bad
+ * cookie is ignored (the browser sends it everywhere, and a stale one must not break public
+ * pages), so the request goes on as a visitor's.
+ */
+async function verifiedSubject(request: FastifyRequest, secret: Uint8Array, audience: string) {
+  const sent = credentials(request);
+  if (sent === undefined) return undefined;
+  let sub: string | undefined;
+  try {
+    const { payload } = await jwtVerify(sent.token, secret, {
+      issuer: ISSUER,
+      audience,
+      algorithms: ["HS256"],
+    });
+    sub = payload.sub;
+  } catch {
+    if (sent.fromCookie) return undefined;
+    throw unauthorized("error.invalidToken");
+  }
+  const id = Number(sub);
+  if (!Number.isSafeInteger(id)) throw unauthorized("error.invalidToken");
+  return id;
+}
+
+/** The signed-in staff member for `/api/v2/admin/*`, re-read from the database every time. */
+export async function staffPrincipalOf(
+  request: FastifyRequest,
+  db: Kysely<DB>,
+  secret: Uint8Array,
+): Promise<StaffPrincipal | undefined> {
+  const id = await verifiedSubject(request, secret, STAFF_AUDIENCE);
+  if (id === undefined) return undefined;
+  const staff = await db
+    .selectFrom("staff_users")
+    .select(["id", "email"])
+    .where("id", "=", id)
+    .where("enabled", "=", true)
+    .executeTakeFirst();
+  if (!staff) throw unauthorized("error.invalidToken");
+  return { staffId: staff.id, email: staff.email };
+}
+
+export function requireStaff(request: FastifyRequest): StaffPrincipal {
+  if (!request.staff) throw unauthorized();
+  return request.staff;
 }
 
 export function requirePrincipal(request: FastifyRequest): Principal {

@@ -1,17 +1,34 @@
-import de from "../../locales/de/server.json" with { type: "json" };
-import en from "../../locales/en/server.json" with { type: "json" };
-import es from "../../locales/es/server.json" with { type: "json" };
-import fr from "../../locales/fr/server.json" with { type: "json" };
-import it from "../../locales/it/server.json" with { type: "json" };
+import { readdirSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 
 export const LANGUAGES = ["en", "fr", "de", "it", "es"] as const;
 export type Language = (typeof LANGUAGES)[number];
 type Catalogue = Record<string, Record<string, string>>;
-const catalogues: Record<Language, Catalogue> = { en, fr, de, it, es };
+
+const root = fileURLToPath(new URL("../../locales/", import.meta.url));
+
+/**
+ * The server's texts: every `locales/<lng>/server*.json` file (one per area, e.g.
+ * `server.json`, `server-account.json`), merged section by section, read once at start.
+ */
+function load(lang: Language): Catalogue {
+  const merged: Catalogue = {};
+  const files = readdirSync(root + lang).filter((f) => /^server(-[a-z-]+)?\.json$/.test(f));
+  for (const file of files.sort()) {
+    const data = JSON.parse(readFileSync(`${root}${lang}/${file}`, "utf8")) as Catalogue;
+    for (const [section, texts] of Object.entries(data))
+      merged[section] = { ...merged[section], ...texts };
+  }
+  return merged;
+}
+const catalogues = Object.fromEntries(LANGUAGES.map((l) => [l, load(l)])) as Record<
+  Language,
+  Catalogue
+>;
 
 /**
  * The caller's language: the `Locale` header the storefront sends (`fr_FR`), else the first
- * supported `Accept-Language` tag, else English.
+ * supported `Accept-Language` tag by weight, else English.
  */
 export function pickLanguage(locale: unknown, acceptLanguage: unknown): Language {
   const candidates: string[] = [];

@@ -130,6 +130,15 @@ export async function startTestApp(backend: Backend): Promise<TestApp> {
         "addresses",
         "shop_users",
         "companies",
+        "staff_users",
+        "invitations",
+        "password_resets",
+        "mail_outbox",
+        "shopping_lists",
+        "shopping_list_items",
+        "support_requests",
+        "partner_applications",
+        "audit_events",
       ];
       const parts: string[] = [];
       for (const t of tables) {

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import { formatOrderNumber, paymentDueDate } from "../../domain/checkout.js";
 import { computeTotals } from "../../domain/totals.js";
@@ -11,6 +12,15 @@ import { badgeSvg, productSvg, taxonSvg } from "./svg.js";
 export const DEMO_PASSWORD = "partner-demo";
 
 const TABLES = [
+  "audit_events",
+  "partner_applications",
+  "support_requests",
+  "shopping_list_items",
+  "shopping_lists",
+  "mail_outbox",
+  "password_resets",
+  "invitations",
+  "staff_users",
   "idempotency_keys",
   "shipments",
   "payments",
@@ -58,7 +68,138 @@ export async function seed(db: Kysely<DB>, opts: { brandName: string; now?: Date
     await seedReference(tx);
     await seedCatalogue(tx, opts.brandName);
     await seedCompanies(tx, now);
+    await seedBackOffice(tx, now);
   });
+}
+
+export const STAFF_EMAIL = "staff@brand.example";
+
+/**
+ * The brand's side and the account extras: a staff account, saved lists, a pending
+ * invitation and a partner application awaiting review.
+ */
+async function seedBackOffice(tx: Kysely<DB>, now: Date) {
+  await tx
+    .insertInto("staff_users")
+    .values({
+      email: STAFF_EMAIL,
+      password_hash: await hashPassword(DEMO_PASSWORD),
+      first_name: "Sofia",
+      last_name: "Brandt",
+    })
+    .execute();
+  const spa = await tx
+    .selectFrom("companies")
+    .select("id")
+    .where("name", "=", "Demo Spa GmbH")
+    .executeTakeFirstOrThrow();
+  const buyer = await tx
+    .selectFrom("shop_users")
+    .select("id")
+    .where("email", "=", "buyer@demo-spa.example")
+    .executeTakeFirstOrThrow();
+  const lists = [
+    {
+      name: "Spring restock",
+      items: [
+        ["GLOW-MINI-ROSE", 24],
+        ["FIRM-LIFT-SERUM-30ML", 48],
+        ["SONIC-BRUSH-PRO-WHITE", 12],
+      ],
+    },
+    {
+      name: "Treatment room essentials",
+      items: [
+        ["EYE-REVIVE-WAND-GOLD", 6],
+        ["FIRM-LIFT-SERUM-30ML", 24],
+      ],
+    },
+  ] as const;
+  for (const list of lists) {
+    const row = await tx
+      .insertInto("shopping_lists")
+      .values({
+        company_id: spa.id,
+        shop_user_id: buyer.id,
+        name: list.name,
+        created_at: new Date(now.getTime() - 7 * 86_400_000),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await tx
+      .insertInto("shopping_list_items")
+      .values(
+        list.items.map(([code, quantity], position) => ({
+          shopping_list_id: row.id,
+          variant_code: code,
+          quantity,
+          position,
+        })),
+      )
+      .execute();
+  }
+  // An invited colleague who has not registered yet: Pending in the team list.
+  const pending = await tx
+    .insertInto("shop_users")
+    .values({
+      company_id: spa.id,
+      email: "new.colleague@demo-spa.example",
+      roles: ["ROLE_COMPANY_COMMERCIAL"],
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await tx
+    .insertInto("invitations")
+    .values({
+      shop_user_id: pending.id,
+      // The hash of a token nobody holds: the demo invitation is pending, not usable.
+      token_hash: createHash("sha256").update(randomBytes(16)).digest("hex"),
+      expires_at: new Date(now.getTime() + 7 * 86_400_000),
+    })
+    .execute();
+  await tx
+    .insertInto("partner_applications")
+    .values({
+      email: "owner@glow-studio.example",
+      company_name: "Glow Studio SARL",
+      country_code: "FR",
+      payload: JSON.stringify({
+        companyName: "Glow Studio SARL",
+        customerType: "professional-spa-and-clinic",
+        corporateRegistrationNumber: null,
+        taxNumber: "FR12345678901",
+        jobTitle: "Founder",
+        relationships: {
+          default_contact: {
+            name: "Camille",
+            surname: "Laurent",
+            email: "owner@glow-studio.example",
+            phone: "+33 1 23 45 67 89",
+            type: "primary",
+          },
+          billing_address: {
+            country: "FR",
+            street: "12 rue de la Paix",
+            post_code: "75002",
+            town: "Paris",
+            company: "Glow Studio SARL",
+            name: "Camille",
+            surname: "Laurent",
+            email: "owner@glow-studio.example",
+            phone_number: "+33 1 23 45 67 89",
+          },
+        },
+        evaluation: JSON.stringify({
+          type_of_business: "b2c",
+          company_status: "existing",
+          business_model: "professional-spa-and-clinic",
+          trading_countries: ["FR"],
+          already_have_product_in_stock: "NO",
+        }),
+      }),
+      created_at: new Date(now.getTime() - 2 * 86_400_000),
+    })
+    .execute();
 }
 
 async function seedReference(tx: Kysely<DB>) {

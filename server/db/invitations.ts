@@ -1,0 +1,65 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
+import { queueMail } from "../mail/outbox.js";
+import type { DB } from "./schema.js";
+
+export const INVITATION_TTL_DAYS = 7;
+
+/** Tokens are 128 random bits; only their SHA-256 is stored, so a database leak opens nothing. */
+export function newSecretToken(): { token: string; hash: string } {
+  const token = randomBytes(16).toString("base64url");
+  return { token, hash: hashToken(token) };
+}
+
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/**
+ * Invites someone into a company: a pending shop user (no name, no password) with the given
+ * roles, a single-use invitation that expires, and the invitation mail with the registration
+ * link `{publicUrl}/register/{token}`. Run it inside the caller's transaction. The e-mail must
+ * not belong to any shop user yet (the caller checks and reports it).
+ */
+export async function createInvitation(
+  db: Kysely<DB>,
+  opts: {
+    companyId: number;
+    email: string;
+    roles: string[];
+    publicUrl: string;
+    brandName: string;
+    now?: Date;
+  },
+): Promise<{ userId: number; token: string; link: string }> {
+  const now = opts.now ?? new Date();
+  const user = await db
+    .insertInto("shop_users")
+    .values({ company_id: opts.companyId, email: opts.email, roles: opts.roles })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const { token, hash } = newSecretToken();
+  await db
+    .insertInto("invitations")
+    .values({
+      shop_user_id: user.id,
+      token_hash: hash,
+      expires_at: new Date(now.getTime() + INVITATION_TTL_DAYS * 86_400_000),
+    })
+    .execute();
+  const company = await db
+    .selectFrom("companies")
+    .select("name")
+    .where("id", "=", opts.companyId)
+    .executeTakeFirstOrThrow();
+  const link = `${opts.publicUrl}/register/${token}`;
+  await queueMail(db, {
+    kind: "invitation",
+    to: opts.email,
+    subject: `You are invited to the ${opts.brandName} partner portal`,
+    text:
+      `Hello,\n\n${company.name} has invited you to order on the ${opts.brandName} partner portal.\n` +
+      `Set your name and password here (the link works once and for ${INVITATION_TTL_DAYS} days):\n\n${link}\n`,
+  });
+  return { userId: user.id, token, link };
+}

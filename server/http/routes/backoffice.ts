@@ -1,0 +1,7 @@
+import type { FastifyInstance } from "fastify";
+import type { AppContext } from "../context.js";
+
+export async function registerBackOfficeRoutes(
+  _app: FastifyInstance,
+  _ctx: AppContext,
+): Promise<void> {}
