@@ -21,6 +21,12 @@ pg.types.setTypeParser(INT8, (v) => Number(v));
 /** Opens a PostgreSQL server database through a connection pool. */
 export function openPostgres(url: string, poolSize = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection the server drops (restart, failover, admin command) is reported here;
+  // without a listener Node treats it as uncaught and the process dies. The pool replaces the
+  // connection on the next query, and a query that fails meanwhile answers 503.
+  pool.on("error", (error) => {
+    console.error(`PostgreSQL connection lost: ${error.message}`);
+  });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return { db, backend: "postgres", close: () => db.destroy() };
 }

@@ -47,3 +47,13 @@ export interface Collection<T> {
 export function collection<T>(members: T[], total = members.length): Collection<T> {
   return { "hydra:member": members, "hydra:totalItems": total };
 }
+
+/**
+ * A numeric id from a path segment or IRI: decimal digits only, so "1.0", "1e0" or "0x1" name
+ * nothing rather than resource 1. Undefined when it is not one.
+ */
+export function numericId(value: unknown): number | undefined {
+  if (typeof value !== "string" || !/^[1-9]\d{0,9}$/.test(value)) return undefined;
+  const id = Number(value);
+  return id <= 2_147_483_647 ? id : undefined;
+}

@@ -63,6 +63,8 @@ export function registerCatalogRoutes(app: FastifyInstance, { db }: AppContext) 
     const { page, itemsPerPage } = paging(q);
     const product = queryString(q, "product", 512);
     const productCode = product === undefined ? undefined : idFromReference(product, "products");
+    // A product filter that names no product matches nothing; it is not "no filter".
+    if (product !== undefined && productCode === undefined) return collection([], 0);
     const codes = codeList(q["code[]"] ?? q.code);
     const prices = await priceListOf(request);
     const productCodes = productCode === undefined ? undefined : [productCode];

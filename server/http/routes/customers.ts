@@ -8,7 +8,7 @@ import {
   verifyPassword,
 } from "../auth.js";
 import type { AppContext } from "../context.js";
-import { collection, iri } from "../iri.js";
+import { collection, iri, numericId } from "../iri.js";
 import { notFound, unauthorized } from "../problem.js";
 import { BodyReader } from "../validate.js";
 
@@ -131,8 +131,8 @@ export function registerCustomerRoutes(app: FastifyInstance, { db, config }: App
 
   app.get("/api/v2/shop/addresses/:id", async (request) => {
     const principal = requirePrincipal(request);
-    const id = Number((request.params as { id: string }).id);
-    if (!Number.isSafeInteger(id)) throw notFound();
+    const id = numericId((request.params as { id: string }).id);
+    if (id === undefined) throw notFound();
     const row = await db
       .selectFrom("addresses")
       .selectAll()

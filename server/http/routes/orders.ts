@@ -9,7 +9,7 @@ import { findOrderByToken, placeOrder, recalculate, startCart, type Tx } from ".
 import type { AddressSnapshot, OrderRow } from "../../db/schema.js";
 import { requireAbility, requirePrincipal, type Principal } from "../auth.js";
 import type { AppContext } from "../context.js";
-import { collection, idFromReference } from "../iri.js";
+import { collection, idFromReference, numericId } from "../iri.js";
 import { conflict, notFound, Problem, unprocessable } from "../problem.js";
 import { orderResources } from "../order-resource.js";
 import { BodyReader, paging, queryString, readAddress } from "../validate.js";
@@ -297,15 +297,16 @@ export function registerOrderRoutes(app: FastifyInstance, { db }: AppContext) {
 
   app.patch("/api/v2/shop/orders/:token/shipments/:id", async (request) =>
     changeCart(request, async (tx, order) => {
-      const id = Number((request.params as { id: string }).id);
-      const shipment = Number.isSafeInteger(id)
-        ? await tx
-            .selectFrom("shipments")
-            .select("id")
-            .where("id", "=", id)
-            .where("order_id", "=", order.id)
-            .executeTakeFirst()
-        : undefined;
+      const id = numericId((request.params as { id: string }).id);
+      const shipment =
+        id !== undefined
+          ? await tx
+              .selectFrom("shipments")
+              .select("id")
+              .where("id", "=", id)
+              .where("order_id", "=", order.id)
+              .executeTakeFirst()
+          : undefined;
       if (!shipment) throw notFound();
       const r = new BodyReader(request.body, ["shippingMethod"]);
       const code = idFromReference(r.raw("shippingMethod"), "shipping-methods");
@@ -334,15 +335,16 @@ export function registerOrderRoutes(app: FastifyInstance, { db }: AppContext) {
   app.patch("/api/v2/shop/orders/:token/payments/:id", async (request) => {
     requireAbility(requirePrincipal(request), "checkout.setPaymentMethod");
     return changeCart(request, async (tx, order) => {
-      const id = Number((request.params as { id: string }).id);
-      const payment = Number.isSafeInteger(id)
-        ? await tx
-            .selectFrom("payments")
-            .select("id")
-            .where("id", "=", id)
-            .where("order_id", "=", order.id)
-            .executeTakeFirst()
-        : undefined;
+      const id = numericId((request.params as { id: string }).id);
+      const payment =
+        id !== undefined
+          ? await tx
+              .selectFrom("payments")
+              .select("id")
+              .where("id", "=", id)
+              .where("order_id", "=", order.id)
+              .executeTakeFirst()
+          : undefined;
       if (!payment) throw notFound();
       const r = new BodyReader(request.body, ["paymentMethod"]);
       const code = idFromReference(r.raw("paymentMethod"), "payment-methods");
@@ -510,15 +512,16 @@ function stockViolation(
 }
 
 async function itemOf(tx: Tx, order: OrderRow, rawId: string) {
-  const id = Number(rawId);
-  const item = Number.isSafeInteger(id)
-    ? await tx
-        .selectFrom("order_items")
-        .selectAll()
-        .where("id", "=", id)
-        .where("order_id", "=", order.id)
-        .executeTakeFirst()
-    : undefined;
+  const id = numericId(rawId);
+  const item =
+    id !== undefined
+      ? await tx
+          .selectFrom("order_items")
+          .selectAll()
+          .where("id", "=", id)
+          .where("order_id", "=", order.id)
+          .executeTakeFirst()
+      : undefined;
   if (!item) throw notFound();
   return item;
 }
@@ -675,15 +678,16 @@ function snapshot(a: {
  */
 async function addressFrom(tx: Tx, raw: unknown, field: string, companyId: number) {
   if (typeof raw === "string") {
-    const id = Number(idFromReference(raw, "addresses"));
-    const row = Number.isSafeInteger(id)
-      ? await tx
-          .selectFrom("addresses")
-          .selectAll()
-          .where("id", "=", id)
-          .where("company_id", "=", companyId)
-          .executeTakeFirst()
-      : undefined;
+    const id = numericId(idFromReference(raw, "addresses"));
+    const row =
+      id !== undefined
+        ? await tx
+            .selectFrom("addresses")
+            .selectAll()
+            .where("id", "=", id)
+            .where("company_id", "=", companyId)
+            .executeTakeFirst()
+        : undefined;
     if (!row)
       return {
         address: undefined,
