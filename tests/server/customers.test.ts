@@ -1,0 +1,198 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  backends,
+  expectProblem,
+  startTestApp,
+  USERS,
+  type TestApp,
+  type TestResponse,
+} from "../support/test-app.js";
+
+const API = "/api/v2/shop";
+
+describe.each(backends)("customers and addresses API on %s", (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(backend);
+  });
+  afterAll(async () => {
+    // Let the pool's connections finish closing before the harness drops the database: the pg
+    // pool has no error listener, so a connection the drop terminates would crash the run.
+    await t?.db.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await t?.close();
+  });
+
+  async function userId(email: string) {
+    const row = await t.db
+      .selectFrom("shop_users")
+      .select("id")
+      .where("email", "=", email)
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  /** Runs a request that must be refused and proves it changed nothing. */
+  async function refused(status: number, run: () => Promise<TestResponse>) {
+    const before = await t.fingerprint();
+    const res = await run();
+    const problem = expectProblem(res, status);
+    expect(await t.fingerprint()).toBe(before);
+    return problem;
+  }
+
+  describe("GET /customers/{id}", () => {
+    it("shows the signed-in customer with their company's details", async () => {
+      const id = await userId(USERS.spaBuyer);
+      const res = await t.request("GET", `${API}/customers/${id}`, { as: USERS.spaBuyer });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({
+        "@id": `${API}/customers/${id}`,
+        id,
+        email: USERS.spaBuyer,
+        firstName: "Jonas",
+        lastName: "Keller",
+        fullName: "Jonas Keller",
+        companyName: "Demo Spa GmbH",
+        taxNumber: "DE123456789",
+        currencyCode: "EUR",
+        minimalOrderValue: 50000,
+        channel: `${API}/channels/EU_WHOLESALE`,
+        userRoles: ["ROLE_COMPANY_COMMERCIAL"],
+        defaultBillingAddress: `${API}/addresses/1`,
+        defaultShippingAddress: `${API}/addresses/2`,
+        personResponsible: {
+          name: expect.stringMatching(/\S/),
+          email: expect.stringMatching(/^[^\s@]+@[^\s@]+$/),
+        },
+      });
+    });
+
+    it("lists the IRIs of every Demo Spa user, the pending invitee too, as shopUsers", async () => {
+      const emails = [
+        USERS.spaAdmin,
+        USERS.spaBuyer,
+        USERS.spaMarketing,
+        "new.colleague@demo-spa.example",
+      ];
+      const ids = await Promise.all(emails.map((email) => userId(email)));
+      const me = ids[0]!;
+      const res = await t.request("GET", `${API}/customers/${me}`, { as: USERS.spaAdmin });
+      expect(res.body.userRoles).toEqual(["ROLE_COMPANY_ADMIN"]);
+      expect([...res.body.shopUsers].sort()).toEqual(
+        ids.map((id) => `${API}/shop-users/${id}`).sort(),
+      );
+    });
+
+    it("shows Demo Retail without a tax number and with its own sales agent", async () => {
+      const id = await userId(USERS.retailAdmin);
+      const res = await t.request("GET", `${API}/customers/${id}`, { as: USERS.retailAdmin });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({
+        email: USERS.retailAdmin,
+        companyName: "Demo Retail Inc.",
+        taxNumber: null,
+        currencyCode: "USD",
+        defaultBillingAddress: `${API}/addresses/3`,
+        defaultShippingAddress: `${API}/addresses/4`,
+        shopUsers: [`${API}/shop-users/${id}`],
+      });
+      const spa = await t.request("GET", `${API}/customers/${await userId(USERS.spaBuyer)}`, {
+        as: USERS.spaBuyer,
+      });
+      expect(res.body.personResponsible.email).not.toBe(spa.body.personResponsible.email);
+    });
+
+    it("hides a colleague's and another company's customer record with 404", async () => {
+      const colleague = await userId(USERS.spaAdmin);
+      const foreign = await userId(USERS.retailAdmin);
+      for (const id of [colleague, foreign, 999999]) {
+        await refused(404, () =>
+          t.request("GET", `${API}/customers/${id}`, { as: USERS.spaBuyer }),
+        );
+      }
+    });
+
+    it.each(["abc", "1.0", "-1", "%20"])("answers 404 for the non-numeric id %s", async (id) => {
+      await refused(404, () => t.request("GET", `${API}/customers/${id}`, { as: USERS.spaBuyer }));
+    });
+
+    it("asks visitors to sign in", async () => {
+      const id = await userId(USERS.spaBuyer);
+      const problem = await refused(401, () => t.request("GET", `${API}/customers/${id}`));
+      expect(problem.type).toBe("/problems/unauthorized");
+    });
+  });
+
+  describe("addresses", () => {
+    it("lists only the caller's company addresses with default flags", async () => {
+      const res = await t.request("GET", `${API}/addresses`, { as: USERS.spaBuyer });
+      expect(res.status).toBe(200);
+      expect(res.body["hydra:totalItems"]).toBe(2);
+      expect(res.body["hydra:member"]).toEqual([
+        expect.objectContaining({
+          "@id": `${API}/addresses/1`,
+          id: 1,
+          city: "Berlin",
+          countryCode: "DE",
+          isBilling: true,
+          isShipping: false,
+        }),
+        expect.objectContaining({
+          "@id": `${API}/addresses/2`,
+          id: 2,
+          city: "Hamburg",
+          countryCode: "DE",
+          isBilling: false,
+          isShipping: true,
+        }),
+      ]);
+      const retail = await t.request("GET", `${API}/addresses`, { as: USERS.retailAdmin });
+      expect(retail.body["hydra:member"].map((a: { id: number }) => a.id)).toEqual([3, 4]);
+      expect(retail.body["hydra:member"][0]).toMatchObject({
+        countryCode: "US",
+        provinceCode: "US-NY",
+        provinceName: "New York",
+        isBilling: true,
+      });
+    });
+
+    it("shows the same addresses to every user of the company", async () => {
+      const buyer = await t.request("GET", `${API}/addresses`, { as: USERS.spaBuyer });
+      const marketing = await t.request("GET", `${API}/addresses`, { as: USERS.spaMarketing });
+      expect(marketing.body).toEqual(buyer.body);
+    });
+
+    it("shows one of the company's addresses", async () => {
+      const res = await t.request("GET", `${API}/addresses/2`, { as: USERS.spaBuyer });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({
+        "@id": `${API}/addresses/2`,
+        street: "Jungfernstieg 7",
+        city: "Hamburg",
+        postcode: "20354",
+        isShipping: true,
+        isBilling: false,
+      });
+    });
+
+    it("hides another company's address with 404", async () => {
+      await refused(404, () => t.request("GET", `${API}/addresses/3`, { as: USERS.spaBuyer }));
+      await refused(404, () => t.request("GET", `${API}/addresses/1`, { as: USERS.retailAdmin }));
+    });
+
+    it.each(["abc", "999999", "99999999999999999999"])(
+      "answers 404 for the address id %s",
+      async (id) => {
+        await refused(404, () =>
+          t.request("GET", `${API}/addresses/${id}`, { as: USERS.spaBuyer }),
+        );
+      },
+    );
+
+    it("asks visitors to sign in", async () => {
+      await refused(401, () => t.request("GET", `${API}/addresses`));
+      await refused(401, () => t.request("GET", `${API}/addresses/1`));
+    });
+  });
+});
