@@ -6,7 +6,7 @@ import { couponViolation } from "../../domain/promotions.js";
 import { MAX_LINE_QUANTITY, quantityViolation } from "../../domain/quantity.js";
 import type { Violation } from "../../domain/violations.js";
 import { findOrderByToken, placeOrder, recalculate, startCart, type Tx } from "../../db/orders.js";
-import type { AddressSnapshot, OrderRow } from "../../db/schema.js";
+import type { AddressRow, AddressSnapshot, OrderRow } from "../../db/schema.js";
 import { requireAbility, requirePrincipal, type Principal } from "../auth.js";
 import type { AppContext } from "../context.js";
 import { collection, idFromReference, numericId } from "../iri.js";
@@ -295,79 +295,63 @@ export function registerOrderRoutes(app: FastifyInstance, { db }: AppContext) {
     return reply.code(204).send();
   });
 
-  app.patch("/api/v2/shop/orders/:token/shipments/:id", async (request) =>
-    changeCart(request, async (tx, order) => {
-      const id = numericId((request.params as { id: string }).id);
-      const shipment =
-        id !== undefined
+  /**
+   * Chooses the method of a cart's shipment or payment: the line must be this cart's (404),
+   * the method an enabled one (422).
+   */
+  const setMethod =
+    (
+      lines: "shipments" | "payments",
+      methods: "shipping_methods" | "payment_methods",
+      field: string,
+    ) =>
+    (request: FastifyRequest) =>
+      changeCart(request, async (tx, order) => {
+        const id = numericId((request.params as { id: string }).id);
+        const line =
+          id === undefined
+            ? undefined
+            : await tx
+                .selectFrom(lines)
+                .select("id")
+                .where("id", "=", id)
+                .where("order_id", "=", order.id)
+                .executeTakeFirst();
+        if (!line) throw notFound();
+        const r = new BodyReader(request.body, [field]);
+        const code = idFromReference(
+          r.raw(field),
+          methods === "shipping_methods" ? "shipping-methods" : "payment-methods",
+        );
+        const method = code
           ? await tx
-              .selectFrom("shipments")
-              .select("id")
-              .where("id", "=", id)
-              .where("order_id", "=", order.id)
+              .selectFrom(methods)
+              .select("code")
+              .where("code", "=", code)
+              .where("enabled", "=", true)
               .executeTakeFirst()
           : undefined;
-      if (!shipment) throw notFound();
-      const r = new BodyReader(request.body, ["shippingMethod"]);
-      const code = idFromReference(r.raw("shippingMethod"), "shipping-methods");
-      const method = code
-        ? await tx
-            .selectFrom("shipping_methods")
-            .select("code")
-            .where("code", "=", code)
-            .where("enabled", "=", true)
-            .executeTakeFirst()
-        : undefined;
-      if (!method)
-        r.add({
-          propertyPath: "shippingMethod",
-          message: code ? "shippingMethod.unknown" : "field.required",
-        });
-      r.done();
-      await tx
-        .updateTable("shipments")
-        .set({ method_code: method!.code })
-        .where("id", "=", shipment.id)
-        .execute();
-    }),
+        if (!method) {
+          const unknown =
+            methods === "shipping_methods" ? "shippingMethod.unknown" : "paymentMethod.unknown";
+          r.add({ propertyPath: field, message: code ? unknown : "field.required" });
+        }
+        r.done();
+        await tx
+          .updateTable(lines)
+          .set({ method_code: method!.code })
+          .where("id", "=", line.id)
+          .execute();
+      });
+
+  app.patch(
+    "/api/v2/shop/orders/:token/shipments/:id",
+    setMethod("shipments", "shipping_methods", "shippingMethod"),
   );
 
   app.patch("/api/v2/shop/orders/:token/payments/:id", async (request) => {
     requireAbility(requirePrincipal(request), "checkout.setPaymentMethod");
-    return changeCart(request, async (tx, order) => {
-      const id = numericId((request.params as { id: string }).id);
-      const payment =
-        id !== undefined
-          ? await tx
-              .selectFrom("payments")
-              .select("id")
-              .where("id", "=", id)
-              .where("order_id", "=", order.id)
-              .executeTakeFirst()
-          : undefined;
-      if (!payment) throw notFound();
-      const r = new BodyReader(request.body, ["paymentMethod"]);
-      const code = idFromReference(r.raw("paymentMethod"), "payment-methods");
-      const method = code
-        ? await tx
-            .selectFrom("payment_methods")
-            .select("code")
-            .where("code", "=", code)
-            .where("enabled", "=", true)
-            .executeTakeFirst()
-        : undefined;
-      if (!method)
-        r.add({
-          propertyPath: "paymentMethod",
-          message: code ? "paymentMethod.unknown" : "field.required",
-        });
-      r.done();
-      await tx
-        .updateTable("payments")
-        .set({ method_code: method!.code })
-        .where("id", "=", payment.id)
-        .execute();
-    });
+    return setMethod("payments", "payment_methods", "paymentMethod")(request);
   });
 
   app.patch("/api/v2/shop/orders/:token/complete", async (request, reply) =>
@@ -644,19 +628,7 @@ async function companyBillingAddress(
   return row ? snapshot(row) : undefined;
 }
 
-function snapshot(a: {
-  first_name: string;
-  last_name: string;
-  company: string | null;
-  street: string;
-  city: string;
-  postcode: string;
-  country_code: string;
-  province_code: string | null;
-  province_name: string | null;
-  phone_number: string | null;
-  email: string | null;
-}): AddressSnapshot {
+function snapshot(a: AddressRow): AddressSnapshot {
   return {
     firstName: a.first_name,
     lastName: a.last_name,
