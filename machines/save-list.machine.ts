@@ -1,0 +1,100 @@
+import { assign, fromPromise, setup } from "xstate";
+
+/** 'Shopping-List-{YYYY-MM-DD}' (storefront spec section 5), for the date given. */
+export function defaultListName(date: Date): string {
+  return `Shopping-List-${date.toISOString().slice(0, 10)}`;
+}
+
+export interface SaveListContext {
+  name: string;
+  defaultName: string;
+  /** The server's detail after a failure, if it gave one. */
+  failure: string | null;
+}
+
+export type SaveListEvent =
+  | { type: "list.open" }
+  | { type: "list.changeName"; value: string }
+  | { type: "list.save" }
+  | { type: "list.cancel" };
+
+/**
+ * 'Save for later' from the mini-cart: a dialog with the name prefilled with the default name;
+ * saving creates the shopping list from the cart, then deletes the cart, then says 'List saved'
+ * and goes to /shop (storefront spec section 4). A failure shows the server's detail and keeps
+ * the dialog open.
+ */
+export const saveListMachine = setup({
+  types: {
+    context: {} as SaveListContext,
+    events: {} as SaveListEvent,
+    input: {} as { today: Date },
+  },
+  actors: {
+    createShoppingList: fromPromise<void, { name: string }>(() => new Promise(() => {})),
+    deleteCart: fromPromise<void>(() => new Promise(() => {})),
+  },
+  actions: {
+    recordFailure: assign({
+      failure: ({ event }) => {
+        const detail = (event as unknown as { error?: { detail?: unknown } }).error?.detail;
+        return typeof detail === "string" ? detail : null;
+      },
+    }),
+    notifySaved: () => {},
+    notifyFailure: (_, _params: { detail: string | null }) => {},
+    goToShop: () => {},
+  },
+  guards: {
+    hasName: ({ context }) => context.name.trim() !== "",
+  },
+}).createMachine({
+  id: "saveList",
+  description: "Saving the cart as a named shopping list.",
+  context: ({ input }) => ({ name: "", defaultName: defaultListName(input.today), failure: null }),
+  initial: "closed",
+  states: {
+    closed: {
+      description: "The dialog is closed.",
+      on: {
+        "list.open": {
+          target: "editing",
+          actions: assign({ name: ({ context }) => context.defaultName, failure: null }),
+        },
+      },
+    },
+    editing: {
+      description: "The dialog with the name field (prefilled).",
+      on: {
+        "list.changeName": { actions: assign({ name: ({ event }) => event.value }) },
+        "list.save": { guard: "hasName", target: "creatingList" },
+        "list.cancel": { target: "closed" },
+      },
+    },
+    creatingList: {
+      description: "Creating the shopping list from the cart's lines.",
+      invoke: {
+        id: "createShoppingList",
+        src: "createShoppingList",
+        input: ({ context }) => ({ name: context.name.trim() }),
+        onDone: { target: "deletingCart" },
+        onError: { target: "editing", actions: "recordFailure" },
+      },
+    },
+    deletingCart: {
+      description: "The list is saved; the cart it came from is deleted.",
+      invoke: {
+        id: "deleteCart",
+        src: "deleteCart",
+        onDone: { target: "saved" },
+        // The list exists: saying it failed would make the user save it twice. The cart stays.
+        onError: { target: "saved" },
+      },
+    },
+    saved: {
+      description: "'List saved': the dialog closes and the user goes to /shop.",
+      type: "final",
+      entry: ["notifySaved", "goToShop"],
+    },
+  },
+});

@@ -1,0 +1,135 @@
+import { assign, setup } from "xstate";
+
+/** Stored sign-in lasts 12 hours; the token cookie 24 hours (storefront spec sections 4 and 9). */
+export const SESSION_TTL_MS = 12 * 3600_000;
+export const TOKEN_COOKIE_TTL_MS = 24 * 3600_000;
+export const SESSION_CHECK_DELAY_MS = 500;
+export const EXPIRED_REDIRECT_DELAY_MS = 2000;
+
+export interface StoredSession {
+  token: string;
+  customerId: string;
+  /** Epoch milliseconds after which the stored token is no longer valid. */
+  expiresAt: number;
+}
+
+export interface SessionInput {
+  /** What local storage held when the page loaded. */
+  stored: StoredSession | null;
+  /** The time of the page load (epoch ms). */
+  now: number;
+}
+
+export interface SessionContext {
+  session: StoredSession | null;
+  now: number;
+}
+
+export type SessionEvent =
+  | { type: "session.signedIn"; token: string; customerId: string; now: number }
+  | { type: "session.signedOut" }
+  | { type: "session.unauthorized" };
+
+/**
+ * The signed-in session of a shop page. 500 ms after load the stored token is checked: valid
+ * (present, expiry in the future) keeps the user in; otherwise the stored token and customer
+ * are removed, 'Session expired' shows, and 2 s later the user is sent to /login. A 401 from
+ * the API later on has the same effect. Storage and navigation are actions the app provides.
+ */
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    input: {} as SessionInput,
+  },
+  actions: {
+    persistSession: (_, _params: { session: StoredSession }) => {},
+    clearSession: () => {},
+    showExpiredNotice: (_, _params: { messageKey: string }) => {},
+    redirectToLogin: () => {},
+    redirectToRoot: () => {},
+  },
+  guards: {
+    hasValidSession: ({ context }) =>
+      context.session !== null && context.session.expiresAt > context.now,
+  },
+  delays: {
+    sessionCheck: SESSION_CHECK_DELAY_MS,
+    expiredRedirect: EXPIRED_REDIRECT_DELAY_MS,
+  },
+}).createMachine({
+  id: "session",
+  description:
+    "The signed-in session: checked shortly after a shop page loads, ended on expiry or sign-out.",
+  context: ({ input }) => ({ session: input.stored, now: input.now }),
+  initial: "checking",
+  states: {
+    checking: {
+      description:
+        "Page just loaded; the stored token is checked after 500 ms (spec: session check).",
+      after: {
+        sessionCheck: [{ guard: "hasValidSession", target: "valid" }, { target: "expired" }],
+      },
+      on: {
+        // A sign-in during the first 500 ms (the sign-in page itself) starts a fresh session.
+        "session.signedIn": {
+          target: "valid",
+          actions: [
+            assign({
+              session: ({ event }) => ({
+                token: event.token,
+                customerId: event.customerId,
+                expiresAt: event.now + SESSION_TTL_MS,
+              }),
+              now: ({ event }) => event.now,
+            }),
+            { type: "persistSession", params: ({ context }) => ({ session: context.session! }) },
+          ],
+        },
+      },
+    },
+    valid: {
+      description: "A valid token is stored; API calls carry it.",
+      on: {
+        "session.signedOut": { target: "signedOut" },
+        "session.unauthorized": { target: "expired" },
+        "session.signedIn": {
+          target: "valid",
+          reenter: true,
+          actions: [
+            assign({
+              session: ({ event }) => ({
+                token: event.token,
+                customerId: event.customerId,
+                expiresAt: event.now + SESSION_TTL_MS,
+              }),
+              now: ({ event }) => event.now,
+            }),
+            { type: "persistSession", params: ({ context }) => ({ session: context.session! }) },
+          ],
+        },
+      },
+    },
+    expired: {
+      description:
+        "No valid token: storage cleared, 'Session expired' shown; /login follows after 2 s.",
+      entry: [
+        "clearSession",
+        assign({ session: null }),
+        { type: "showExpiredNotice", params: { messageKey: "session.expired" } },
+      ],
+      after: { expiredRedirect: "redirectingToLogin" },
+    },
+    redirectingToLogin: {
+      description: "Sent to /login after the expiry notice.",
+      type: "final",
+      entry: "redirectToLogin",
+    },
+    signedOut: {
+      description:
+        "The user logged out: token, customer and cookie removed, back to the site root.",
+      type: "final",
+      entry: ["clearSession", assign({ session: null }), "redirectToRoot"],
+    },
+  },
+});

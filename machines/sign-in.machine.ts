@@ -1,0 +1,108 @@
+import { assign, fromPromise, setup } from "xstate";
+
+export interface SignInCredentials {
+  email: string;
+  password: string;
+}
+
+/** What the sign-in call answers: the session, or the server's words for the failure. */
+export type SignInOutcome =
+  | { ok: true; token: string; customerId: string }
+  | { ok: false; message: string | null; detail: string | null };
+
+export interface SignInContext {
+  email: string;
+  password: string;
+  /**
+   * The closable error snackbar: the server's own words (already in the user's language), or a
+   * translation key when there were none to show (network failure). Null hides it.
+   */
+  error: { text: string } | { key: string } | null;
+}
+
+export type SignInEvent =
+  | { type: "signIn.changeEmail"; value: string }
+  | { type: "signIn.changePassword"; value: string }
+  | { type: "signIn.submit" }
+  | { type: "signIn.dismissError" };
+
+/**
+ * The sign-in page. Visiting it clears any stored session (spec). Submitting (button or Enter)
+ * needs both fields filled; while the call runs the button shows its loading state and input is
+ * ignored. A failure shows the server's message, else its detail, in a closable snackbar; with
+ * neither, nothing shows. Success hands the session over and goes to /shop.
+ */
+export const signInMachine = setup({
+  types: {
+    context: {} as SignInContext,
+    events: {} as SignInEvent,
+  },
+  actors: {
+    signIn: fromPromise<SignInOutcome, SignInCredentials>(() => new Promise(() => {})),
+  },
+  actions: {
+    clearStoredSession: () => {},
+    startSession: (_, _params: { token: string; customerId: string }) => {},
+    redirectToShop: () => {},
+  },
+  guards: {
+    hasCredentials: ({ context }) => context.email.trim() !== "" && context.password !== "",
+    isSuccess: ({ event }) => (event as unknown as { output: SignInOutcome }).output.ok,
+  },
+}).createMachine({
+  id: "signIn",
+  description: "Signing in with e-mail and password.",
+  context: { email: "", password: "", error: null },
+  entry: "clearStoredSession",
+  initial: "editing",
+  states: {
+    editing: {
+      description: "The form; an error snackbar may be open.",
+      on: {
+        "signIn.changeEmail": { actions: assign({ email: ({ event }) => event.value }) },
+        "signIn.changePassword": { actions: assign({ password: ({ event }) => event.value }) },
+        "signIn.dismissError": { actions: assign({ error: null }) },
+        "signIn.submit": { guard: "hasCredentials", target: "submitting" },
+      },
+    },
+    submitting: {
+      description: "The sign-in call runs; the button shows its loading state and edits wait.",
+      entry: assign({ error: null }),
+      invoke: {
+        id: "signIn",
+        src: "signIn",
+        input: ({ context }) => ({ email: context.email.trim(), password: context.password }),
+        onDone: [
+          {
+            guard: "isSuccess",
+            target: "signedIn",
+            actions: {
+              type: "startSession",
+              params: ({ event }) => {
+                const out = event.output as Extract<SignInOutcome, { ok: true }>;
+                return { token: out.token, customerId: out.customerId };
+              },
+            },
+          },
+          {
+            target: "editing",
+            actions: assign({
+              error: ({ event }) => {
+                const out = event.output as Extract<SignInOutcome, { ok: false }>;
+                const text = out.message ?? out.detail;
+                return text ? { text } : null;
+              },
+            }),
+          },
+        ],
+        // A network failure has no server words: the snackbar shows a generic key.
+        onError: { target: "editing", actions: assign({ error: { key: "signIn.failed" } }) },
+      },
+    },
+    signedIn: {
+      description: "Signed in: the session is stored and the user goes to /shop.",
+      type: "final",
+      entry: "redirectToShop",
+    },
+  },
+});

@@ -1,0 +1,123 @@
+import { createActor } from "xstate";
+import { describe, expect, it, vi } from "vitest";
+import { defaultListName, saveListMachine } from "../../machines/save-list.machine.js";
+import { supportFormMachine } from "../../machines/support-form.machine.js";
+import { runPathTests } from "./support/paths.js";
+
+describe("support form machine", () => {
+  it("covers every state and transition; never sends with a required field empty", () => {
+    const result = runPathTests({
+      machine: supportFormMachine,
+      input: {},
+      // What the person typed does not matter, only which fields are filled, the attachment
+      // and whether a failure shows.
+      serializeState: (s) =>
+        JSON.stringify([
+          s.value,
+          Object.values(s.context.values).map((v) => String(v).trim() !== ""),
+          Object.values(s.context.errors).filter(Boolean).length,
+          s.context.attachment !== null,
+          s.context.failure !== null,
+        ]),
+      events: (s) => [
+        ...(["name", "email", "question"] as const).map((field) => ({
+          type: "support.change",
+          field,
+          value: s.context.values[field] ? "" : "filled",
+        })),
+        { type: "support.attach", file: { id: "f1", name: "a.pdf", size: 10 } },
+        { type: "support.detach" },
+        { type: "support.submit" },
+        { type: "support.reset" },
+        { type: "xstate.done.actor.sendSupportRequest" },
+        { type: "xstate.error.actor.sendSupportRequest", error: { detail: "Mailbox full" } },
+      ],
+      invariants: {
+        "sending only with name, e-mail and question": (s) =>
+          s.value !== "sending" ||
+          ["name", "email", "question"].every((f) => s.context.values[f].trim() !== ""),
+      },
+    });
+    expect(result.failures).toEqual([]);
+    expect(result.states.missing).toEqual([]);
+    expect(result.transitions.missing).toEqual([]);
+  });
+
+  it("checks required fields on change, keeps one attachment and shows the server's words", () => {
+    const actor = createActor(supportFormMachine, { input: {} }).start();
+    actor.send({ type: "support.change", field: "name", value: " " });
+    expect(actor.getSnapshot().context.errors.name).toBe("validation.required");
+    actor.send({ type: "support.change", field: "subject", value: "" });
+    expect(actor.getSnapshot().context.errors.subject).toBeUndefined();
+    actor.send({ type: "support.attach", file: { id: "1", name: "a.pdf", size: 1 } });
+    actor.send({ type: "support.attach", file: { id: "2", name: "b.png", size: 2 } });
+    expect(actor.getSnapshot().context.attachment?.id).toBe("2");
+    actor.send({ type: "support.submit" });
+    expect(actor.getSnapshot().value).toBe("editing");
+    expect(actor.getSnapshot().context.errors).toMatchObject({
+      email: "validation.required",
+      question: "validation.required",
+    });
+    for (const field of ["name", "email", "question"] as const)
+      actor.send({ type: "support.change", field, value: "x" });
+    actor.send({ type: "support.submit" });
+    actor.send({
+      type: "xstate.error.actor.sendSupportRequest",
+      error: { message: "Server says no" },
+    } as never);
+    expect(actor.getSnapshot().context.failure).toBe("Server says no");
+    expect(actor.getSnapshot().context.values.question).toBe("x");
+  });
+});
+
+describe("save shopping list machine", () => {
+  it("covers every state and transition", () => {
+    const result = runPathTests({
+      machine: saveListMachine,
+      input: { today: new Date(Date.UTC(2026, 10, 21)) },
+      events: (s) => [
+        { type: "list.open" },
+        { type: "list.changeName", value: s.context.name ? "" : "Autumn" },
+        { type: "list.save" },
+        { type: "list.cancel" },
+        { type: "xstate.done.actor.createShoppingList" },
+        { type: "xstate.error.actor.createShoppingList", error: { detail: "Name taken" } },
+        { type: "xstate.done.actor.deleteCart" },
+        { type: "xstate.error.actor.deleteCart", error: new Error("gone") },
+      ],
+      invariants: {
+        "never saves a blank name": (s) =>
+          s.value !== "creatingList" || s.context.name.trim() !== "",
+      },
+    });
+    expect(result.failures).toEqual([]);
+    expect(result.states.missing).toEqual([]);
+    expect(result.transitions.missing).toEqual([]);
+  });
+
+  it("prefills 'Shopping-List-{YYYY-MM-DD}', saves, then deletes the cart and goes to /shop", () => {
+    expect(defaultListName(new Date(Date.UTC(2026, 0, 5)))).toBe("Shopping-List-2026-01-05");
+    const saved = vi.fn();
+    const shop = vi.fn();
+    const actor = createActor(
+      saveListMachine.provide({ actions: { notifySaved: saved, goToShop: shop } }),
+      {
+        input: { today: new Date(Date.UTC(2026, 10, 21)) },
+      },
+    ).start();
+    actor.send({ type: "list.open" });
+    expect(actor.getSnapshot().context.name).toBe("Shopping-List-2026-11-21");
+    actor.send({ type: "list.save" });
+    actor.send({
+      type: "xstate.error.actor.createShoppingList",
+      error: { detail: "Name taken" },
+    } as never);
+    expect(actor.getSnapshot().context.failure).toBe("Name taken");
+    actor.send({ type: "list.save" });
+    actor.send({ type: "xstate.done.actor.createShoppingList" } as never);
+    expect(actor.getSnapshot().value).toBe("deletingCart");
+    actor.send({ type: "xstate.done.actor.deleteCart" } as never);
+    expect(saved).toHaveBeenCalled();
+    expect(shop).toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,91 @@
+import { createActor } from "xstate";
+import { describe, expect, it, vi } from "vitest";
+import { signInMachine } from "../../machines/sign-in.machine.js";
+import { runPathTests } from "./support/paths.js";
+
+describe("sign-in machine paths", () => {
+  it("covers every state and transition; never submits without both fields", () => {
+    const result = runPathTests({
+      machine: signInMachine,
+      events: (s) => [
+        { type: "signIn.changeEmail", value: s.context.email ? "" : "buyer@demo-spa.example" },
+        { type: "signIn.changePassword", value: s.context.password ? "" : "partner-demo" },
+        { type: "signIn.submit" },
+        { type: "signIn.dismissError" },
+        { type: "xstate.done.actor.signIn", output: { ok: true, token: "t", customerId: "2" } },
+        {
+          type: "xstate.done.actor.signIn",
+          output: { ok: false, message: "Invalid credentials.", detail: null },
+        },
+        { type: "xstate.done.actor.signIn", output: { ok: false, message: null, detail: null } },
+        { type: "xstate.error.actor.signIn", error: new Error("offline") },
+      ],
+      invariants: {
+        "submitting only with an e-mail and a password": (s) =>
+          s.value !== "submitting" || (s.context.email.trim() !== "" && s.context.password !== ""),
+        "no error shown while submitting": (s) =>
+          s.value !== "submitting" || s.context.error === null,
+      },
+    });
+    expect(result.failures).toEqual([]);
+    expect(result.states.missing).toEqual([]);
+    expect(result.transitions.missing).toEqual([]);
+  });
+});
+
+describe("sign-in machine behaviour", () => {
+  const run = () => {
+    const calls = { clear: vi.fn(), start: vi.fn(), shop: vi.fn() };
+    const actor = createActor(
+      signInMachine.provide({
+        actions: {
+          clearStoredSession: calls.clear,
+          startSession: (_, p) => calls.start(p),
+          redirectToShop: calls.shop,
+        },
+      }),
+    ).start();
+    return { actor, calls };
+  };
+
+  it("clears the stored session when the page opens", () => {
+    expect(run().calls.clear).toHaveBeenCalledTimes(1);
+  });
+
+  it("shows the server's message, else its detail, else nothing", () => {
+    const { actor } = run();
+    actor.send({ type: "signIn.changeEmail", value: " a@b.example " });
+    actor.send({ type: "signIn.changePassword", value: "x" });
+    const fail = (output: unknown) => {
+      actor.send({ type: "signIn.submit" });
+      actor.send({ type: "xstate.done.actor.signIn", output } as never);
+      return actor.getSnapshot().context.error;
+    };
+    expect(fail({ ok: false, message: "Invalid credentials.", detail: "d" })).toEqual({
+      text: "Invalid credentials.",
+    });
+    expect(fail({ ok: false, message: null, detail: "Only detail" })).toEqual({
+      text: "Only detail",
+    });
+    expect(fail({ ok: false, message: null, detail: null })).toBeNull();
+    actor.send({ type: "signIn.submit" });
+    actor.send({ type: "xstate.error.actor.signIn", error: new Error("x") } as never);
+    expect(actor.getSnapshot().context.error).toEqual({ key: "signIn.failed" });
+    actor.send({ type: "signIn.dismissError" });
+    expect(actor.getSnapshot().context.error).toBeNull();
+  });
+
+  it("hands the session over and goes to /shop on success", () => {
+    const { actor, calls } = run();
+    actor.send({ type: "signIn.changeEmail", value: "a@b.example" });
+    actor.send({ type: "signIn.changePassword", value: "pw" });
+    actor.send({ type: "signIn.submit" });
+    actor.send({
+      type: "xstate.done.actor.signIn",
+      output: { ok: true, token: "tok", customerId: "5" },
+    } as never);
+    expect(calls.start).toHaveBeenCalledWith({ token: "tok", customerId: "5" });
+    expect(calls.shop).toHaveBeenCalled();
+    expect(actor.getSnapshot().status).toBe("done");
+  });
+});

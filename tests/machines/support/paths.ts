@@ -1,0 +1,260 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- one harness for every machine's types */
+import { createActor, SimulatedClock, type AnyStateMachine, type EventObject } from "xstate";
+import { getAdjacencyMap, getShortestPaths, getSimplePaths, serializeSnapshot } from "xstate/graph";
+
+type Snapshot = { value: unknown; context: any; _nodes: { id: string }[] };
+type Path = { state: unknown; steps: { event: EventObject; state: unknown }[]; weight: number };
+
+type AnyTransition = {
+  source: { id: string };
+  eventType: string;
+  target?: readonly { id: string }[];
+  guard?: unknown;
+};
+type AnyNode = {
+  id: string;
+  states: Record<string, AnyNode>;
+  transitions: Map<string, AnyTransition[]>;
+  always?: AnyTransition[];
+};
+
+/** A machine prepared for path testing: fakes provided, the events a tester may send. */
+export interface MachineModel<M extends AnyStateMachine = AnyStateMachine> {
+  machine: M;
+  input?: unknown;
+  /**
+   * The events to try in a state, including the ones the runtime delivers for invoked actors:
+   * `xstate.done.actor.<id>` (with an `output`) and `xstate.error.actor.<id>` (with an `error`).
+   * Delay events are added from the machine's own `after` transitions.
+   */
+  events: (snapshot: Snapshot) => readonly EventObject[];
+  /** Rules that must hold in every snapshot the actor reaches. */
+  invariants?: Record<string, (snapshot: Snapshot) => boolean>;
+  /**
+   * Simple paths are enumerated only when the state graph has at most this many vertices
+   * (default 40): their number grows exponentially, and the shortest and per-edge paths
+   * already reach every state and transition.
+   */
+  simplePathMaxStates?: number;
+  /**
+   * What makes two snapshots the same state for path generation (default: value and context).
+   * Machines whose context holds free text collapse it to what matters, e.g. "field filled".
+   */
+  serializeState?: (snapshot: Snapshot) => string;
+}
+
+/**
+ * The delay events of the machine, `xstate.after.<delay>.<stateId>`, with their length in ms
+ * (named delays resolved from the machine's implementations).
+ */
+export function delayEvents(machine: AnyStateMachine): Map<string, number> {
+  const delays = (machine.implementations as { delays?: Record<string, unknown> }).delays ?? {};
+  const found = new Map<string, number>();
+  for (const t of machineGraph(machine).transitions as (AnyTransition & { delay?: unknown })[]) {
+    if (t.delay === undefined) continue;
+    const ms = typeof t.delay === "number" ? t.delay : Number(delays[String(t.delay)]);
+    if (!Number.isFinite(ms))
+      throw new Error(`delay ${String(t.delay)} of ${t.source.id} is not a fixed number`);
+    found.set(t.eventType, ms);
+  }
+  return found;
+}
+
+/** The model's events plus the delay events of the states the snapshot is in. */
+function eventsWithDelays(model: MachineModel) {
+  const delays = [...delayEvents(model.machine).keys()];
+  return (snapshot: Snapshot) => {
+    // A machine that reached its final state takes no more events.
+    if ((snapshot as { status?: string }).status === "done") return [];
+    const active = new Set(snapshot._nodes.map((n) => n.id));
+    const own = delays.filter((type) => active.has(type.replace(/^xstate\.after\.[^.]+\./, "")));
+    // The runtime delivers an invoked actor's done/error event only while that actor runs.
+    const children = (snapshot as { children?: Record<string, unknown> }).children ?? {};
+    const running = model.events(snapshot).filter((e) => {
+      const actorEvent = /^xstate\.(?:done|error)\.actor\.(.+)$/.exec(e.type);
+      return !actorEvent || actorEvent[1]! in children;
+    });
+    return [...running, ...own.map((type) => ({ type }))];
+  };
+}
+
+/** Every state node id and every transition definition of the machine, walked from its root. */
+export function machineGraph(machine: AnyStateMachine) {
+  const states: string[] = [];
+  const transitions: AnyTransition[] = [];
+  const walk = (node: AnyNode) => {
+    states.push(node.id);
+    for (const list of node.transitions.values()) transitions.push(...list);
+    if (node.always) transitions.push(...node.always);
+    for (const child of Object.values(node.states)) walk(child);
+  };
+  walk(machine.root as unknown as AnyNode);
+  return { states, transitions };
+}
+
+export const transitionKey = (t: AnyTransition, index: number) =>
+  `${t.source.id} --${t.eventType}${t.guard ? ` [${guardName(t.guard)}]` : ""}--> ${
+    t.target?.map((x) => x.id).join(",") ?? "(self)"
+  } #${index}`;
+
+function guardName(guard: unknown): string {
+  if (typeof guard === "string") return guard;
+  if (guard && typeof guard === "object" && "type" in guard)
+    return String((guard as { type: unknown }).type);
+  return "guard";
+}
+
+/**
+ * Test paths from the machine: the shortest path to every state, simple paths, and one path
+ * per edge of the state graph (the shortest path to the edge's source, then the edge), so that
+ * transitions back into states already reached are exercised too. Duplicates are dropped.
+ */
+export function generatePaths(model: MachineModel) {
+  const serializeState = model.serializeState ?? (serializeSnapshot as unknown as (s: Snapshot) => string);
+  const options = { events: eventsWithDelays(model), input: model.input, serializeState } as any;
+  const shortest = getShortestPaths(model.machine, options) as unknown as Path[];
+  const adjacency = getAdjacencyMap(model.machine, options) as unknown as Record<
+    string,
+    { transitions: Record<string, { event: EventObject; state: unknown }> }
+  >;
+  const small = Object.keys(adjacency).length <= (model.simplePathMaxStates ?? 40);
+  const simple = small ? (getSimplePaths(model.machine, options) as unknown as Path[]) : [];
+  const bySource = new Map<string, Path>();
+  for (const p of shortest) bySource.set(serializeState(p.state as Snapshot), p);
+  const edges: Path[] = [];
+  for (const [source, value] of Object.entries(adjacency)) {
+    const prefix = bySource.get(source);
+    if (!prefix) throw new Error(`no shortest path to ${source}: serializeState is inconsistent`);
+    for (const t of Object.values(value.transitions)) {
+      edges.push({
+        state: t.state,
+        steps: [...prefix.steps, { event: t.event, state: t.state }],
+        weight: prefix.weight + 1,
+      });
+    }
+  }
+  const seen = new Set<string>();
+  const all = [...shortest, ...simple, ...edges].filter((p) => {
+    const key = p.steps.map((s) => JSON.stringify(s.event)).join(">");
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  return { shortest: shortest.length, simple: simple.length, edges: edges.length, paths: all };
+}
+
+export interface ReplayResult {
+  states: Set<string>;
+  transitions: Set<string>;
+  failures: string[];
+}
+
+/**
+ * Replays a path on a real actor with a simulated clock. Delay events advance the clock (the
+ * machine's own timer fires); other events, the runtime's done/error events included, are sent.
+ * After each step the actor must be in the state the path expects, and every invariant holds.
+ * Coverage is recorded from the transitions the actor really took (inspection), not the path.
+ */
+export function replay(model: MachineModel, path: Pick<Path, "steps">): ReplayResult {
+  const { transitions: defs } = machineGraph(model.machine);
+  const keys = new Map(defs.map((t, i) => [t, transitionKey(t, i)]));
+  const states = new Set<string>();
+  const transitions = new Set<string>();
+  const failures: string[] = [];
+  const delays = delayEvents(model.machine);
+  const clock = new SimulatedClock();
+  const actor = createActor(model.machine, {
+    input: model.input,
+    clock,
+    inspect: (e) => {
+      if (e.type !== "@xstate.microstep") return;
+      for (const t of (e as unknown as { _transitions: AnyTransition[] })._transitions) {
+        const key = keys.get(t);
+        if (key) transitions.add(key);
+        // A state left at once by an eventless transition is visited even if no snapshot shows it.
+        states.add(t.source.id);
+      }
+    },
+  });
+  const record = () => {
+    const snap = actor.getSnapshot() as unknown as Snapshot;
+    for (const node of snap._nodes) states.add(node.id);
+    for (const [name, holds] of Object.entries(model.invariants ?? {})) {
+      if (!holds(snap))
+        failures.push(`invariant "${name}" broken in ${JSON.stringify(snap.value)}`);
+    }
+  };
+  actor.start();
+  record();
+  for (const [n, step] of path.steps.entries()) {
+    if (n === 0 && step.event.type === "xstate.init") continue;
+    const delay = delays.get(step.event.type);
+    if (delay !== undefined) clock.increment(delay);
+    else actor.send(step.event as any);
+    record();
+    const expected = JSON.stringify((step.state as { value: unknown }).value);
+    const actual = JSON.stringify((actor.getSnapshot() as unknown as Snapshot).value);
+    if (expected !== actual)
+      failures.push(`after ${step.event.type}: expected ${expected}, actor is in ${actual}`);
+  }
+  actor.stop();
+  return { states, transitions, failures };
+}
+
+/** Replays every generated path and reports what the actor covered. */
+export function runPathTests(model: MachineModel) {
+  const generated = generatePaths(model);
+  const graph = machineGraph(model.machine);
+  const states = new Set<string>();
+  const transitions = new Set<string>();
+  const failures: string[] = [];
+  for (const path of generated.paths) {
+    const r = replay(model, path);
+    r.states.forEach((s) => states.add(s));
+    r.transitions.forEach((t) => transitions.add(t));
+    failures.push(
+      ...r.failures.map((f) => `${path.steps.map((s) => s.event.type).join(" > ")}: ${f}`),
+    );
+  }
+  const allTransitions = graph.transitions.map((t, i) => transitionKey(t, i));
+  return {
+    paths: generated.paths.length,
+    failures,
+    states: {
+      covered: states.size,
+      total: graph.states.length,
+      missing: graph.states.filter((s) => !states.has(s)),
+    },
+    transitions: {
+      covered: transitions.size,
+      total: allTransitions.length,
+      missing: allTransitions.filter((t) => !transitions.has(t)),
+    },
+  };
+}
+
+/** Path tests for several inputs (e.g. a valid and an expired stored session), coverage merged. */
+export function runPathTestsForInputs(model: MachineModel, inputs: readonly unknown[]) {
+  const runs = inputs.map((input) => runPathTests({ ...model, input }));
+  const missingStates = runs
+    .map((r) => new Set(r.states.missing))
+    .reduce((a, b) => new Set([...a].filter((x) => b.has(x))));
+  const missingTransitions = runs
+    .map((r) => new Set(r.transitions.missing))
+    .reduce((a, b) => new Set([...a].filter((x) => b.has(x))));
+  const first = runs[0]!;
+  return {
+    paths: runs.reduce((a, r) => a + r.paths, 0),
+    failures: runs.flatMap((r) => r.failures),
+    states: {
+      total: first.states.total,
+      covered: first.states.total - missingStates.size,
+      missing: [...missingStates],
+    },
+    transitions: {
+      total: first.transitions.total,
+      covered: first.transitions.total - missingTransitions.size,
+      missing: [...missingTransitions],
+    },
+  };
+}
