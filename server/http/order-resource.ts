@@ -1,16 +1,24 @@
 import type { Kysely } from "kysely";
-import { totalUnpaidAmount } from "../domain/payment-status.js";
+import { paymentDisplayStatus, totalUnpaidAmount } from "../domain/payment-status.js";
 import type { AddressSnapshot, DB, OrderRow } from "../db/schema.js";
 import { iri } from "./iri.js";
 
 /**
- * Orders in the Sylius shop shape (REST-CONVENTIONS.md), several at once: four queries
- * whatever the number of orders (orders are given, then items, payments, shipments).
+ * Orders in the Sylius shop shape (REST-CONVENTIONS.md), several at once: five queries
+ * whatever the number of orders (orders are given, then items, payments, shipments, and the
+ * split relatives: children of the given orders and parents of the given children).
+ *
+ * Split orders (account spec 2): a parent (1/N) lists its children (k/N) in `splitOrders`;
+ * `splitTotal` and `statuses` describe the order together with its children, so for an order
+ * without children they are its own total and state. A child names its parent in `parentOrder`.
  */
 export async function orderResources(db: Kysely<DB>, orders: OrderRow[]) {
   if (orders.length === 0) return [];
   const ids = orders.map((o) => o.id);
-  const [items, payments, shipments] = await Promise.all([
+  const parentIds = [
+    ...new Set(orders.flatMap((o) => (o.parent_order_id === null ? [] : [o.parent_order_id]))),
+  ];
+  const [items, payments, shipments, relatives] = await Promise.all([
     db
       .selectFrom("order_items as i")
       .leftJoin("product_images as img", (j) =>
@@ -23,11 +31,40 @@ export async function orderResources(db: Kysely<DB>, orders: OrderRow[]) {
       .execute(),
     db.selectFrom("payments").selectAll().where("order_id", "in", ids).orderBy("id").execute(),
     db.selectFrom("shipments").selectAll().where("order_id", "in", ids).orderBy("id").execute(),
+    db
+      .selectFrom("orders")
+      .select([
+        "id",
+        "token_value",
+        "number",
+        "state",
+        "payment_state",
+        "total",
+        "company_id",
+        "parent_order_id",
+        "split_index",
+        "split_count",
+      ])
+      .where((eb) =>
+        parentIds.length > 0
+          ? eb.or([eb("parent_order_id", "in", ids), eb("id", "in", parentIds)])
+          : eb("parent_order_id", "in", ids),
+      )
+      .orderBy("split_index")
+      .orderBy("id")
+      .execute(),
   ]);
   return orders.map((o) => {
     const own = <T extends { order_id: number }>(list: T[]) =>
       list.filter((x) => x.order_id === o.id);
     const orderPayments = own(payments);
+    // A split never crosses companies; the check keeps a bad row from leaking one.
+    const children = relatives.filter(
+      (r) => r.parent_order_id === o.id && r.company_id === o.company_id,
+    );
+    const parent = relatives.find(
+      (r) => r.id === o.parent_order_id && r.company_id === o.company_id,
+    );
     return {
       "@id": iri.order(o.token_value),
       "@type": "Order",
@@ -37,6 +74,7 @@ export async function orderResources(db: Kysely<DB>, orders: OrderRow[]) {
       state: o.state,
       checkoutState: o.checkout_state,
       paymentState: o.payment_state,
+      paymentStatus: paymentDisplayStatus(o.payment_state),
       shippingState: o.shipping_state,
       currencyCode: o.currency_code,
       localeCode: o.locale_code,
@@ -78,9 +116,23 @@ export async function orderResources(db: Kysely<DB>, orders: OrderRow[]) {
         method: iri.shippingMethod(s.method_code),
         state: s.state,
       })),
-      parentOrder: null as string | null,
+      parentOrder: parent ? iri.order(parent.token_value) : null,
       splitIndex: o.split_index,
       splitCount: o.split_count,
+      splitOrders: children.map((c) => ({
+        "@id": iri.order(c.token_value),
+        "@type": "Order",
+        tokenValue: c.token_value,
+        number: c.number,
+        state: c.state,
+        paymentState: c.payment_state,
+        paymentStatus: paymentDisplayStatus(c.payment_state),
+        total: c.total,
+        splitIndex: c.split_index,
+        splitCount: c.split_count,
+      })),
+      splitTotal: children.reduce((sum, c) => sum + c.total, o.total),
+      statuses: [...new Set([o.state, ...children.map((c) => c.state)])],
       createdAt: new Date(o.created_at).toISOString(),
       updatedAt: new Date(o.updated_at).toISOString(),
       checkoutCompletedAt: o.checkout_completed_at
@@ -116,6 +168,8 @@ export function paymentResource(p: {
     dueDate: p.due_date ? new Date(p.due_date).toISOString() : null,
     createdAt: new Date(p.created_at).toISOString(),
     updatedAt: new Date(p.updated_at).toISOString(),
+    // No separate settlement timestamp is kept: a completed payment last changed when it was paid.
+    paidAt: p.state === "completed" ? new Date(p.updated_at).toISOString() : null,
   };
 }
 

@@ -2,12 +2,14 @@ import type { FastifyInstance } from "fastify";
 import type { AddressRow } from "../../db/schema.js";
 import {
   requirePrincipal,
+  SHOP_AUDIENCE,
   signToken,
   TOKEN_COOKIE,
   TOKEN_TTL_SECONDS,
   verifyPassword,
 } from "../auth.js";
 import type { AppContext } from "../context.js";
+import { customerResource } from "../customer-resource.js";
 import { collection, iri, numericId } from "../iri.js";
 import { notFound, unauthorized } from "../problem.js";
 import { BodyReader } from "../validate.js";
@@ -25,6 +27,7 @@ export function registerCustomerRoutes(app: FastifyInstance, { db, config }: App
       .innerJoin("companies", "companies.id", "shop_users.company_id")
       .select([
         "shop_users.id",
+        "shop_users.token_version",
         "shop_users.password_hash",
         "shop_users.enabled",
         "companies.enabled as company_enabled",
@@ -34,7 +37,7 @@ export function registerCustomerRoutes(app: FastifyInstance, { db, config }: App
     const ok = await verifyPassword(password!, user?.password_hash ?? null);
     if (!user || !ok || !user.enabled || !user.company_enabled)
       throw unauthorized("error.invalidCredentials");
-    const token = await signToken(config.jwtSecret, user.id);
+    const token = await signToken(config.jwtSecret, user.id, SHOP_AUDIENCE, user.token_version);
     reply.setCookie(TOKEN_COOKIE, token, {
       path: "/",
       httpOnly: true,
@@ -50,62 +53,7 @@ export function registerCustomerRoutes(app: FastifyInstance, { db, config }: App
     const { id } = request.params as { id: string };
     // Only the signed-in customer's own record; colleagues are shop users (account API).
     if (id !== String(principal.userId)) throw notFound();
-    const row = await db
-      .selectFrom("shop_users as u")
-      .innerJoin("companies as c", "c.id", "u.company_id")
-      .select([
-        "u.id",
-        "u.email",
-        "u.first_name",
-        "u.last_name",
-        "u.phone_number",
-        "u.job_title",
-        "u.roles",
-        "c.name as company_name",
-        "c.tax_number",
-        "c.currency_code",
-        "c.minimal_order_value",
-        "c.channel_code",
-        "c.default_billing_address_id",
-        "c.default_shipping_address_id",
-        "c.sales_agent_name",
-        "c.sales_agent_email",
-      ])
-      .where("u.id", "=", principal.userId)
-      .executeTakeFirstOrThrow();
-    const colleagues = await db
-      .selectFrom("shop_users")
-      .select("id")
-      .where("company_id", "=", principal.companyId)
-      .orderBy("id")
-      .execute();
-    const fullName = [row.first_name, row.last_name].filter(Boolean).join(" ");
-    return {
-      "@id": iri.customer(row.id),
-      "@type": "Customer",
-      id: row.id,
-      email: row.email,
-      firstName: row.first_name,
-      lastName: row.last_name,
-      fullName,
-      phoneNumber: row.phone_number,
-      jobTitle: row.job_title,
-      companyName: row.company_name,
-      taxNumber: row.tax_number,
-      currencyCode: row.currency_code,
-      minimalOrderValue: row.minimal_order_value,
-      channel: iri.channel(row.channel_code),
-      defaultBillingAddress: row.default_billing_address_id
-        ? iri.address(row.default_billing_address_id)
-        : null,
-      defaultShippingAddress: row.default_shipping_address_id
-        ? iri.address(row.default_shipping_address_id)
-        : null,
-      userRoles: row.roles,
-      shopUserId: row.id,
-      shopUsers: colleagues.map((c) => iri.shopUser(c.id)),
-      personResponsible: { name: row.sales_agent_name, email: row.sales_agent_email },
-    };
+    return customerResource(db, principal.userId);
   });
 
   const defaults = async (companyId: number) =>

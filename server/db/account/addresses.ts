@@ -1,0 +1,65 @@
+import type { Transaction } from "kysely";
+import type { AddressDefaults } from "../../domain/address-book.js";
+import { recordAudit, type Actor } from "../audit.js";
+import type { AddressSnapshot, DB } from "../schema.js";
+
+type Tx = Transaction<DB>;
+
+/**
+ * The company's default addresses, its row locked until the transaction ends. Every change to
+ * the address book takes this lock first, so a removal and a "make default" of the same
+ * address run one after the other and the rules are checked against the committed defaults.
+ */
+export async function lockCompanyDefaults(tx: Tx, companyId: number): Promise<AddressDefaults> {
+  return tx
+    .selectFrom("companies")
+    .select(["default_billing_address_id", "default_shipping_address_id"])
+    .where("id", "=", companyId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+}
+
+/** The columns of an address book row from a validated address. */
+export function addressColumns(a: AddressSnapshot) {
+  return {
+    first_name: a.firstName,
+    last_name: a.lastName,
+    company: a.company,
+    street: a.street,
+    city: a.city,
+    postcode: a.postcode,
+    country_code: a.countryCode,
+    province_code: a.provinceCode,
+    province_name: a.provinceName,
+    phone_number: a.phoneNumber,
+    email: a.email,
+  };
+}
+
+/**
+ * Makes `addressId` the company's default shipping address and records it. Call it after
+ * `lockCompanyDefaults` in the same transaction; answers the new defaults.
+ */
+export async function setDefaultShipping(
+  tx: Tx,
+  actor: Actor,
+  companyId: number,
+  defaults: AddressDefaults,
+  addressId: number,
+): Promise<AddressDefaults> {
+  await tx
+    .updateTable("companies")
+    .set({ default_shipping_address_id: addressId })
+    .where("id", "=", companyId)
+    .execute();
+  await recordAudit(tx, {
+    actor,
+    companyId,
+    entityType: "company",
+    entityId: companyId,
+    action: "defaultShippingAddress.change",
+    before: { defaultShippingAddressId: defaults.default_shipping_address_id },
+    after: { defaultShippingAddressId: addressId },
+  });
+  return { ...defaults, default_shipping_address_id: addressId };
+}
