@@ -1,4 +1,321 @@
-import type { FastifyInstance } from "fastify";
+import multipart from "@fastify/multipart";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { findProducts } from "../../db/catalog.js";
+import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from "../../domain/quantity.js";
+import { loadInvoice } from "../../files/invoice-data.js";
+import { renderInvoicePdf } from "../../files/invoice-pdf.js";
+import {
+  readSupportForm,
+  SUPPORT_FIELDS,
+  SUPPORT_MAX_CHARS,
+  SUPPORT_MAX_FILE_BYTES,
+} from "../../files/support-request.js";
+import { MEGABYTE, readUpload } from "../../files/uploads.js";
+import {
+  contractPriceWorkbook,
+  parseQuantity,
+  QUICK_ORDER_LIMITS,
+  quickOrderSampleWorkbook,
+  readQuickOrderSheet,
+  SheetError,
+  XLSX_MIME,
+} from "../../files/xlsx.js";
+import { queueMail } from "../../mail/outbox.js";
+import { requireAbility, requirePrincipal } from "../auth.js";
 import type { AppContext } from "../context.js";
+import { translate } from "../i18n.js";
+import { languageOf, Problem, unprocessable } from "../problem.js";
 
-export async function registerFileRoutes(_app: FastifyInstance, _ctx: AppContext): Promise<void> {}
+/** Why a quick-order row cannot be added, as the import answers it. */
+export type QuickOrderRowError =
+  "unknown_code" | "out_of_stock" | "invalid_quantity" | "missing_code";
+
+const ROW_ERROR_KEYS: Record<QuickOrderRowError, string> = {
+  unknown_code: "quickOrderImport.unknownCode",
+  out_of_stock: "quickOrderImport.outOfStock",
+  invalid_quantity: "quickOrderImport.invalidQuantity",
+  missing_code: "quickOrderImport.missingCode",
+};
+
+/** How many example rows the quick-order sample carries. */
+const SAMPLE_ROWS = 3;
+
+/**
+ * File endpoints: the invoice PDF, the contract price and quick-order .xlsx exports, the
+ * quick-order import and the support form. The two multipart endpoints live in their own
+ * plugin scope with @fastify/multipart, so every other route keeps refusing non-JSON bodies.
+ * Downloads are private (`no-store`) and may be opened as plain links: the token cookie is
+ * accepted on GET (see auth.ts).
+ */
+export async function registerFileRoutes(app: FastifyInstance, { db, config }: AppContext) {
+  const companyPrices = (companyId: number) =>
+    db
+      .selectFrom("companies")
+      .select(["price_list_code", "currency_code"])
+      .where("id", "=", companyId)
+      .executeTakeFirstOrThrow();
+
+  app.get("/customer-admin/invoice/:orderToken/download", async (request, reply) => {
+    const principal = requirePrincipal(request);
+    const { orderToken } = request.params as { orderToken: string };
+    const invoice = await loadInvoice(db, orderToken, principal.companyId, {
+      name: config.brandName,
+      email: config.supportEmail,
+    });
+    const lang = languageOf(request);
+    const pdf = await renderInvoicePdf(invoice, lang, (key, params) =>
+      translate(lang, key, params),
+    );
+    return download(reply, pdf, "application/pdf", `invoice-${invoice.orderNumber}.pdf`);
+  });
+
+  /**
+   * One row per enabled product, at the company's contract prices, as the account area's
+   * contract price table shows it: the product's code and name with its default (first)
+   * variant's price, RRP and EAN.
+   */
+  app.get("/shop/export/xlsx/contract-price", async (request, reply) => {
+    const principal = requirePrincipal(request);
+    const company = await companyPrices(principal.companyId);
+    const { products } = await findProducts(db, {
+      page: 1,
+      itemsPerPage: 100_000,
+      priceList: company.price_list_code,
+    });
+    const rows = products.map((p) => {
+      const first = p.variants[0];
+      return {
+        code: p.code,
+        name: p.name,
+        price: first?.price ?? null,
+        rrpPrice: first?.rrpPrice ?? null,
+        ean: first?.ean ?? null,
+        currencyCode: company.currency_code,
+      };
+    });
+    return download(
+      reply,
+      contractPriceWorkbook(rows, config.brandName),
+      XLSX_MIME,
+      "contract-price.xlsx",
+    );
+  });
+
+  /** The sample file of the quick-order page: part of quick order, so not for MARKETING. */
+  app.get("/shop/export/xlsx/quick-order", async (request, reply) => {
+    const principal = requirePrincipal(request);
+    requireAbility(principal, "cart.bulkAdd");
+    const company = await companyPrices(principal.companyId);
+    const variants = await db
+      .selectFrom("product_variants as v")
+      .innerJoin("products as p", "p.code", "v.product_code")
+      .innerJoin("variant_prices as vp", (j) =>
+        j
+          .onRef("vp.variant_code", "=", "v.code")
+          .on("vp.price_list_code", "=", company.price_list_code),
+      )
+      .select(["v.code", "v.on_hand"])
+      .where("v.enabled", "=", true)
+      .where("p.enabled", "=", true)
+      .where("v.on_hand", ">", 0)
+      .orderBy("p.position")
+      .orderBy("p.code")
+      .orderBy("v.position")
+      .orderBy("v.code")
+      .limit(SAMPLE_ROWS)
+      .execute();
+    const rows = variants.map((v, n) => ({ code: v.code, quantity: Math.min(n + 1, v.on_hand) }));
+    return download(
+      reply,
+      quickOrderSampleWorkbook(rows, config.brandName),
+      XLSX_MIME,
+      "quick-order-sample.xlsx",
+    );
+  });
+
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      throwFileSizeLimit: true,
+      // Per-route limits are passed to request.parts(); these only back them up.
+      limits: { fileSize: SUPPORT_MAX_FILE_BYTES, files: 1, parts: 20, fields: 10 },
+    });
+
+    /**
+     * Reads a quick-order sheet and answers its rows, each checked against the catalogue at
+     * the company's prices: rows that can be added, and rows that cannot with the reason and
+     * a translated message. Nothing is stored; the storefront adds the rows in bulk.
+     */
+    scope.post("/shop/import/xlsx/quick-order", async (request) => {
+      const principal = requirePrincipal(request);
+      requireAbility(principal, "cart.bulkAdd");
+      const upload = await readUpload(request, {
+        maxFileBytes: QUICK_ORDER_LIMITS.maxFileBytes,
+        textFields: [],
+      });
+      if (upload.violations.length > 0) throw unprocessable(upload.violations);
+      const file = upload.files[0];
+      if (!file || (file.data.length === 0 && file.filename === ""))
+        throw new Problem(400, "/problems/bad-request", "fileUpload.fileRequired");
+      let lines;
+      try {
+        lines = readQuickOrderSheet(file.data);
+      } catch (e) {
+        throw sheetProblem(e);
+      }
+
+      const company = await companyPrices(principal.companyId);
+      const wanted = [...new Set(lines.flatMap((l) => (l.code ? [l.code.toUpperCase()] : [])))];
+      const variants = wanted.length
+        ? await db
+            .selectFrom("product_variants as v")
+            .innerJoin("products as p", "p.code", "v.product_code")
+            .innerJoin("variant_prices as vp", (j) =>
+              j
+                .onRef("vp.variant_code", "=", "v.code")
+                .on("vp.price_list_code", "=", company.price_list_code),
+            )
+            .select(["v.code", "v.name", "v.on_hand", "p.name as product_name"])
+            .where((eb) => eb(eb.fn<string>("upper", ["v.code"]), "in", wanted))
+            .where("v.enabled", "=", true)
+            .where("p.enabled", "=", true)
+            .execute()
+        : [];
+      const byCode = new Map(variants.map((v) => [v.code.toUpperCase(), v]));
+
+      const lang = languageOf(request);
+      const rows: { row: number; product_variant_code: string; quantity: number }[] = [];
+      const errors: {
+        row: number;
+        product_variant_code: string | null;
+        quantity: number | string | boolean | null;
+        reason: QuickOrderRowError;
+        message: string;
+      }[] = [];
+      for (const line of lines) {
+        const variant = line.code ? byCode.get(line.code.toUpperCase()) : undefined;
+        const quantity = parseQuantity(line.quantity);
+        const reason: QuickOrderRowError | undefined = !line.code
+          ? "missing_code"
+          : !variant
+            ? "unknown_code"
+            : variant.on_hand <= 0
+              ? "out_of_stock"
+              : quantity === undefined
+                ? "invalid_quantity"
+                : undefined;
+        if (reason === undefined) {
+          rows.push({ row: line.row, product_variant_code: variant!.code, quantity: quantity! });
+          continue;
+        }
+        errors.push({
+          row: line.row,
+          product_variant_code: variant?.code ?? line.code,
+          quantity: line.quantity,
+          reason,
+          message: translate(lang, ROW_ERROR_KEYS[reason], {
+            row: line.row,
+            code: line.code ?? "",
+            name: variant ? `${variant.product_name} (${variant.name})` : "",
+            min: MIN_LINE_QUANTITY,
+            max: MAX_LINE_QUANTITY,
+          }),
+        });
+      }
+      return { rows, errors };
+    });
+
+    /**
+     * The support form, for visitors and signed-in users alike. The request and its
+     * attachment are stored and a mail is queued, in one transaction, to the company's sales
+     * agent when signed in, else to the brand's support address.
+     */
+    scope.post("/form/support", async (request, reply) => {
+      const principal = request.principal;
+      const upload = await readUpload(request, {
+        maxFileBytes: SUPPORT_MAX_FILE_BYTES,
+        textFields: SUPPORT_FIELDS,
+        maxFieldBytes: 32 * 1024,
+        maxChars: SUPPORT_MAX_CHARS,
+      });
+      const { input, violations } = readSupportForm(upload);
+      if (!input) throw unprocessable(violations);
+
+      await db.transaction().execute(async (tx) => {
+        const company = principal
+          ? await tx
+              .selectFrom("companies")
+              .select(["name", "sales_agent_email"])
+              .where("id", "=", principal.companyId)
+              .executeTakeFirst()
+          : undefined;
+        const saved = await tx
+          .insertInto("support_requests")
+          .values({
+            company_id: principal?.companyId ?? null,
+            shop_user_id: principal?.userId ?? null,
+            name: input.name,
+            email: input.email,
+            subject: input.subject,
+            question: input.question,
+            attachment_name: input.attachment?.name ?? null,
+            attachment_type: input.attachment?.type ?? null,
+            attachment: input.attachment?.data ?? null,
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        // Staff read these mails: they are written in English whatever the sender's language.
+        const oneLine = (s: string) => s.replace(/\s+/g, " ").trim();
+        const params = {
+          id: saved.id,
+          name: oneLine(input.name),
+          email: input.email,
+          subject: input.subject ?? "Other",
+          company: company
+            ? `${company.name} (${principal!.email})`
+            : translate("en", "supportForm.visitor"),
+          attachment: input.attachment
+            ? `${input.attachment.name} (${input.attachment.type}, ${input.attachment.data.length} bytes)`
+            : "-",
+          question: input.question,
+        };
+        await queueMail(tx, {
+          kind: "support_request",
+          to: company?.sales_agent_email || config.supportEmail,
+          subject: translate("en", "supportForm.mailSubject", params),
+          text: translate("en", "supportForm.mailText", params),
+        });
+      });
+      return reply.code(201).send({ message: translate(languageOf(request), "supportForm.sent") });
+    });
+  });
+}
+
+function download(reply: FastifyReply, body: Buffer, type: string, filename: string) {
+  return reply
+    .header("content-type", type)
+    .header("content-disposition", `attachment; filename="${filename}"`)
+    .header("content-length", body.length)
+    .header("cache-control", "private, no-store")
+    .header("x-content-type-options", "nosniff")
+    .send(body);
+}
+
+/** The answer for a workbook the importer refuses: 413 for size limits, else 422 on `file`. */
+function sheetProblem(e: unknown): unknown {
+  if (!(e instanceof SheetError)) return e;
+  switch (e.reason) {
+    case "tooLarge":
+      return new Problem(413, "/problems/payload-too-large", "quickOrderImport.unpackedTooLarge", {
+        max: e.params.max ?? QUICK_ORDER_LIMITS.maxUncompressedBytes / MEGABYTE,
+      });
+    case "tooManyParts":
+      return new Problem(413, "/problems/payload-too-large", "quickOrderImport.tooManyParts", {
+        max: e.params.max ?? QUICK_ORDER_LIMITS.maxEntries,
+      });
+    default:
+      return unprocessable(
+        [{ propertyPath: "file", message: `quickOrderImport.${e.reason}`, params: e.params }],
+        e.reason === "notXlsx" ? "/problems/not-xlsx" : "/problems/quick-order-file",
+      );
+  }
+}

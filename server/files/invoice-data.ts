@@ -1,0 +1,119 @@
+import type { Kysely } from "kysely";
+import { findOrderByToken } from "../db/orders.js";
+import type { AddressSnapshot, DB } from "../db/schema.js";
+import { totalUnpaidAmount } from "../domain/payment-status.js";
+import { conflict, notFound } from "../http/problem.js";
+import type { InvoiceData } from "./invoice-pdf.js";
+
+const CANCELLED = ["cancelled", "canceled"];
+
+/** Invoice numbers follow the order numbers, so each order has exactly one invoice number. */
+export const invoiceNumber = (orderNumber: string) => `INV-${orderNumber}`;
+
+/**
+ * The invoice of a placed order of `companyId`. A cart, an unknown token and another
+ * company's order are all 404. A cancelled order that was split is 409: the storefront hides
+ * its invoice button (account spec 2), its lines are invoiced by the split orders.
+ */
+export async function loadInvoice(
+  db: Kysely<DB>,
+  token: string,
+  companyId: number,
+  seller: { name: string; email: string },
+): Promise<InvoiceData> {
+  const order = token.length <= 64 ? await findOrderByToken(db, token) : undefined;
+  if (!order || order.state === "cart" || order.company_id !== companyId || !order.number)
+    throw notFound();
+  if (CANCELLED.includes(order.state)) {
+    const split = await db
+      .selectFrom("orders")
+      .select("id")
+      .where("parent_order_id", "=", order.id)
+      .executeTakeFirst();
+    if (split) throw conflict("invoicePdf.cancelledSplit");
+  }
+  const billing = order.billing_address as AddressSnapshot | null;
+  const shipping = order.shipping_address as AddressSnapshot | null;
+  const countryCodes = [
+    ...new Set([billing?.countryCode, shipping?.countryCode].filter((c) => c !== undefined)),
+  ];
+  const [items, company, payments, countries] = await Promise.all([
+    db
+      .selectFrom("order_items")
+      .selectAll()
+      .where("order_id", "=", order.id)
+      .orderBy("position")
+      .orderBy("id")
+      .execute(),
+    db
+      .selectFrom("companies")
+      .select(["name", "legal_name", "tax_number", "registration_number", "payment_terms_days"])
+      .where("id", "=", order.company_id)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("payments")
+      .innerJoin("payment_methods", "payment_methods.code", "payments.method_code")
+      .select([
+        "payments.state",
+        "payments.amount",
+        "payments.due_date",
+        "payment_methods.name",
+        "payment_methods.kind",
+      ])
+      .where("payments.order_id", "=", order.id)
+      .orderBy("payments.id")
+      .execute(),
+    countryCodes.length
+      ? db
+          .selectFrom("countries")
+          .select(["code", "name", "tax_rate_bp"])
+          .where("code", "in", countryCodes)
+          .execute()
+      : Promise.resolve([]),
+  ]);
+  const first = payments[0];
+  const completedAt = new Date(order.checkout_completed_at ?? order.created_at);
+  return {
+    sellerName: seller.name,
+    sellerEmail: seller.email,
+    invoiceNumber: invoiceNumber(order.number),
+    orderNumber: order.number,
+    orderDate: completedAt,
+    // Invoices are not stored: the document is dated by the order, so it never changes.
+    invoiceDate: completedAt,
+    dueDate: first?.due_date ? new Date(first.due_date) : null,
+    currencyCode: order.currency_code,
+    buyer: {
+      name: company.name,
+      legalName: company.legal_name,
+      taxNumber: company.tax_number,
+      registrationNumber: company.registration_number,
+    },
+    billingAddress: billing,
+    shippingAddress: shipping,
+    countryNames: Object.fromEntries(countries.map((c) => [c.code, c.name])),
+    lines: items.map((i) => ({
+      productName: i.product_name,
+      variantName: i.variant_name,
+      sku: i.variant_code,
+      quantity: i.quantity,
+      unitPrice: i.unit_price,
+      discountedUnitPrice: i.discounted_unit_price,
+      total: i.total,
+    })),
+    itemsSubtotal: order.items_subtotal,
+    couponCode: order.coupon_code,
+    promotionTotal: order.order_promotion_total,
+    manualDiscount: order.manual_discount,
+    shippingTotal: order.shipping_total,
+    shippingTaxTotal: order.shipping_tax_total,
+    itemsTaxTotal: order.tax_total,
+    taxRateBp: countries.find((c) => c.code === shipping?.countryCode)?.tax_rate_bp ?? 0,
+    total: order.total,
+    balanceDue: totalUnpaidAmount(payments),
+    paymentMethodName: first?.name ?? null,
+    paymentKind: first?.kind ?? null,
+    paymentTermsDays: company.payment_terms_days,
+    notes: order.notes,
+  };
+}

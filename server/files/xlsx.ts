@@ -1,0 +1,299 @@
+import * as XLSX from "@e965/xlsx";
+import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from "../domain/quantity.js";
+import { MEGABYTE } from "./uploads.js";
+import { hasZipSignature, readCentralDirectory, verifyEntries, ZipError } from "./zip.js";
+
+export { XLSX_MIME } from "./sniff.js";
+
+/**
+ * Limits of a quick-order upload. A quick-order sheet is two columns and at most 1,000 rows:
+ * a few tens of kilobytes. The limits are far above that and far below what hurts the server.
+ */
+export const QUICK_ORDER_LIMITS = {
+  maxFileBytes: 2 * MEGABYTE,
+  /** A workbook from Excel has about a dozen parts; custom XML and images add a few more. */
+  maxEntries: 200,
+  maxUncompressedBytes: 20 * MEGABYTE,
+  maxRows: 1000,
+} as const;
+
+/** Rows read past the limit, so a header below a title row or a few blank rows still fit. */
+const ROW_SLACK = 50;
+
+// ------------------------------------------------------------------------------------------
+// Writing
+// ------------------------------------------------------------------------------------------
+
+/**
+ * Text that a spreadsheet would run as a formula (=, +, -, @, or a leading tab or carriage
+ * return, the CSV-injection set) is written with a leading apostrophe, so an imported product
+ * name such as `=HYPERLINK(...)` is shown as text wherever the file is opened or re-saved.
+ */
+export function neutralizeFormula(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+type Cell = string | number | null;
+
+/** A workbook of one sheet: a header row, data rows, numbers with the given format. */
+function workbook(
+  sheetName: string,
+  header: string[],
+  rows: Cell[][],
+  o: { widths: number[]; numberFormat?: string; title: string; author: string },
+): Buffer {
+  // Every string goes through neutralizeFormula; numbers stay numbers.
+  const aoa = [header, ...rows].map((row) =>
+    row.map((v) => (typeof v === "string" ? neutralizeFormula(v) : v)),
+  );
+  const sheet = XLSX.utils.aoa_to_sheet(aoa);
+  if (o.numberFormat) {
+    for (const [r, row] of rows.entries()) {
+      for (const [c, v] of row.entries()) {
+        if (typeof v !== "number") continue;
+        const cell = sheet[XLSX.utils.encode_cell({ r: r + 1, c })] as XLSX.CellObject | undefined;
+        if (cell) cell.z = o.numberFormat;
+      }
+    }
+  }
+  sheet["!cols"] = o.widths.map((wch) => ({ wch }));
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, sheet, sheetName);
+  book.Props = { Title: o.title, Author: o.author, CreatedDate: new Date() };
+  return XLSX.write(book, { type: "buffer", bookType: "xlsx", compression: true }) as Buffer;
+}
+
+export interface ContractPriceRow {
+  code: string;
+  name: string;
+  /** Minor units; null when the product has no price in the company's list. */
+  price: number | null;
+  rrpPrice: number | null;
+  ean: string | null;
+  currencyCode: string;
+}
+
+export const CONTRACT_PRICE_HEADER = ["code", "name", "price", "RRP", "EAN", "currency"];
+export const CONTRACT_PRICE_SHEET = "Contract prices";
+
+/**
+ * The contract price list as .xlsx: one row per product, amounts as numbers in major units
+ * shown with two decimals (spreadsheet users sum and compare them), the EAN as text so its
+ * leading zeros survive.
+ */
+export function contractPriceWorkbook(rows: readonly ContractPriceRow[], author: string): Buffer {
+  const major = (minor: number | null) => (minor === null ? null : minor / 100);
+  return workbook(
+    CONTRACT_PRICE_SHEET,
+    CONTRACT_PRICE_HEADER,
+    rows.map((r) => [r.code, r.name, major(r.price), major(r.rrpPrice), r.ean, r.currencyCode]),
+    { widths: [28, 40, 10, 10, 16, 9], numberFormat: "0.00", title: CONTRACT_PRICE_SHEET, author },
+  );
+}
+
+export const QUICK_ORDER_HEADER = ["product_variant_code", "quantity"];
+
+/** The sample quick-order file: the two columns the importer reads and a few example rows. */
+export function quickOrderSampleWorkbook(
+  rows: readonly { code: string; quantity: number }[],
+  author: string,
+): Buffer {
+  return workbook(
+    "Quick order",
+    QUICK_ORDER_HEADER,
+    rows.map((r) => [r.code, r.quantity]),
+    { widths: [32, 10], title: "Quick order", author },
+  );
+}
+
+// ------------------------------------------------------------------------------------------
+// Reading
+// ------------------------------------------------------------------------------------------
+
+export type SheetRefusal =
+  "notXlsx" | "tooManyParts" | "tooLarge" | "sheetCount" | "tooManyRows" | "noColumns" | "empty";
+
+/** Why an uploaded workbook was refused, with the figures the message shows. */
+export class SheetError extends Error {
+  constructor(
+    readonly reason: SheetRefusal,
+    readonly params: Record<string, string | number> = {},
+  ) {
+    super(reason);
+  }
+}
+
+/** One data row of a quick-order sheet, as written: the importer decides what is valid. */
+export interface QuickOrderLine {
+  /** The spreadsheet's row number (the header is usually row 1). */
+  row: number;
+  code: string | null;
+  /** The cell's value: a number, a text, a boolean, or null when empty. */
+  quantity: number | string | boolean | null;
+}
+
+const CODE_HEADERS = new Set(["product_variant_code", "variant_code", "code", "sku"]);
+const QUANTITY_HEADERS = new Set(["quantity", "qty"]);
+
+/**
+ * Checks an upload is an .xlsx that is safe to open, before any spreadsheet code sees it:
+ * the ZIP signature, then the central directory (entry count, total unpacked size), the two
+ * parts every workbook has, and a bounded unpack of every part to prove the sizes are true.
+ * Only then does SheetJS parse it, with everything but cell values switched off.
+ */
+export function openWorkbook(buf: Buffer, sheetRows: number): XLSX.WorkBook {
+  if (!hasZipSignature(buf)) throw new SheetError("notXlsx");
+  let worksheets: Map<string, Buffer>;
+  try {
+    const entries = readCentralDirectory(buf, {
+      maxEntries: QUICK_ORDER_LIMITS.maxEntries,
+      maxUncompressedBytes: QUICK_ORDER_LIMITS.maxUncompressedBytes,
+    });
+    const names = new Set(entries.map((e) => e.name));
+    if (!names.has("[Content_Types].xml") || !names.has("xl/workbook.xml"))
+      throw new SheetError("notXlsx");
+    worksheets = verifyEntries(buf, entries, (name) => WORKSHEET_PART.test(name));
+  } catch (e) {
+    if (e instanceof ZipError) {
+      if (e.reason === "tooManyEntries")
+        throw new SheetError("tooManyParts", { max: QUICK_ORDER_LIMITS.maxEntries });
+      if (e.reason === "tooLarge")
+        throw new SheetError("tooLarge", {
+          max: QUICK_ORDER_LIMITS.maxUncompressedBytes / MEGABYTE,
+        });
+      throw new SheetError("notXlsx");
+    }
+    throw e;
+  }
+  // SheetJS reads only `sheetRows` rows, and only a sheet's dimension element tells it how
+  // many more there are; files without one would be cut silently. The rows are counted here.
+  for (const xml of worksheets.values()) {
+    if (lastRowNumber(xml.toString("utf8")) >= sheetRows)
+      throw new SheetError("tooManyRows", { max: QUICK_ORDER_LIMITS.maxRows });
+  }
+  try {
+    return XLSX.read(buf, {
+      type: "buffer",
+      dense: true,
+      sheetRows,
+      cellFormula: false,
+      cellHTML: false,
+      cellText: false,
+      cellNF: false,
+      cellStyles: false,
+      cellDates: false,
+      sheetStubs: false,
+      bookDeps: false,
+      bookFiles: false,
+      bookProps: false,
+      bookVBA: false,
+      WTF: false,
+    });
+  } catch {
+    throw new SheetError("notXlsx");
+  }
+}
+
+const WORKSHEET_PART = /^xl\/worksheets\/[^/]+\.xml$/;
+
+/**
+ * The number of the last row of a worksheet's XML that can hold cells: its `r` attribute, or
+ * its position where `r` is left out (it is optional). Self-closing rows (a height or a
+ * style, no cells) do not count.
+ */
+export function lastRowNumber(xml: string): number {
+  let last = 0;
+  for (const m of xml.matchAll(/<(?:[\w.-]+:)?row\b([^>]*?)(\/?)>/g)) {
+    if (m[2] === "/") continue;
+    const r = /\br\s*=\s*["'](\d+)["']/.exec(m[1]!);
+    last = r ? Number(r[1]) : last + 1;
+  }
+  return last;
+}
+
+/**
+ * The data rows of a quick-order sheet. The header is the first non-empty row; its code
+ * column is named product_variant_code, code or sku and its quantity column quantity or qty
+ * (any case; spaces or hyphens count as underscores). Rows with neither a code nor a
+ * quantity are skipped. The workbook must have exactly one sheet and at most 1,000 data rows.
+ */
+export function readQuickOrderSheet(buf: Buffer): QuickOrderLine[] {
+  const max = QUICK_ORDER_LIMITS.maxRows;
+  const window = max + 1 + ROW_SLACK;
+  const book = openWorkbook(buf, window);
+  if (book.SheetNames.length !== 1)
+    throw new SheetError("sheetCount", { count: book.SheetNames.length });
+  const sheet = book.Sheets[book.SheetNames[0]!];
+  if (!sheet) throw new SheetError("notXlsx");
+  // SheetJS reads `window` rows; !fullref is the sheet's declared extent when it was cut.
+  // A sheet reaching the window's last row may go on past it (files without a dimension
+  // element do not say), so it is refused rather than silently cut.
+  const extent = sheet["!fullref"] ?? sheet["!ref"];
+  if (extent && XLSX.utils.decode_range(extent).e.r + 1 >= window)
+    throw new SheetError("tooManyRows", { max });
+  const data = (sheet["!data"] ?? []) as (XLSX.CellObject | undefined)[][];
+
+  let codeCol = -1;
+  let quantityCol = -1;
+  const lines: QuickOrderLine[] = [];
+  for (let r = 0; r < data.length; r++) {
+    const cells = data[r];
+    if (!cells || cells.every((c) => isEmpty(c))) continue;
+    if (codeCol < 0) {
+      const names = Array.from(cells, (c) => headerName(c));
+      codeCol = names.findIndex((n) => CODE_HEADERS.has(n));
+      quantityCol = names.findIndex((n) => QUANTITY_HEADERS.has(n));
+      if (codeCol < 0 || quantityCol < 0) throw new SheetError("noColumns");
+      continue;
+    }
+    const codeCell = cells[codeCol];
+    const quantityCell = cells[quantityCol];
+    if (isEmpty(codeCell) && isEmpty(quantityCell)) continue;
+    if (lines.length === max) throw new SheetError("tooManyRows", { max });
+    lines.push({ row: r + 1, code: codeOf(codeCell), quantity: rawValue(quantityCell) });
+  }
+  if (codeCol < 0) throw new SheetError("empty");
+  if (lines.length === 0) throw new SheetError("empty");
+  return lines;
+}
+
+/**
+ * A quick-order quantity: a whole number from 1 to 300, as a number cell or as text of
+ * digits ("3" typed into a text-formatted column is 3). "1.5", "abc", 0 and 301 are not.
+ */
+export function parseQuantity(raw: QuickOrderLine["quantity"]): number | undefined {
+  let n: number;
+  if (typeof raw === "number") n = raw;
+  else if (typeof raw === "string" && /^\d{1,6}$/.test(raw.trim())) n = Number(raw.trim());
+  else return undefined;
+  return Number.isInteger(n) && n >= MIN_LINE_QUANTITY && n <= MAX_LINE_QUANTITY ? n : undefined;
+}
+
+function isEmpty(cell: XLSX.CellObject | undefined): boolean {
+  if (!cell || cell.t === "z" || cell.v === undefined || cell.v === null) return true;
+  return typeof cell.v === "string" && cell.v.trim() === "";
+}
+
+function rawValue(cell: XLSX.CellObject | undefined): QuickOrderLine["quantity"] {
+  if (isEmpty(cell)) return null;
+  const v = cell!.v;
+  if (typeof v === "number" || typeof v === "boolean") return v;
+  if (typeof v === "string") return v.trim();
+  return String(v);
+}
+
+/** Codes longer than any variant code are cut: they are unknown either way. */
+function codeOf(cell: XLSX.CellObject | undefined): string | null {
+  if (isEmpty(cell)) return null;
+  const v = cell!.v;
+  const text = typeof v === "number" ? String(v) : String(v).trim();
+  return text.slice(0, 255);
+}
+
+function headerName(cell: XLSX.CellObject | undefined): string {
+  if (isEmpty(cell)) return "";
+  return String(cell!.v)
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, "_");
+}

@@ -1,0 +1,258 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pdfText } from "../fixtures/files/pdf-text.js";
+import {
+  backends,
+  expectProblem,
+  startTestApp,
+  USERS,
+  type TestApp,
+  type TestResponse,
+} from "../support/test-app.js";
+
+const url = (token: string) => `/customer-admin/invoice/${token}/download`;
+const euro = (minor: number, locale = "en-US") =>
+  new Intl.NumberFormat(locale, { style: "currency", currency: "EUR" })
+    .format(minor / 100)
+    .replace(/[\u00a0\u202f]/g, " ");
+
+describe.each(backends)("invoice PDF on %s", (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(backend);
+  });
+  afterAll(async () => t?.close());
+
+  /** A placed order of a company, by its seeded position (oldest first). */
+  async function placed(companyId: number, state?: string) {
+    let q = t.db
+      .selectFrom("orders")
+      .selectAll()
+      .where("company_id", "=", companyId)
+      .where("state", "!=", "cart")
+      .where("parent_order_id", "is", null);
+    if (state) q = q.where("state", "=", state);
+    return q.orderBy("id").executeTakeFirstOrThrow();
+  }
+
+  async function download(token: string, as: string, headers: Record<string, string> = {}) {
+    return t.app.inject({
+      method: "GET",
+      url: url(token),
+      headers: { authorization: `Bearer ${await t.token(as)}`, ...headers },
+    });
+  }
+
+  async function refused(status: number, run: () => Promise<TestResponse>) {
+    const before = await t.fingerprint();
+    const problem = expectProblem(await run(), status);
+    expect(await t.fingerprint()).toBe(before);
+    return problem;
+  }
+
+  it("serves a real PDF invoice with the order's figures", async () => {
+    const order = await placed(1, "completed");
+    const res = await download(order.token_value, USERS.spaAdmin);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/pdf");
+    expect(res.headers["content-disposition"]).toBe(
+      `attachment; filename="invoice-${order.number}.pdf"`,
+    );
+    expect(res.headers["cache-control"]).toContain("no-store");
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+
+    const { pages } = await pdfText(res.rawPayload);
+    const text = pages.flat().join("\n");
+    expect(text).toContain("Lumé Atelier");
+    expect(text).toContain(`INV-${order.number}`);
+    expect(text).toContain(order.number!);
+    expect(text).toContain("Demo Spa GmbH");
+    expect(text).toContain("Demo Spa Wellness GmbH");
+    expect(text).toContain("Tax number: DE123456789");
+    expect(text).toContain("Friedrichstraße 120");
+    expect(text).toContain("Jungfernstieg 7");
+    expect(text).toContain(euro(order.total));
+    expect(text).toContain(euro(order.items_subtotal));
+    expect(text).toContain(euro(order.shipping_total));
+    expect(text).toContain(euro(order.tax_total));
+    expect(text).toContain("Tax on items (19%)");
+    expect(text).toContain("Tax on shipping (19%)");
+    expect(text).toContain("Currency: EUR");
+    const items = await t.db
+      .selectFrom("order_items")
+      .selectAll()
+      .where("order_id", "=", order.id)
+      .execute();
+    expect(items.length).toBeGreaterThan(0);
+    for (const item of items) {
+      expect(text).toContain(`SKU: ${item.variant_code}`);
+      expect(text).toContain(euro(item.unit_price));
+      expect(text).toContain(euro(item.total));
+    }
+    const payment = await t.db
+      .selectFrom("payments")
+      .innerJoin("payment_methods", "payment_methods.code", "payments.method_code")
+      .select(["payment_methods.name"])
+      .where("order_id", "=", order.id)
+      .executeTakeFirstOrThrow();
+    expect(text).toContain(`Payment method: ${payment.name}`);
+  });
+
+  it("shows the promotion with its coupon code", async () => {
+    const order = await t.db
+      .selectFrom("orders")
+      .selectAll()
+      .where("company_id", "=", 1)
+      .where("coupon_code", "is not", null)
+      .where("state", "!=", "cart")
+      .executeTakeFirstOrThrow();
+    const { pages } = await pdfText((await download(order.token_value, USERS.spaBuyer)).rawPayload);
+    const text = pages.flat().join("\n");
+    expect(text).toContain(`Promotion (${order.coupon_code})`);
+    expect(text).toContain(euro(order.order_promotion_total));
+  });
+
+  it("is written in the caller's language", async () => {
+    const order = await placed(1);
+    const res = await download(order.token_value, USERS.spaAdmin, { "accept-language": "de" });
+    const text = (await pdfText(res.rawPayload)).pages.flat().join("\n");
+    expect(text).toContain("RECHNUNG");
+    expect(text).toContain("Bestellnummer");
+    expect(text).toContain(euro(order.total, "de-DE"));
+  });
+
+  it("lets every role of the company download, and accepts the token cookie", async () => {
+    const order = await placed(1);
+    for (const user of [USERS.spaAdmin, USERS.spaBuyer, USERS.spaMarketing]) {
+      expect((await download(order.token_value, user)).statusCode).toBe(200);
+    }
+    const cookie = await t.app.inject({
+      method: "GET",
+      url: url(order.token_value),
+      headers: { cookie: `token=${await t.token(USERS.spaMarketing)}` },
+    });
+    expect(cookie.statusCode).toBe(200);
+    expect(cookie.headers["content-type"]).toBe("application/pdf");
+  });
+
+  it("answers the other company's order, a cart and an unknown token with 404", async () => {
+    const retail = await placed(2);
+    await refused(404, () => t.request("GET", url(retail.token_value), { as: USERS.spaAdmin }));
+    const spa = await placed(1);
+    await refused(404, () => t.request("GET", url(spa.token_value), { as: USERS.retailAdmin }));
+    const cart = await t.request("POST", "/api/v2/shop/orders", {
+      as: USERS.spaBuyer,
+      body: {},
+    });
+    await refused(404, () => t.request("GET", url(cart.body.tokenValue), { as: USERS.spaBuyer }));
+    await refused(404, () => t.request("GET", url("no-such-token"), { as: USERS.spaBuyer }));
+    await refused(404, () => t.request("GET", url("x".repeat(150)), { as: USERS.spaBuyer }));
+  });
+
+  it("needs a signed-in user: no token or a bad one is 401, a bad cookie counts as none", async () => {
+    const order = await placed(1);
+    await refused(401, () => t.request("GET", url(order.token_value)));
+    await refused(401, () => t.request("GET", url(order.token_value), { token: "not-a-jwt" }));
+    await refused(401, () =>
+      t.request("GET", url(order.token_value), { headers: { cookie: "token=forged" } }),
+    );
+  });
+
+  it("refuses a cancelled order that was split (409) but not a plain cancelled one", async () => {
+    const cancelled = await placed(1, "cancelled");
+    expect((await download(cancelled.token_value, USERS.spaAdmin)).statusCode).toBe(200);
+    const parent = await t.db
+      .selectFrom("orders")
+      .selectAll()
+      .where("company_id", "=", 1)
+      .where("split_index", "=", 1)
+      .executeTakeFirstOrThrow();
+    expect((await download(parent.token_value, USERS.spaAdmin)).statusCode).toBe(200);
+    await t.db
+      .updateTable("orders")
+      .set({ state: "cancelled" })
+      .where("id", "=", parent.id)
+      .execute();
+    try {
+      const problem = await refused(409, () =>
+        t.request("GET", url(parent.token_value), { as: USERS.spaAdmin }),
+      );
+      expect(problem.detail).toContain("split");
+      // The split orders keep their own invoices.
+      const child = await t.db
+        .selectFrom("orders")
+        .select("token_value")
+        .where("parent_order_id", "=", parent.id)
+        .executeTakeFirstOrThrow();
+      expect((await download(child.token_value, USERS.spaAdmin)).statusCode).toBe(200);
+    } finally {
+      await t.db
+        .updateTable("orders")
+        .set({ state: parent.state })
+        .where("id", "=", parent.id)
+        .execute();
+    }
+  });
+
+  it("continues long orders on further pages and numbers them", async () => {
+    const order = await placed(1, "new");
+    const taken = await t.db
+      .selectFrom("order_items")
+      .select("variant_code")
+      .where("order_id", "=", order.id)
+      .execute();
+    const variants = await t.db
+      .selectFrom("product_variants")
+      .select(["code", "product_code", "name"])
+      .where(
+        "code",
+        "not in",
+        taken.map((i) => i.variant_code),
+      )
+      .orderBy("code")
+      .limit(70)
+      .execute();
+    expect(variants).toHaveLength(70);
+    await t.db
+      .insertInto("order_items")
+      .values(
+        variants.map((v, n) => ({
+          order_id: order.id,
+          variant_code: v.code,
+          product_code: v.product_code,
+          product_name: `A product with a rather long name that wraps onto two lines ${n}`,
+          variant_name: v.name,
+          quantity: 1,
+          unit_price: 100,
+          original_unit_price: 200,
+          discounted_unit_price: 100,
+          subtotal: 100,
+          total: 100,
+          position: 100 + n,
+        })),
+      )
+      .execute();
+    const res = await download(order.token_value, USERS.spaAdmin);
+    expect(res.statusCode).toBe(200);
+    const { pages, pageCount } = await pdfText(res.rawPayload);
+    expect(pageCount).toBeGreaterThan(1);
+    expect(pages[pageCount - 1]!.join("\n")).toContain(`Page ${pageCount} of ${pageCount}`);
+    // The table header is repeated on every page that continues it.
+    expect(pages[1]!).toContain("Line total");
+    expect(pages.flat().join("\n")).toContain("rather long name that wraps onto two lines 69");
+  });
+
+  it("writes names outside the standard fonts' characters without garbling the rest", async () => {
+    const order = await placed(1, "approved");
+    await t.db
+      .updateTable("order_items")
+      .set({ product_name: "Łódź 東京 Crème" })
+      .where("order_id", "=", order.id)
+      .execute();
+    const text = (
+      await pdfText((await download(order.token_value, USERS.spaAdmin)).rawPayload)
+    ).pages
+      .flat()
+      .join("\n");
+    expect(text).toContain("?ódz ?? Crème");
+  });
+});

@@ -1,0 +1,558 @@
+import * as XLSX from "@e965/xlsx";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  handWrittenXlsx,
+  multipart,
+  PNG_1X1,
+  xlsxBomb,
+  zip,
+  type CellValue,
+  type Part,
+} from "../fixtures/files/builders.js";
+import {
+  backends,
+  expectProblem,
+  startTestApp,
+  USERS,
+  type TestApp,
+  type TestResponse,
+} from "../support/test-app.js";
+
+const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+const IMPORT = "/shop/import/xlsx/quick-order";
+
+interface ImportAnswer {
+  rows: { row: number; product_variant_code: string; quantity: number }[];
+  errors: {
+    row: number;
+    product_variant_code: string | null;
+    quantity: unknown;
+    reason: string;
+    message: string;
+  }[];
+}
+
+describe.each(backends)("xlsx files on %s", (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(backend);
+  });
+  afterAll(async () => t?.close());
+
+  async function get(url: string, as?: string) {
+    const res = await t.app.inject({
+      method: "GET",
+      url,
+      headers: as ? { authorization: `Bearer ${await t.token(as)}` } : {},
+    });
+    return res;
+  }
+
+  async function post(
+    url: string,
+    parts: readonly Part[],
+    o: { as?: string | null; headers?: Record<string, string> } = {},
+  ): Promise<TestResponse> {
+    const { body, contentType } = multipart(parts);
+    const as = o.as === undefined ? USERS.spaBuyer : o.as;
+    const headers: Record<string, string> = { "content-type": contentType, ...o.headers };
+    if (as) headers.authorization = `Bearer ${await t.token(as)}`;
+    const res = await t.app.inject({ method: "POST", url, headers, payload: body });
+    const type = String(res.headers["content-type"] ?? "");
+    return {
+      status: res.statusCode,
+      headers: res.headers,
+      body: type.includes("json") && res.body ? JSON.parse(res.body) : undefined,
+      raw: res.body,
+    };
+  }
+
+  const upload = (data: Buffer, filename = "order.xlsx", as?: string | null) =>
+    post(IMPORT, [{ name: "file", filename, type: XLSX_TYPE, data }], { as });
+
+  const sheetFile = (rows: CellValue[][], o: { sharedStrings?: boolean; firstRow?: number } = {}) =>
+    handWrittenXlsx([{ name: "Sheet1", rows }], o);
+
+  async function refused(status: number, run: () => Promise<TestResponse>) {
+    const before = await t.fingerprint();
+    const res = await run();
+    const problem = expectProblem(res, status);
+    expect(await t.fingerprint()).toBe(before);
+    return problem;
+  }
+
+  const read = (buf: Buffer) => XLSX.read(buf, { type: "buffer" });
+
+  describe("contract price export", () => {
+    it("lists every enabled product at the caller's contract prices, as numbers", async () => {
+      const res = await get("/shop/export/xlsx/contract-price", USERS.spaAdmin);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toBe(XLSX_TYPE);
+      expect(res.headers["content-disposition"]).toBe('attachment; filename="contract-price.xlsx"');
+      const book = read(res.rawPayload);
+      expect(book.SheetNames).toEqual(["Contract prices"]);
+      const rows = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets["Contract prices"]!, {
+        header: 1,
+      });
+      expect(rows[0]).toEqual(["code", "name", "price", "RRP", "EAN", "currency"]);
+
+      const api = await t.request("GET", "/api/v2/shop/products?itemsPerPage=9999", {
+        as: USERS.spaAdmin,
+      });
+      const products = api.body["hydra:member"] as {
+        code: string;
+        name: string;
+        ean: string | null;
+        variantsData: { price: number; rrpPrice: number }[];
+      }[];
+      expect(rows.length - 1).toBe(products.length);
+      expect(products.length).toBeGreaterThan(50);
+      for (const [n, p] of products.entries()) {
+        expect(rows[n + 1]).toEqual([
+          p.code,
+          p.name,
+          p.variantsData[0]!.price / 100,
+          p.variantsData[0]!.rrpPrice / 100,
+          p.ean,
+          "EUR",
+        ]);
+      }
+      // Amounts are number cells shown with two decimals, the EAN a text cell.
+      const sheet = XLSX.read(res.rawPayload, { type: "buffer", cellNF: true }).Sheets[
+        "Contract prices"
+      ]!;
+      expect(sheet["C2"]).toMatchObject({ t: "n", z: "0.00" });
+      expect(sheet["E2"]).toMatchObject({ t: "s" });
+    });
+
+    it("uses the company's own price list and currency; every role may export", async () => {
+      const spa = read(
+        (await get("/shop/export/xlsx/contract-price", USERS.spaMarketing)).rawPayload,
+      );
+      const retail = read(
+        (await get("/shop/export/xlsx/contract-price", USERS.retailAdmin)).rawPayload,
+      );
+      const spaRows = XLSX.utils.sheet_to_json<Record<string, unknown>>(
+        spa.Sheets["Contract prices"]!,
+      );
+      const retailRows = XLSX.utils.sheet_to_json<Record<string, unknown>>(
+        retail.Sheets["Contract prices"]!,
+      );
+      expect(retailRows.every((r) => r.currency === "USD")).toBe(true);
+      const price = await t.db
+        .selectFrom("variant_prices")
+        .select("price")
+        .where("price_list_code", "=", "USD_CONTRACT")
+        .where("variant_code", "=", "GLOW-MINI-ROSE")
+        .executeTakeFirstOrThrow();
+      expect(retailRows.find((r) => r.code === "GLOW-MINI")?.price).toBe(price.price / 100);
+      expect(spaRows.find((r) => r.code === "GLOW-MINI")?.price).not.toBe(price.price / 100);
+      expect((await get("/shop/export/xlsx/contract-price", USERS.spaBuyer)).statusCode).toBe(200);
+      await refused(401, () => t.request("GET", "/shop/export/xlsx/contract-price"));
+    });
+
+    it("writes text that a spreadsheet would run as a formula as plain text", async () => {
+      const names: Record<string, string> = {
+        "GLOW-MINI": '=HYPERLINK("http://evil.example","Click")',
+        "GLOW-PRO": "+cmd|' /C calc'!A0",
+        "TRAVEL-CASE-CLASSIC": "-2+3",
+        "SPA-HEADBAND": "@SUM(A1:A9)",
+        "CONDUCTIVE-GEL": "\tTabbed",
+      };
+      const before = await t.db
+        .selectFrom("products")
+        .select(["code", "name"])
+        .where("code", "in", Object.keys(names))
+        .execute();
+      try {
+        for (const [code, name] of Object.entries(names))
+          await t.db.updateTable("products").set({ name }).where("code", "=", code).execute();
+        const res = await get("/shop/export/xlsx/contract-price", USERS.spaAdmin);
+        const book = XLSX.read(res.rawPayload, { type: "buffer", cellFormula: true });
+        const sheet = book.Sheets["Contract prices"]!;
+        const rows = XLSX.utils.sheet_to_json<Record<string, unknown>>(sheet);
+        for (const [code, name] of Object.entries(names)) {
+          expect(rows.find((r) => r.code === code)?.name).toBe(`'${name}`);
+        }
+        const formulas = Object.entries(sheet).filter(
+          ([key, cell]) => !key.startsWith("!") && (cell as XLSX.CellObject).f !== undefined,
+        );
+        expect(formulas).toEqual([]);
+        // And the raw sheet XML has no formula element at all.
+        const files = XLSX.read(res.rawPayload, { type: "buffer", bookFiles: true }) as unknown as {
+          files: Record<string, { content: Uint8Array }>;
+        };
+        const xml = Buffer.from(files.files["xl/worksheets/sheet1.xml"]!.content).toString();
+        expect(xml).not.toContain("<f>");
+      } finally {
+        for (const p of before)
+          await t.db
+            .updateTable("products")
+            .set({ name: p.name })
+            .where("code", "=", p.code)
+            .execute();
+      }
+    });
+  });
+
+  describe("quick-order sample", () => {
+    it("has the importer's header and three in-stock variants, and imports back as is", async () => {
+      const res = await get("/shop/export/xlsx/quick-order", USERS.spaBuyer);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toBe(XLSX_TYPE);
+      expect(res.headers["content-disposition"]).toBe(
+        'attachment; filename="quick-order-sample.xlsx"',
+      );
+      const book = read(res.rawPayload);
+      const rows = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]!]!, {
+        header: 1,
+      });
+      expect(rows[0]).toEqual(["product_variant_code", "quantity"]);
+      expect(rows).toHaveLength(4);
+      const codes = rows.slice(1).map((r) => r[0] as string);
+      const stock = await t.db
+        .selectFrom("product_variants")
+        .select(["code", "on_hand", "enabled"])
+        .where("code", "in", codes)
+        .execute();
+      expect(stock).toHaveLength(3);
+      expect(stock.every((v) => v.on_hand > 0 && v.enabled)).toBe(true);
+
+      const imported = await upload(res.rawPayload, "quick-order-sample.xlsx");
+      expect(imported.status).toBe(200);
+      const answer = imported.body as ImportAnswer;
+      expect(answer.errors).toEqual([]);
+      expect(answer.rows).toEqual(
+        rows.slice(1).map((r, n) => ({
+          row: n + 2,
+          product_variant_code: r[0],
+          quantity: r[1],
+        })),
+      );
+    });
+
+    it("is part of quick order: MARKETING 403, no token 401", async () => {
+      expect((await get("/shop/export/xlsx/quick-order", USERS.spaAdmin)).statusCode).toBe(200);
+      await refused(403, () =>
+        t.request("GET", "/shop/export/xlsx/quick-order", { as: USERS.spaMarketing }),
+      );
+      await refused(401, () => t.request("GET", "/shop/export/xlsx/quick-order"));
+    });
+  });
+
+  describe("quick-order import", () => {
+    it("reads a workbook written by another program (inline strings)", async () => {
+      const res = await upload(
+        sheetFile([
+          ["Product Variant Code", "QTY"],
+          ["GLOW-MINI-ROSE", 5],
+          ["firm-lift-serum-30ml", "12"],
+        ]),
+      );
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({
+        rows: [
+          { row: 2, product_variant_code: "GLOW-MINI-ROSE", quantity: 5 },
+          { row: 3, product_variant_code: "FIRM-LIFT-SERUM-30ML", quantity: 12 },
+        ],
+        errors: [],
+      });
+    });
+
+    it("reads shared strings, other header names and the sheet's own row numbers", async () => {
+      const res = await upload(
+        sheetFile(
+          [
+            ["sku", "comment", "qty"],
+            ["GLOW-MINI-ROSE", "first", 1],
+            [null, null, null],
+            ["FIRM-LIFT-SERUM-30ML", "", 300],
+          ],
+          { sharedStrings: true, firstRow: 3 },
+        ),
+      );
+      expect(res.status).toBe(200);
+      expect(res.body.rows).toEqual([
+        { row: 4, product_variant_code: "GLOW-MINI-ROSE", quantity: 1 },
+        { row: 6, product_variant_code: "FIRM-LIFT-SERUM-30ML", quantity: 300 },
+      ]);
+    });
+
+    it("reports unknown, out-of-stock, code-less and badly counted rows with their row numbers", async () => {
+      const res = await upload(
+        sheetFile([
+          ["product_variant_code", "quantity"],
+          ["GLOW-MINI-ROSE", "3"],
+          ["NO-SUCH-SKU", 2],
+          ["TRAVEL-CASE-CLASSIC-BLACK", 1],
+          ["GLOW-MINI-ROSE", "1.5"],
+          ["GLOW-MINI-ROSE", 1.5],
+          ["GLOW-MINI-ROSE", "abc"],
+          ["GLOW-MINI-ROSE", 0],
+          ["GLOW-MINI-ROSE", 301],
+          ["GLOW-MINI-ROSE", null],
+          ["GLOW-MINI-ROSE", true],
+          [null, 4],
+          ["FIRM-LIFT-SERUM-30ML", 300],
+        ]),
+      );
+      expect(res.status).toBe(200);
+      const answer = res.body as ImportAnswer;
+      expect(answer.rows).toEqual([
+        { row: 2, product_variant_code: "GLOW-MINI-ROSE", quantity: 3 },
+        { row: 13, product_variant_code: "FIRM-LIFT-SERUM-30ML", quantity: 300 },
+      ]);
+      expect(
+        answer.errors.map((e) => [e.row, e.reason, e.product_variant_code, e.quantity]),
+      ).toEqual([
+        [3, "unknown_code", "NO-SUCH-SKU", 2],
+        [4, "out_of_stock", "TRAVEL-CASE-CLASSIC-BLACK", 1],
+        [5, "invalid_quantity", "GLOW-MINI-ROSE", "1.5"],
+        [6, "invalid_quantity", "GLOW-MINI-ROSE", 1.5],
+        [7, "invalid_quantity", "GLOW-MINI-ROSE", "abc"],
+        [8, "invalid_quantity", "GLOW-MINI-ROSE", 0],
+        [9, "invalid_quantity", "GLOW-MINI-ROSE", 301],
+        [10, "invalid_quantity", "GLOW-MINI-ROSE", null],
+        [11, "invalid_quantity", "GLOW-MINI-ROSE", true],
+        [12, "missing_code", null, 4],
+      ]);
+      expect(answer.errors[0]!.message).toBe(
+        "Row 3: the product variant NO-SUCH-SKU does not exist.",
+      );
+      expect(answer.errors[1]!.message).toBe("Row 4: Travel Case Classic (Black) is out of stock.");
+      expect(answer.errors[2]!.message).toBe(
+        "Row 5: the quantity must be a whole number between 1 and 300.",
+      );
+      expect(answer.errors[9]!.message).toBe("Row 12: the product variant code is missing.");
+    });
+
+    it("translates the row messages", async () => {
+      const res = await post(
+        IMPORT,
+        [
+          {
+            name: "file",
+            filename: "x.xlsx",
+            data: sheetFile([
+              ["code", "quantity"],
+              ["NO-SUCH-SKU", 2],
+            ]),
+          },
+        ],
+        { headers: { "accept-language": "de-DE,de;q=0.9" } },
+      );
+      expect(res.body.errors[0].message).toBe(
+        "Zeile 2: Die Produktvariante NO-SUCH-SKU existiert nicht.",
+      );
+    });
+
+    it("checks the catalogue at the caller's company", async () => {
+      const res = await upload(
+        sheetFile([
+          ["code", "quantity"],
+          ["GLOW-MINI-ROSE", 2],
+        ]),
+        "x.xlsx",
+        USERS.retailAdmin,
+      );
+      expect(res.status).toBe(200);
+      expect(res.body.rows).toHaveLength(1);
+    });
+
+    it("is part of quick order: MARKETING 403, no token 401, before the file is read", async () => {
+      const file = sheetFile([
+        ["code", "quantity"],
+        ["GLOW-MINI-ROSE", 2],
+      ]);
+      await refused(403, () => upload(file, "x.xlsx", USERS.spaMarketing));
+      await refused(401, () => upload(file, "x.xlsx", null));
+      expect((await upload(file, "x.xlsx", USERS.spaAdmin)).status).toBe(200);
+    });
+
+    it("refuses a file over 2 MB with 413", async () => {
+      const big = Buffer.concat([
+        sheetFile([
+          ["code", "quantity"],
+          ["GLOW-MINI-ROSE", 2],
+        ]),
+        Buffer.alloc(2 * 1024 * 1024),
+      ]);
+      const problem = await refused(413, () => upload(big));
+      expect(problem.detail).toBe("The file is too large. The maximum size is 2 MB.");
+    });
+
+    it("refuses what is not an .xlsx by its content, whatever its name", async () => {
+      for (const data of [
+        PNG_1X1,
+        Buffer.from("product_variant_code,quantity\nGLOW-MINI-ROSE,2\n"),
+        Buffer.from("PK\x03\x04 not really a zip"),
+        zip([{ name: "hello.txt", data: "hi" }]),
+        zip([
+          { name: "[Content_Types].xml", data: "<Types/>" },
+          { name: "word/document.xml", data: "<w:document/>" },
+        ]),
+        // The right part names, but the "workbook" is not one.
+        zip([
+          { name: "[Content_Types].xml", data: "<Types/>" },
+          { name: "xl/workbook.xml", data: "garbage" },
+        ]),
+      ]) {
+        const problem = await refused(422, () => upload(data, "prices.xlsx"));
+        expect(problem.type).toBe("/problems/not-xlsx");
+        expect(problem.violations?.[0]).toMatchObject({
+          propertyPath: "file",
+          code: "quickOrderImport.notXlsx",
+          message: "The file is not an .xlsx file.",
+        });
+      }
+    });
+
+    it("refuses a zip bomb from its central directory, without unpacking it", async () => {
+      const bomb = await xlsxBomb(200, "truth");
+      expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
+      const problem = await refused(413, () => upload(bomb));
+      expect(problem.detail).toContain("20 MB");
+    });
+
+    it("refuses a zip bomb whose headers lie about its size, stopping the unpack at the lie", async () => {
+      const bomb = await xlsxBomb(200, 2048);
+      await refused(413, () => upload(bomb));
+    });
+
+    it("refuses an archive listing too many parts", async () => {
+      const many = zip([
+        ...Array.from({ length: 300 }, (_, n) => ({
+          name: `customXml/item${n}.xml`,
+          data: "<a/>",
+        })),
+        { name: "[Content_Types].xml", data: "<Types/>" },
+        { name: "xl/workbook.xml", data: "<workbook/>" },
+      ]);
+      const problem = await refused(413, () => upload(many));
+      expect(problem.detail).toContain("200");
+    });
+
+    it("refuses workbooks with two sheets, too many rows, no header or no rows (422)", async () => {
+      const two = handWrittenXlsx([
+        {
+          name: "Order",
+          rows: [
+            ["code", "quantity"],
+            ["GLOW-MINI-ROSE", 1],
+          ],
+        },
+        { name: "Notes", rows: [["hello"]] },
+      ]);
+      let problem = await refused(422, () => upload(two));
+      expect(problem.violations?.[0]?.code).toBe("quickOrderImport.sheetCount");
+      expect(problem.detail).toBe("The file must contain exactly one sheet; it has 2.");
+
+      const rows = (n: number): CellValue[][] => [
+        ["code", "quantity"],
+        ...Array.from({ length: n }, (): CellValue[] => ["GLOW-MINI-ROSE", 1]),
+      ];
+      problem = await refused(422, () => upload(sheetFile(rows(1001))));
+      expect(problem.violations?.[0]?.code).toBe("quickOrderImport.tooManyRows");
+      // Rows far below the limit's window are refused too, not silently dropped.
+      problem = await refused(422, () =>
+        upload(
+          sheetFile(
+            [
+              ["code", "quantity"],
+              ["GLOW-MINI-ROSE", 1],
+            ],
+            { firstRow: 5000 },
+          ),
+        ),
+      );
+      expect(problem.violations?.[0]?.code).toBe("quickOrderImport.tooManyRows");
+      const thousand = await upload(sheetFile(rows(1000), { sharedStrings: true }));
+      expect(thousand.status).toBe(200);
+      expect(thousand.body.rows).toHaveLength(1000);
+
+      problem = await refused(422, () =>
+        upload(
+          sheetFile([
+            ["product", "amount"],
+            ["X", 1],
+          ]),
+        ),
+      );
+      expect(problem.violations?.[0]?.code).toBe("quickOrderImport.noColumns");
+      problem = await refused(422, () => upload(sheetFile([["code", "quantity"]])));
+      expect(problem.violations?.[0]?.code).toBe("quickOrderImport.empty");
+      problem = await refused(422, () => upload(sheetFile([])));
+      expect(problem.violations?.[0]?.code).toBe("quickOrderImport.empty");
+    });
+
+    it("wants exactly one file in a multipart body", async () => {
+      const file = sheetFile([
+        ["code", "quantity"],
+        ["GLOW-MINI-ROSE", 2],
+      ]);
+      let problem = await refused(400, () => post(IMPORT, []));
+      expect(problem.detail).toBe("Please choose a file to upload.");
+      problem = await refused(400, () =>
+        post(IMPORT, [
+          { name: "file", filename: "a.xlsx", data: file },
+          { name: "file2", filename: "b.xlsx", data: file },
+        ]),
+      );
+      expect(problem.detail).toBe("Please upload one file at a time.");
+      await refused(400, () =>
+        post(IMPORT, [{ name: "file", filename: "", data: Buffer.alloc(0) }]),
+      );
+      problem = await refused(422, () =>
+        post(IMPORT, [
+          { name: "note", value: "hello" },
+          { name: "file", filename: "a.xlsx", data: file },
+        ]),
+      );
+      expect(problem.violations?.[0]).toMatchObject({
+        propertyPath: "note",
+        code: "field.unknown",
+      });
+    });
+
+    it("refuses bodies that are not multipart (415) or are malformed (400)", async () => {
+      await refused(415, () =>
+        t.request("POST", IMPORT, { as: USERS.spaBuyer, body: { rows: [] } }),
+      );
+      await refused(415, () =>
+        t.request("POST", IMPORT, {
+          as: USERS.spaBuyer,
+          body: "code,quantity",
+          headers: { "content-type": "text/csv" },
+        }),
+      );
+      await refused(400, () =>
+        t.request("POST", IMPORT, {
+          as: USERS.spaBuyer,
+          body: "no boundary here",
+          headers: { "content-type": "multipart/form-data" },
+        }),
+      );
+      await refused(400, () =>
+        t.request("POST", IMPORT, {
+          as: USERS.spaBuyer,
+          body: '--b\r\nContent-Disposition: form-data; name="file"; filename="a.xlsx"\r\n\r\nPK',
+          headers: { "content-type": "multipart/form-data; boundary=b" },
+        }),
+      );
+    });
+
+    it("leaves multipart parsing to the file endpoints: other routes still refuse it", async () => {
+      const { body, contentType } = multipart([{ name: "localeCode", value: "en_US" }]);
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/v2/shop/orders",
+        headers: {
+          "content-type": contentType,
+          authorization: `Bearer ${await t.token(USERS.spaBuyer)}`,
+        },
+        payload: body,
+      });
+      expect(res.statusCode).toBe(415);
+    });
+  });
+});
