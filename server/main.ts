@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import { buildApp } from "./app.js";
 import { loadConfig } from "./config.js";
 import { openDatabase } from "./db/open.js";
+import { createMailSender } from "./mail/sender.js";
 
 /** `npm start`: one process serving the storefront, the REST API and files on one port. */
 const config = loadConfig();
@@ -12,6 +13,14 @@ const app = await buildApp({
   logger: true,
   staticDir: fileURLToPath(new URL("../dist", import.meta.url)),
 });
+// Sends the outbox in the background; without SMTP_URL mails stay pending (readable at /dev/mail).
+const mailSender = createMailSender({
+  db: database.db,
+  smtpUrl: config.smtpUrl,
+  from: config.mailFrom,
+  log: app.log,
+  backend: database.backend,
+});
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -19,6 +28,7 @@ async function shutdown(signal: string) {
   closing = true;
   app.log.info({ signal }, "draining requests and closing");
   await app.close();
+  await mailSender.stop();
   await database.close();
   process.exit(0);
 }
@@ -26,4 +36,5 @@ process.on("SIGTERM", () => void shutdown("SIGTERM"));
 process.on("SIGINT", () => void shutdown("SIGINT"));
 
 await app.listen({ port: config.port, host: config.host });
+mailSender.start(10_000);
 app.log.info(`Partner Portal on http://localhost:${config.port} (${database.backend})`);

@@ -1,0 +1,54 @@
+import { translate, type Language } from "../http/i18n.js";
+import type { Mail } from "./outbox.js";
+
+/**
+ * The texts of the mails this area sends, in the language of the person who caused them
+ * (`locales/<lng>/server-mail.json`). Plain text only: links stay visible and copyable, and
+ * nothing in a name or company can turn into markup.
+ */
+
+export const RESET_TTL_MINUTES = 60;
+
+export function passwordResetMail(
+  lang: Language,
+  p: { to: string; link: string; brandName: string },
+): Mail {
+  const params = { brand: p.brandName, email: p.to, link: p.link, minutes: RESET_TTL_MINUTES };
+  return {
+    kind: "password_reset",
+    to: p.to,
+    subject: translate(lang, "mail.passwordResetSubject", params),
+    text: translate(lang, "mail.passwordResetText", params),
+  };
+}
+
+export function passwordChangedMail(
+  lang: Language,
+  p: { to: string; brandName: string; supportEmail: string },
+): Mail {
+  const params = { brand: p.brandName, email: p.to, supportEmail: p.supportEmail };
+  return {
+    kind: "password_changed",
+    to: p.to,
+    subject: translate(lang, "mail.passwordChangedSubject", params),
+    text: translate(lang, "mail.passwordChangedText", params),
+  };
+}
+
+export function registrationReceivedMail(
+  lang: Language,
+  p: { to: string; name: string; company: string; brandName: string; supportEmail: string },
+): Mail {
+  const params = {
+    brand: p.brandName,
+    name: p.name,
+    company: p.company,
+    supportEmail: p.supportEmail,
+  };
+  return {
+    kind: "registration_received",
+    to: p.to,
+    subject: translate(lang, "mail.registrationSubject", params),
+    text: translate(lang, "mail.registrationText", params),
+  };
+}

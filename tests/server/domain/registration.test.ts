@@ -1,0 +1,340 @@
+import { describe, expect, it } from "vitest";
+import {
+  isWebUrl,
+  needsRegistrationNumber,
+  needsVatNumber,
+  questionsFor,
+  readRegistration,
+  type CountryFacts,
+} from "../../../server/domain/registration.js";
+
+const countries = new Map<string, CountryFacts>([
+  ["DE", { code: "DE", emea: true, provinces: [] }],
+  ["FR", { code: "FR", emea: true, provinces: [] }],
+  ["JP", { code: "JP", emea: false, provinces: [] }],
+  [
+    "US",
+    {
+      code: "US",
+      emea: false,
+      provinces: [
+        { code: "US-NY", name: "New York" },
+        { code: "US-CA", name: "California" },
+      ],
+    },
+  ],
+  ["CA", { code: "CA", emea: false, provinces: [{ code: "CA-ON", name: "Ontario" }] }],
+]);
+
+type Payload = Record<string, unknown> & {
+  relationships: Record<string, Record<string, unknown>>;
+};
+
+/** A valid application of a German spa; `evaluation` given as an object for easy edits. */
+function payload(
+  over: Record<string, unknown> = {},
+  evaluation: Record<string, unknown> = {},
+): Payload {
+  const address = {
+    country: "DE",
+    street: "Hauptstraße 1",
+    street2: "",
+    company: "Schön Spa GmbH",
+    post_code: "10115",
+    town: "Berlin",
+    state: "",
+    neighborhood: "",
+    phone_number: "+49 30 123456",
+    name: "Anna",
+    surname: "Schmidt",
+    email: "anna@schoen-spa.example",
+  };
+  return {
+    companyName: "Schön Spa GmbH",
+    customerType: "professional-spa-and-clinic",
+    corporateRegistrationNumber: "",
+    taxNumber: "DE123456789",
+    jobTitle: "Owner",
+    relationships: {
+      default_contact: {
+        name: "Anna",
+        surname: "Schmidt",
+        email: "anna@schoen-spa.example",
+        phone: "+49 30 123456",
+        type: "primary",
+      },
+      billing_address: { ...address },
+      shipping_address: { ...address },
+    },
+    evaluation: JSON.stringify({
+      type_of_business: "b2c",
+      company_status: "existing",
+      business_model: "professional-spa-and-clinic",
+      trading_countries: ["DE"],
+      already_have_product_in_stock: "NO",
+      ...evaluation,
+    }),
+    termsAccepted: true,
+    ...over,
+  };
+}
+
+function withAddress(p: Payload, changes: Record<string, unknown>): Payload {
+  p.relationships.billing_address = { ...p.relationships.billing_address, ...changes };
+  return p;
+}
+
+function paths(raw: unknown) {
+  const result = readRegistration(raw, countries);
+  return result.violations.map((v) => `${v.propertyPath}:${v.message}`);
+}
+
+function valid(raw: unknown) {
+  const result = readRegistration(raw, countries);
+  if (!("registration" in result)) throw new Error(JSON.stringify(result.violations));
+  return result.registration;
+}
+
+describe("partner registration rules", () => {
+  it("accepts a complete EMEA application and trims every text", () => {
+    const p = payload({ companyName: "  Schön Spa GmbH  " });
+    p.relationships.default_contact!.email = " anna@schoen-spa.example ";
+    const reg = valid(p);
+    expect(reg.companyName).toBe("Schön Spa GmbH");
+    expect(reg.relationships.default_contact).toEqual({
+      name: "Anna",
+      surname: "Schmidt",
+      email: "anna@schoen-spa.example",
+      phone: "+49 30 123456",
+      type: "primary",
+    });
+    expect(reg.relationships.billing_address).toMatchObject({
+      country: "DE",
+      street2: null,
+      state: null,
+    });
+    expect(reg.corporateRegistrationNumber).toBeNull();
+    expect(reg.evaluation).toEqual({
+      type_of_business: "b2c",
+      company_status: "existing",
+      business_model: "professional-spa-and-clinic",
+      trading_countries: ["DE"],
+      already_have_product_in_stock: "NO",
+    });
+  });
+
+  it("asks the VAT number of EMEA countries only", () => {
+    expect(paths(payload({ taxNumber: "" }))).toEqual([
+      "taxNumber:partnerRegistration.vatNumberRequired",
+    ]);
+    const jp = withAddress(payload({ taxNumber: null }), { country: "JP" });
+    expect(paths(jp)).toEqual([]);
+    // A number the form does not ask for in that country is not kept.
+    const kept = valid(withAddress(payload({ corporateRegistrationNumber: "HRB 1" }), {}));
+    expect(kept).toMatchObject({ taxNumber: "DE123456789", corporateRegistrationNumber: null });
+    const jpWithVat = valid(withAddress(payload({ taxNumber: "DE123" }), { country: "JP" }));
+    expect(jpWithVat.taxNumber).toBeNull();
+  });
+
+  it("asks the registration number and a state of the country in the US and Canada", () => {
+    const us = withAddress(payload({ taxNumber: null, corporateRegistrationNumber: "" }), {
+      country: "us",
+      state: "",
+    });
+    delete us.relationships.shipping_address;
+    expect(paths(us)).toEqual([
+      "relationships.billing_address.state:address.provinceRequired",
+      "corporateRegistrationNumber:partnerRegistration.registrationNumberRequired",
+    ]);
+    us.corporateRegistrationNumber = "EIN 12-3456789";
+    us.relationships.billing_address!.state = "TX";
+    expect(paths(us)).toEqual(["relationships.billing_address.state:address.provinceUnknown"]);
+    us.relationships.billing_address!.state = "ny";
+    const reg = valid(us);
+    expect(reg.relationships.billing_address.state).toBe("US-NY");
+    expect(reg.relationships.billing_address.country).toBe("US");
+    us.relationships.billing_address!.state = "US-CA";
+    expect(valid(us).relationships.billing_address.state).toBe("US-CA");
+    const ca = withAddress(payload({ taxNumber: null, corporateRegistrationNumber: "BN1" }), {
+      country: "CA",
+      state: "ON",
+    });
+    delete ca.relationships.shipping_address;
+    expect(valid(ca).relationships.billing_address.state).toBe("CA-ON");
+    expect(needsRegistrationNumber("CA")).toBe(true);
+    expect(needsRegistrationNumber("DE")).toBe(false);
+    expect(needsVatNumber(countries.get("DE")!)).toBe(true);
+  });
+
+  it("checks the contact: valid e-mail, names of at least 2, a phone", () => {
+    const p = payload();
+    p.relationships.default_contact = { name: "A", surname: " ", email: "not-mail", phone: "" };
+    expect(paths(p)).toEqual([
+      "relationships.default_contact.name:field.tooShort",
+      "relationships.default_contact.surname:field.required",
+      "relationships.default_contact.email:field.email",
+      "relationships.default_contact.phone:field.required",
+    ]);
+    p.relationships.default_contact = {
+      name: "Anna",
+      surname: "Schmidt",
+      email: "a@b.example",
+      phone: "1",
+      type: "secondary",
+    };
+    expect(paths(p)).toEqual([
+      "relationships.default_contact.type:partnerRegistration.invalidChoice",
+    ]);
+  });
+
+  it("checks the company and the address: name and street min 2, town and postcode, a known country", () => {
+    expect(paths(payload({ companyName: "X" }))).toEqual(["companyName:field.tooShort"]);
+    const p = withAddress(payload(), { street: "a", town: "", post_code: null, country: "XX" });
+    expect(paths(p)).toEqual([
+      "relationships.billing_address.country:address.countryUnknown",
+      "relationships.billing_address.street:field.tooShort",
+      "relationships.billing_address.post_code:field.required",
+      "relationships.billing_address.town:field.required",
+    ]);
+    const noBilling = payload();
+    delete noBilling.relationships.billing_address;
+    expect(paths(noBilling)).toEqual([
+      "relationships.billing_address.country:field.required",
+      "relationships.billing_address.street:field.required",
+      "relationships.billing_address.post_code:field.required",
+      "relationships.billing_address.town:field.required",
+    ]);
+  });
+
+  it("requires the evaluation answers with the spec's wording for the business model", () => {
+    const p = payload({ evaluation: JSON.stringify({}) });
+    expect(paths(p)).toEqual([
+      "evaluation.type_of_business:field.required",
+      "evaluation.company_status:field.required",
+      "evaluation.business_model:partnerRegistration.businessModelRequired",
+    ]);
+    expect(paths(payload({}, { type_of_business: "b2x", company_status: "old" }))).toEqual([
+      "evaluation.type_of_business:partnerRegistration.invalidChoice",
+      "evaluation.company_status:partnerRegistration.invalidChoice",
+    ]);
+    expect(paths(payload({ evaluation: "{not json" }))).toEqual([
+      "evaluation:partnerRegistration.evaluationInvalid",
+    ]);
+    expect(paths(payload({ evaluation: "[1]" }))).toEqual([
+      "evaluation:partnerRegistration.evaluationInvalid",
+    ]);
+    expect(paths(payload({ evaluation: { business_model: "drugstore" } }))).toEqual([
+      "evaluation:field.type",
+    ]);
+    expect(paths(payload({}, { favourite_colour: "blue" }))).toEqual([
+      "evaluation.favourite_colour:field.unknown",
+    ]);
+  });
+
+  it("asks a web shop URL of own online shops, and it must be http(s)", () => {
+    const model = { business_model: "online-shop-own" };
+    const base = { customerType: "online-shop-own" };
+    expect(paths(payload(base, model))).toEqual(["evaluation.web_url:field.required"]);
+    for (const bad of ["shop.example", "ftp://shop.example", "javascript:alert(1)", "https://x"]) {
+      expect(paths(payload(base, { ...model, web_url: bad }))).toEqual([
+        "evaluation.web_url:partnerRegistration.url",
+      ]);
+    }
+    const reg = valid(payload(base, { ...model, web_url: " https://shop.example/de " }));
+    expect(reg.evaluation.web_url).toBe("https://shop.example/de");
+    expect(isWebUrl("http://a.example")).toBe(true);
+  });
+
+  it("asks the stores count of drugstores and omnichannel, and online shops of omnichannel", () => {
+    expect(questionsFor("drugstore")).toEqual({
+      webUrl: false,
+      storesCount: true,
+      onlineShopsCount: false,
+    });
+    const drug = { customerType: "drugstore" };
+    expect(paths(payload(drug, { business_model: "drugstore" }))).toEqual([
+      "evaluation.stores_count:field.required",
+    ]);
+    for (const bad of [-1, 1.5, "two", "1e3", true]) {
+      expect(paths(payload(drug, { business_model: "drugstore", stores_count: bad }))).toEqual([
+        "evaluation.stores_count:partnerRegistration.count",
+      ]);
+    }
+    expect(
+      valid(payload(drug, { business_model: "drugstore", stores_count: " 12 " })).evaluation
+        .stores_count,
+    ).toBe(12);
+    expect(
+      valid(payload(drug, { business_model: "drugstore", stores_count: 0 })).evaluation
+        .stores_count,
+    ).toBe(0);
+    const omni = { customerType: "omnichannel" };
+    expect(paths(payload(omni, { business_model: "omnichannel" }))).toEqual([
+      "evaluation.stores_count:field.required",
+      "evaluation.online_shops_count:field.required",
+    ]);
+    const reg = valid(
+      payload(omni, { business_model: "omnichannel", stores_count: 3, online_shops_count: "2" }),
+    );
+    expect(reg.evaluation).toMatchObject({ stores_count: 3, online_shops_count: 2 });
+  });
+
+  it("asks the supplier when products are already in stock, under any product key", () => {
+    expect(paths(payload({}, { already_have_product_in_stock: "YES" }))).toEqual([
+      "evaluation.supplier_name:field.required",
+    ]);
+    expect(
+      paths(
+        payload(
+          {},
+          { already_have_product_in_stock: "NO", "already_have_sonic-brush_in_stock": "yes" },
+        ),
+      ),
+    ).toEqual(["evaluation.supplier_name:field.required"]);
+    const reg = valid(
+      payload({}, { already_have_luna_in_stock: "yes", supplier_name: " Beauty Wholesale " }),
+    );
+    expect(reg.evaluation).toMatchObject({
+      already_have_luna_in_stock: "YES",
+      supplier_name: "Beauty Wholesale",
+    });
+    expect(paths(payload({}, { already_have_product_in_stock: "maybe" }))).toEqual([
+      "evaluation.already_have_product_in_stock:partnerRegistration.invalidChoice",
+    ]);
+  });
+
+  it("requires the terms, a matching customer type, and refuses unknown fields", () => {
+    expect(paths(payload({ termsAccepted: false }))).toEqual([
+      "termsAccepted:partnerRegistration.termsRequired",
+    ]);
+    expect(paths(payload({ termsAccepted: "true" }))).toEqual([
+      "termsAccepted:partnerRegistration.termsRequired",
+    ]);
+    expect(paths(payload({ customerType: "drugstore" }))).toEqual([
+      "customerType:partnerRegistration.customerTypeMismatch",
+    ]);
+    expect(valid(payload({ customerType: undefined })).customerType).toBe(
+      "professional-spa-and-clinic",
+    );
+    expect(paths(payload({ extra: 1 }))).toEqual(["extra:field.unknown"]);
+    const p = payload();
+    p.relationships.billing_address!.zip = "1";
+    expect(paths(p)).toEqual(["relationships.billing_address.zip:field.unknown"]);
+  });
+
+  it("reports wrong types and sizes instead of failing", () => {
+    expect(paths([])).toEqual([":field.type"]);
+    expect(paths("x")).toEqual([":field.type"]);
+    expect(paths(payload({ relationships: "x" }))).toEqual(["relationships:field.type"]);
+    expect(paths(payload({ companyName: 42 }))).toEqual(["companyName:field.type"]);
+    expect(paths(payload({ companyName: "x".repeat(256) }))).toEqual(["companyName:field.tooLong"]);
+    expect(paths(payload({}, { trading_countries: [1] }))).toEqual([
+      "evaluation.trading_countries:field.type",
+    ]);
+    expect(paths(payload({ evaluation: "x".repeat(20_001) }))).toEqual([
+      "evaluation:field.tooLong",
+    ]);
+    // Everything wrong at once: every violation is reported, nothing throws.
+    expect(paths({}).length).toBeGreaterThan(10);
+  });
+});
