@@ -118,6 +118,7 @@ export interface DB {
     roles: string[];
     enabled: Generated<boolean>;
     locale_code: Generated<string>;
+    token_version: Generated<number>;
     created_at: Timestamp;
   };
   addresses: {

@@ -40,8 +40,9 @@ export async function signToken(
   secret: Uint8Array,
   userId: number,
   audience: typeof SHOP_AUDIENCE | typeof STAFF_AUDIENCE = SHOP_AUDIENCE,
+  version = 0,
 ): Promise<string> {
-  return new SignJWT({})
+  return new SignJWT({ ver: version })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(String(userId))
     .setIssuer(ISSUER)
@@ -93,17 +94,25 @@ export async function principalOf(
   db: Kysely<DB>,
   secret: Uint8Array,
 ): Promise<Principal | undefined> {
-  const id = await verifiedSubject(request, secret, SHOP_AUDIENCE);
-  if (id === undefined) return undefined;
+  const verified = await verifiedSubject(request, secret, SHOP_AUDIENCE);
+  if (verified === undefined) return undefined;
+  const { id, version } = verified;
   const user = await db
     .selectFrom("shop_users")
     .innerJoin("companies", "companies.id", "shop_users.company_id")
-    .select(["shop_users.id", "shop_users.company_id", "shop_users.email", "shop_users.roles"])
+    .select([
+      "shop_users.id",
+      "shop_users.company_id",
+      "shop_users.email",
+      "shop_users.roles",
+      "shop_users.token_version",
+    ])
     .where("shop_users.id", "=", id)
     .where("shop_users.enabled", "=", true)
     .where("companies.enabled", "=", true)
     .executeTakeFirst();
-  if (!user) throw unauthorized("error.invalidToken");
+  // A password change or reset bumps the version: tokens issued before it are refused.
+  if (!user || user.token_version !== version) throw unauthorized("error.invalidToken");
   return { userId: user.id, companyId: user.company_id, email: user.email, roles: user.roles };
 }
 
@@ -116,6 +125,7 @@ async function verifiedSubject(request: FastifyRequest, secret: Uint8Array, audi
   const sent = credentials(request);
   if (sent === undefined) return undefined;
   let sub: string | undefined;
+  let version = 0;
   try {
     const { payload } = await jwtVerify(sent.token, secret, {
       issuer: ISSUER,
@@ -123,13 +133,14 @@ async function verifiedSubject(request: FastifyRequest, secret: Uint8Array, audi
       algorithms: ["HS256"],
     });
     sub = payload.sub;
+    version = typeof payload.ver === "number" ? payload.ver : 0;
   } catch {
     if (sent.fromCookie) return undefined;
     throw unauthorized("error.invalidToken");
   }
   const id = Number(sub);
   if (!Number.isSafeInteger(id)) throw unauthorized("error.invalidToken");
-  return id;
+  return { id, version };
 }
 
 /** The signed-in staff member for `/api/v2/admin/*`, re-read from the database every time. */
@@ -138,8 +149,9 @@ export async function staffPrincipalOf(
   db: Kysely<DB>,
   secret: Uint8Array,
 ): Promise<StaffPrincipal | undefined> {
-  const id = await verifiedSubject(request, secret, STAFF_AUDIENCE);
-  if (id === undefined) return undefined;
+  const verified = await verifiedSubject(request, secret, STAFF_AUDIENCE);
+  if (verified === undefined) return undefined;
+  const id = verified.id;
   const staff = await db
     .selectFrom("staff_users")
     .select(["id", "email"])

@@ -35,6 +35,8 @@ export interface TestApp {
   config: ServerConfig;
   /** A bearer token for a demo user (cached per user). */
   token(email: string): Promise<string>;
+  /** Replaces the cached token, e.g. after a password change revoked the old one. */
+  setToken(email: string, token: string): void;
   request(
     method: InjectOptions["method"],
     url: string,
@@ -115,6 +117,9 @@ export async function startTestApp(backend: Backend): Promise<TestApp> {
       if (res.status !== 200) throw new Error(`sign-in failed for ${email}: ${res.raw}`);
       tokens.set(email, res.body.token);
       return res.body.token as string;
+    },
+    setToken(email, token) {
+      tokens.set(email, token);
     },
     request,
     async fingerprint() {

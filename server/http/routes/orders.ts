@@ -522,6 +522,8 @@ async function addLines(
   earlier: Violation[] = [],
 ) {
   const codes = [...new Set(lines.map((l) => l.code))];
+  // Every line already refused for its shape: nothing to look up (and `in ()` is not SQL).
+  if (codes.length === 0) throw unprocessable(earlier);
   const company = await tx
     .selectFrom("companies")
     .select("price_list_code")
