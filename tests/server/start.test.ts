@@ -112,29 +112,24 @@ describe("server/main.ts on a fresh PGlite data folder", () => {
     120_000,
   );
 
-  it("runs the admin tool against the same data", () => {
-    const out = spawnSync(
-      process.execPath,
-      ["--import", "tsx", "server/admin/cli.ts", "companies"],
-      { env, encoding: "utf8" },
-    );
+  it("runs the admin tool against the running server", async () => {
+    const port = await freePort();
+    await start(port);
+    const admin = (...args: string[]) =>
+      spawnSync(process.execPath, ["--import", "tsx", "server/admin/cli.ts", ...args], {
+        env: {
+          ...env,
+          ADMIN_API_URL: `http://127.0.0.1:${port}`,
+          ADMIN_EMAIL: "staff@brand.example",
+          ADMIN_PASSWORD: "partner-demo",
+        },
+        encoding: "utf8",
+      });
+    const out = admin("companies");
     expect(out.status).toBe(0);
     expect(out.stdout).toContain("Demo Spa GmbH");
-    const bad = spawnSync(
-      process.execPath,
-      [
-        "--import",
-        "tsx",
-        "server/admin/cli.ts",
-        "set-password",
-        "nobody@x.example",
-        "long-enough-pw",
-      ],
-      {
-        env,
-        encoding: "utf8",
-      },
-    );
+    const bad = admin("assign-agent", "99999", "Nora Blake", "nora@x.example");
     expect(bad.status).toBe(1);
-  }, 60_000);
+    expect(await stop()).toBe(0);
+  }, 120_000);
 });

@@ -1,0 +1,399 @@
+import { sql } from "kysely";
+import { allocateReceivedAmount, orderPaymentState } from "../../domain/order-states.js";
+import { rowAssignments, splitOrderNumber, type SplitPlan } from "../../domain/order-splitting.js";
+import { computeTotals } from "../../domain/totals.js";
+import { recordAudit, type Actor } from "../audit.js";
+import { newToken, type Tx } from "../orders.js";
+import type { AddressSnapshot, OrderRow } from "../schema.js";
+
+/**
+ * Recomputes the amounts of a placed order from its own lines: the prices it was placed at
+ * (never today's price list), its coupon, and its destination's shipping and tax. Used after a
+ * split, when the lines of an order changed. Returns the new total.
+ */
+export async function recomputePlacedTotals(tx: Tx, orderId: number): Promise<number> {
+  const order = await tx
+    .selectFrom("orders")
+    .select(["id", "coupon_code", "shipping_address"])
+    .where("id", "=", orderId)
+    .executeTakeFirstOrThrow();
+  const items = await tx
+    .selectFrom("order_items as i")
+    .innerJoin("product_variants as v", "v.code", "i.variant_code")
+    .select(["i.id", "i.quantity", "i.unit_price", "v.weight_grams"])
+    .where("i.order_id", "=", orderId)
+    .orderBy("i.id")
+    .execute();
+  const country = (order.shipping_address as AddressSnapshot | null)?.countryCode ?? null;
+  const [coupon, tax] = await Promise.all([
+    order.coupon_code
+      ? tx
+          .selectFrom("coupons")
+          .select("percentage_bp")
+          .where("code", "=", order.coupon_code)
+          .executeTakeFirst()
+      : undefined,
+    country
+      ? tx
+          .selectFrom("countries")
+          .select("tax_rate_bp")
+          .where("code", "=", country)
+          .executeTakeFirst()
+      : undefined,
+  ]);
+  const totals = computeTotals({
+    lines: items.map((i) => ({
+      quantity: i.quantity,
+      unitPrice: i.unit_price,
+      weightGrams: i.weight_grams,
+    })),
+    promotionBp: coupon?.percentage_bp ?? 0,
+    shippingCountry: country,
+    taxRateBp: tax?.tax_rate_bp ?? 0,
+  });
+  for (const [n, item] of items.entries()) {
+    const t = totals.lines[n]!;
+    await tx
+      .updateTable("order_items")
+      .set({
+        discounted_unit_price: t.discountedUnitPrice,
+        subtotal: t.subtotal,
+        total: t.total,
+        tax_total: t.taxTotal,
+      })
+      .where("id", "=", item.id)
+      .execute();
+  }
+  await tx
+    .updateTable("orders")
+    .set({
+      items_subtotal: totals.itemsSubtotal,
+      items_total: totals.itemsTotal,
+      order_promotion_total: totals.orderPromotionTotal,
+      shipping_total: totals.shippingTotal,
+      shipping_tax_total: totals.shippingTaxTotal,
+      tax_total: totals.taxTotal,
+      total: totals.total,
+      updated_at: sql`now()`,
+    })
+    .where("id", "=", orderId)
+    .execute();
+  return totals.total;
+}
+
+/**
+ * Puts the quantities of an order's items back on hand (a cancelled order releases what its
+ * placement took). Variants are updated in code order, the order placement takes them in, so
+ * a cancellation and a checkout never deadlock.
+ */
+export async function returnStock(tx: Tx, orderId: number) {
+  const items = await tx
+    .selectFrom("order_items")
+    .select(["variant_code", "quantity"])
+    .where("order_id", "=", orderId)
+    .orderBy("variant_code")
+    .execute();
+  for (const item of items) {
+    await tx
+      .updateTable("product_variants")
+      .set((eb) => ({ on_hand: eb("on_hand", "+", item.quantity) }))
+      .where("code", "=", item.variant_code)
+      .execute();
+  }
+  return items;
+}
+
+/** Cancels an order's open payments, each audited; returns the payments as they were before. */
+export async function cancelOpenPayments(tx: Tx, order: OrderRow, actor: Actor) {
+  const before = await tx
+    .selectFrom("payments")
+    .select(["id", "state", "amount"])
+    .where("order_id", "=", order.id)
+    .orderBy("id")
+    .execute();
+  for (const p of before.filter((x) => x.state === "new")) {
+    await tx
+      .updateTable("payments")
+      .set({ state: "cancelled", updated_at: sql`now()` })
+      .where("id", "=", p.id)
+      .execute();
+    await recordAudit(tx, {
+      actor,
+      companyId: order.company_id,
+      entityType: "payment",
+      entityId: p.id,
+      action: "cancelled",
+      before: { state: p.state, amount: p.amount },
+      after: { state: "cancelled", amount: p.amount },
+    });
+  }
+  return before;
+}
+
+/**
+ * Carries out a checked split plan on a locked order: part 1 stays with the order, parts
+ * 2..N become orders numbered `{number}-{k}` with the same company, user, addresses, currency,
+ * coupon and states; items are moved (or copied when a line's units are divided), each part's
+ * totals recomputed, and the open payments replaced by one per part for that part's total,
+ * with the same method and due date. The caller has refused orders with payments received.
+ */
+export async function splitOrder(tx: Tx, parent: OrderRow, plan: SplitPlan, actor: Actor) {
+  const count = plan.length;
+  const parentItems = await tx
+    .selectFrom("order_items")
+    .selectAll()
+    .where("order_id", "=", parent.id)
+    .execute();
+  const oldPayments = await tx
+    .selectFrom("payments")
+    .selectAll()
+    .where("order_id", "=", parent.id)
+    .orderBy("id")
+    .execute();
+  const shipments = await tx
+    .selectFrom("shipments")
+    .selectAll()
+    .where("order_id", "=", parent.id)
+    .orderBy("id")
+    .execute();
+  const before = {
+    number: parent.number,
+    splitCount: null,
+    total: parent.total,
+    items: parentItems.map((i) => ({ id: i.id, quantity: i.quantity })),
+    payments: oldPayments.map((p) => ({ id: p.id, state: p.state, amount: p.amount })),
+  };
+
+  const orderIds: number[] = [parent.id];
+  const numbers: string[] = [parent.number!];
+  for (let k = 2; k <= count; k++) {
+    const child = await tx
+      .insertInto("orders")
+      .values({
+        token_value: newToken(),
+        number: splitOrderNumber(parent.number!, k),
+        company_id: parent.company_id,
+        shop_user_id: parent.shop_user_id,
+        state: parent.state,
+        checkout_state: parent.checkout_state,
+        payment_state: parent.payment_state,
+        shipping_state: parent.shipping_state,
+        currency_code: parent.currency_code,
+        locale_code: parent.locale_code,
+        notes: parent.notes,
+        coupon_code: parent.coupon_code,
+        billing_address: JSON.stringify(parent.billing_address),
+        shipping_address: JSON.stringify(parent.shipping_address),
+        minimal_order_value: parent.minimal_order_value,
+        parent_order_id: parent.id,
+        split_index: k,
+        split_count: count,
+        created_at: parent.created_at,
+        checkout_completed_at: parent.checkout_completed_at,
+      })
+      .returning(["id", "number"])
+      .executeTakeFirstOrThrow();
+    orderIds.push(child.id);
+    numbers.push(child.number!);
+    for (const s of shipments) {
+      await tx
+        .insertInto("shipments")
+        .values({ order_id: child.id, method_code: s.method_code, state: s.state })
+        .execute();
+    }
+  }
+  await tx
+    .updateTable("orders")
+    .set({ split_index: 1, split_count: count })
+    .where("id", "=", parent.id)
+    .execute();
+
+  const byId = new Map(parentItems.map((i) => [i.id, i]));
+  const positions = new Map<number, number>();
+  for (const a of rowAssignments(plan)) {
+    const orderId = orderIds[a.part]!;
+    const position = positions.get(orderId) ?? 0;
+    positions.set(orderId, position + 1);
+    if (a.reuseRow) {
+      await tx
+        .updateTable("order_items")
+        .set({ order_id: orderId, quantity: a.quantity, position })
+        .where("id", "=", a.itemId)
+        .execute();
+    } else {
+      const { id: _id, ...copy } = byId.get(a.itemId)!;
+      await tx
+        .insertInto("order_items")
+        .values({ ...copy, order_id: orderId, quantity: a.quantity, position })
+        .execute();
+    }
+  }
+
+  const template = oldPayments.find((p) => p.state === "new") ?? oldPayments[0];
+  await tx
+    .deleteFrom("payments")
+    .where("order_id", "=", parent.id)
+    .where("state", "=", "new")
+    .execute();
+  const parts: { id: number; number: string; total: number; paymentId: number | null }[] = [];
+  for (const [n, orderId] of orderIds.entries()) {
+    const total = await recomputePlacedTotals(tx, orderId);
+    let paymentId: number | null = null;
+    if (template) {
+      const row = await tx
+        .insertInto("payments")
+        .values({
+          order_id: orderId,
+          method_code: template.method_code,
+          state: "new",
+          amount: total,
+          currency_code: template.currency_code,
+          due_date: template.due_date,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      paymentId = row.id;
+    }
+    parts.push({ id: orderId, number: numbers[n]!, total, paymentId });
+  }
+
+  const items = await tx
+    .selectFrom("order_items")
+    .select(["id", "order_id", "quantity"])
+    .where("order_id", "in", orderIds)
+    .orderBy("id")
+    .execute();
+  const partsAfter = parts.map((p, n) => ({
+    id: p.id,
+    number: p.number,
+    splitIndex: n + 1,
+    total: p.total,
+    payment: p.paymentId,
+    items: items
+      .filter((i) => i.order_id === p.id)
+      .map((i) => ({ id: i.id, quantity: i.quantity })),
+  }));
+  await recordAudit(tx, {
+    actor,
+    companyId: parent.company_id,
+    entityType: "order",
+    entityId: parent.id,
+    action: "split",
+    before,
+    after: { splitCount: count, parts: partsAfter },
+  });
+  for (const part of partsAfter.slice(1)) {
+    await recordAudit(tx, {
+      actor,
+      companyId: parent.company_id,
+      entityType: "order",
+      entityId: part.id,
+      action: "created_by_split",
+      after: { parent: parent.number, ...part, splitCount: count },
+    });
+  }
+  return parts;
+}
+
+/**
+ * Records money received for an order: open payments are settled oldest due first, the last
+ * one split into a paid part and an open remainder when the amount does not cover it; the
+ * order's payment state follows. The caller checked `0 < amount <= open total`.
+ */
+export async function receivePayment(
+  tx: Tx,
+  order: OrderRow,
+  amount: number,
+  methodCode: string | undefined,
+  actor: Actor,
+) {
+  const open = await tx
+    .selectFrom("payments")
+    .selectAll()
+    .where("order_id", "=", order.id)
+    .where("state", "=", "new")
+    .orderBy(sql`due_date asc nulls last`)
+    .orderBy("id")
+    .execute();
+  const { settled, partial } = allocateReceivedAmount(open, amount);
+  const now = new Date();
+  const audit = (id: number, before: object, after: object) =>
+    recordAudit(tx, {
+      actor,
+      companyId: order.company_id,
+      entityType: "payment",
+      entityId: id,
+      action: "received",
+      before,
+      after,
+    });
+  for (const id of settled) {
+    const p = open.find((x) => x.id === id)!;
+    await tx
+      .updateTable("payments")
+      .set({ state: "completed", method_code: methodCode ?? p.method_code, updated_at: now })
+      .where("id", "=", id)
+      .execute();
+    await audit(
+      id,
+      { state: p.state, amount: p.amount, method: p.method_code },
+      { state: "completed", amount: p.amount, method: methodCode ?? p.method_code },
+    );
+  }
+  if (partial) {
+    const p = open.find((x) => x.id === partial.id)!;
+    await tx
+      .updateTable("payments")
+      .set({
+        state: "completed",
+        amount: partial.paid,
+        method_code: methodCode ?? p.method_code,
+        updated_at: now,
+      })
+      .where("id", "=", p.id)
+      .execute();
+    const rest = await tx
+      .insertInto("payments")
+      .values({
+        order_id: order.id,
+        method_code: p.method_code,
+        state: "new",
+        amount: partial.remaining,
+        currency_code: p.currency_code,
+        due_date: p.due_date,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await audit(
+      p.id,
+      { state: p.state, amount: p.amount, method: p.method_code },
+      {
+        state: "completed",
+        amount: partial.paid,
+        method: methodCode ?? p.method_code,
+        remainder: { id: rest.id, state: "new", amount: partial.remaining },
+      },
+    );
+  }
+  const payments = await tx
+    .selectFrom("payments")
+    .select(["state", "amount"])
+    .where("order_id", "=", order.id)
+    .execute();
+  const paymentState = orderPaymentState(payments);
+  await tx
+    .updateTable("orders")
+    .set({ payment_state: paymentState, updated_at: now })
+    .where("id", "=", order.id)
+    .execute();
+  await recordAudit(tx, {
+    actor,
+    companyId: order.company_id,
+    entityType: "order",
+    entityId: order.id,
+    action: "payment_recorded",
+    before: { paymentState: order.payment_state },
+    after: { paymentState, amount, method: methodCode ?? null },
+  });
+  return paymentState;
+}

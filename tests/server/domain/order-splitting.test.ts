@@ -1,0 +1,184 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  MAX_SPLIT_PARTS,
+  planSplit,
+  rowAssignments,
+  splitOrderNumber,
+} from "../../../server/domain/order-splitting.js";
+
+const items = [
+  { id: 11, quantity: 10 },
+  { id: 12, quantity: 4 },
+  { id: 13, quantity: 1 },
+];
+const codes = (raw: unknown) => {
+  const r = planSplit(items, raw);
+  return r.ok ? [] : r.violations.map((v) => [v.propertyPath, v.message]);
+};
+
+describe("planSplit", () => {
+  it("takes parts as lists of whole items", () => {
+    expect(planSplit(items, [[11], [12, 13]])).toEqual({
+      ok: true,
+      plan: [
+        [{ itemId: 11, quantity: 10 }],
+        [
+          { itemId: 12, quantity: 4 },
+          { itemId: 13, quantity: 1 },
+        ],
+      ],
+    });
+  });
+
+  it("takes parts with quantities, dividing a line's units", () => {
+    expect(
+      planSplit(items, [
+        { items: [{ id: 11, quantity: 3 }, { id: 13 }] },
+        { items: [{ id: 11, quantity: 7 }] },
+        [12],
+      ]),
+    ).toEqual({
+      ok: true,
+      plan: [
+        [
+          { itemId: 11, quantity: 3 },
+          { itemId: 13, quantity: 1 },
+        ],
+        [{ itemId: 11, quantity: 7 }],
+        [{ itemId: 12, quantity: 4 }],
+      ],
+    });
+  });
+
+  it("needs at least two and at most the maximum number of parts", () => {
+    expect(codes([[11, 12, 13]])).toEqual([["parts", "backoffice.splitPartCount"]]);
+    expect(codes([])).toEqual([["parts", "backoffice.splitPartCount"]]);
+    expect(codes(Array.from({ length: MAX_SPLIT_PARTS + 1 }, () => [11]))).toEqual([
+      ["parts", "backoffice.splitPartCount"],
+    ]);
+  });
+
+  it("refuses bad shapes with a path to each", () => {
+    expect(codes(undefined)).toEqual([["parts", "field.required"]]);
+    expect(codes("11,12")).toEqual([["parts", "field.type"]]);
+    expect(codes([[11], 12])).toEqual([["parts[1]", "field.type"]]);
+    expect(codes([[11], ["12", 13]])).toEqual([["parts[1][0]", "field.type"]]);
+    expect(codes([[11, 12], { items: [{ id: 13, qty: 1 }] }])).toEqual([
+      ["parts[1].items[0].qty", "field.unknown"],
+    ]);
+    expect(codes([[11, 12], { items: 13 }])).toEqual([["parts[1].items", "field.type"]]);
+    expect(codes([[11, 12], { list: [13] }])).toEqual([
+      ["parts[1].list", "field.unknown"],
+      ["parts[1].items", "field.required"],
+    ]);
+    expect(codes([[11, 12], { items: [13] }])).toEqual([["parts[1].items[0]", "field.type"]]);
+  });
+
+  it("refuses an empty part, an unknown item and an item named twice in a part", () => {
+    expect(codes([[11, 12, 13], []])).toEqual([["parts[1]", "backoffice.splitEmptyPart"]]);
+    expect(codes([[11, 12, 13], { items: [] }])).toEqual([
+      ["parts[1]", "backoffice.splitEmptyPart"],
+    ]);
+    expect(
+      codes([
+        [11, 12],
+        [13, 99],
+      ]),
+    ).toEqual([["parts[1][1]", "backoffice.splitUnknownItem"]]);
+    expect(
+      codes([
+        [11, 12],
+        [13, 13],
+      ]),
+    ).toEqual([["parts[1][1]", "backoffice.splitDuplicateItem"]]);
+  });
+
+  it("refuses bad quantities", () => {
+    for (const quantity of [0, -1, 1.5, "3", null, 11]) {
+      expect(
+        codes([{ items: [{ id: 11, quantity }] }, [12, 13]]),
+        `quantity ${String(quantity)}`,
+      ).toEqual([["parts[0].items[0].quantity", "backoffice.splitQuantity"]]);
+    }
+  });
+
+  it("assigns every unit exactly once", () => {
+    expect(codes([[11], [12]])).toEqual([["parts", "backoffice.splitItemMissing"]]);
+    expect(
+      codes([
+        [11, 12],
+        [12, 13],
+      ]),
+    ).toEqual([["parts", "backoffice.splitQuantityMismatch"]]);
+    expect(
+      codes([{ items: [{ id: 11, quantity: 3 }] }, { items: [{ id: 11, quantity: 3 }] }, [12, 13]]),
+    ).toEqual([["parts", "backoffice.splitQuantityMismatch"]]);
+  });
+
+  it("conserves quantities for any valid division of units (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 300 }), { minLength: 1, maxLength: 6 }),
+        fc.integer({ min: 2, max: 5 }),
+        fc.integer(),
+        (quantities, partCount, seed) => {
+          const order = quantities.map((quantity, n) => ({ id: n + 1, quantity }));
+          const units = order.reduce((a, i) => a + i.quantity, 0);
+          fc.pre(units >= partCount);
+          // Deal the units round-robin from a seeded start, so every part gets something.
+          const parts: Map<number, number>[] = Array.from({ length: partCount }, () => new Map());
+          let k = Math.abs(seed) % partCount;
+          for (const item of order)
+            for (let u = 0; u < item.quantity; u++) {
+              const part = parts[k++ % partCount]!;
+              part.set(item.id, (part.get(item.id) ?? 0) + 1);
+            }
+          const raw = parts.map((p) => ({
+            items: [...p].map(([id, quantity]) => ({ id, quantity })),
+          }));
+          const result = planSplit(order, raw);
+          expect(result.ok).toBe(true);
+          if (!result.ok) return;
+          for (const item of order) {
+            const total = result.plan
+              .flat()
+              .filter((a) => a.itemId === item.id)
+              .reduce((a, x) => a + x.quantity, 0);
+            expect(total).toBe(item.quantity);
+          }
+          expect(result.plan.every((p) => p.length > 0)).toBe(true);
+          // Each item row is reused once; the other parts holding it get copies.
+          const rows = rowAssignments(result.plan);
+          for (const item of order)
+            expect(rows.filter((r) => r.itemId === item.id && r.reuseRow)).toHaveLength(1);
+        },
+      ),
+    );
+  });
+});
+
+describe("rowAssignments", () => {
+  it("moves a line to the first part holding it and copies it for later parts", () => {
+    expect(
+      rowAssignments([
+        [{ itemId: 11, quantity: 3 }],
+        [
+          { itemId: 12, quantity: 4 },
+          { itemId: 11, quantity: 7 },
+        ],
+      ]),
+    ).toEqual([
+      { part: 0, itemId: 11, quantity: 3, reuseRow: true },
+      { part: 1, itemId: 12, quantity: 4, reuseRow: true },
+      { part: 1, itemId: 11, quantity: 7, reuseRow: false },
+    ]);
+  });
+});
+
+describe("splitOrderNumber", () => {
+  it("numbers parts after the original order", () => {
+    expect(splitOrderNumber("000100011", 2)).toBe("000100011-2");
+    expect(splitOrderNumber("000100011", 12)).toBe("000100011-12");
+  });
+});
