@@ -1,0 +1,21 @@
+import { changeCart } from "../../cart.js";
+import type { MutationResolvers } from "../../generated/resolvers-types.js";
+import { iri, paths } from "../../rest/iri.js";
+
+/**
+ * Sends the addresses as IRIs of the company's address book; one that is not the company's
+ * comes back as a ValidationError on shippingAddress or billingAddress.
+ */
+export const setCartAddresses: NonNullable<MutationResolvers["setCartAddresses"]> = (
+  _parent,
+  args,
+  ctx,
+) =>
+  changeCart(ctx, args.cartToken, ["ValidationError", "NotFoundError", "OrderStateError"], {
+    method: "PUT",
+    path: paths.order(args.cartToken),
+    body: {
+      shippingAddress: iri.address(args.shippingAddressId),
+      ...(args.billingAddressId ? { billingAddress: iri.address(args.billingAddressId) } : {}),
+    },
+  });

@@ -1,0 +1,16 @@
+import { rethrow } from "../../errors.js";
+import type { MutationResolvers } from "../../generated/resolvers-types.js";
+import { toCart } from "../../mappers.js";
+import { paths } from "../../rest/iri.js";
+import type { RestOrder } from "../../rest/types.js";
+
+export const startCart: NonNullable<MutationResolvers["startCart"]> = async (_p, args, ctx) => {
+  const cart = await ctx.rest
+    .request<RestOrder>({
+      method: "POST",
+      path: paths.orders,
+      body: args.localeCode ? { localeCode: args.localeCode } : {},
+    })
+    .catch(rethrow);
+  return toCart(cart);
+};

@@ -1,0 +1,14 @@
+import { rethrow } from "../../errors.js";
+import type { QueryResolvers } from "../../generated/resolvers-types.js";
+import { toPaymentMethod } from "../../mappers.js";
+import { paths } from "../../rest/iri.js";
+import type { Collection, RestMethod } from "../../rest/types.js";
+
+export const paymentMethods: NonNullable<QueryResolvers["paymentMethods"]> = async (
+  _parent,
+  _args,
+  ctx,
+) => {
+  const list = await ctx.rest.get<Collection<RestMethod>>(paths.paymentMethods).catch(rethrow);
+  return list["hydra:member"].map(toPaymentMethod);
+};

@@ -1,0 +1,14 @@
+import { rethrow } from "../../errors.js";
+import type { QueryResolvers } from "../../generated/resolvers-types.js";
+import { toShippingMethod } from "../../mappers.js";
+import { paths } from "../../rest/iri.js";
+import type { Collection, RestMethod } from "../../rest/types.js";
+
+export const shippingMethods: NonNullable<QueryResolvers["shippingMethods"]> = async (
+  _parent,
+  _args,
+  ctx,
+) => {
+  const list = await ctx.rest.get<Collection<RestMethod>>(paths.shippingMethods).catch(rethrow);
+  return list["hydra:member"].map(toShippingMethod);
+};

@@ -1,0 +1,221 @@
+/** One rule the REST API says a request broke (`violations` of a problem). */
+export interface RestViolation {
+  propertyPath: string;
+  /** Already translated into the caller's language by the REST API. */
+  message: string;
+  /** Stable key of the rule (e.g. `quantity.range`); empty when the API sent none. */
+  code: string;
+}
+
+/** An error answer of the REST API, whatever JSON flavour it came in. */
+export interface RestProblem {
+  status: number;
+  /** Problem type, e.g. `/problems/out-of-stock`; `about:blank` when the API sent none. */
+  type: string;
+  title: string;
+  /** A sentence for a person, in the caller's language. */
+  detail: string;
+  violations: RestViolation[];
+}
+
+/** The REST API answered with an error status and a readable JSON body. */
+export class RestError extends Error {
+  constructor(readonly problem: RestProblem) {
+    super(problem.detail || problem.title || `REST API answered ${problem.status}`);
+    this.name = "RestError";
+  }
+}
+
+/**
+ * The REST API answered an error whose body is not JSON, JSON:API or problem+json: nothing a
+ * person could be shown (storefront spec 8).
+ */
+export class UnsupportedErrorResponse extends Error {
+  constructor(readonly contentType: string) {
+    super(`Unsupported error response with type ${contentType}`);
+    this.name = "UnsupportedErrorResponse";
+  }
+}
+
+/** Error bodies the gateway reads (storefront spec 8: JSON, JSON:API or problem+json). */
+const ERROR_TYPES = new Set([
+  "application/json",
+  "application/vnd.api+json",
+  "application/problem+json",
+]);
+
+/**
+ * Headers taken from the incoming GraphQL request and sent with every REST call. The user's
+ * time zone travels as `User-Timezone`, the header the REST API reads (e.g. for the default
+ * name of a shopping list).
+ */
+export const FORWARDED_HEADERS = ["authorization", "locale", "accept-language", "user-timezone"];
+
+/** Longest forwarded header value; anything longer is dropped rather than passed on. */
+const MAX_HEADER_LENGTH = 4096;
+
+/** The forwarded headers present on `headers`. */
+export function forwardedHeaders(headers: Headers): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of FORWARDED_HEADERS) {
+    const value = headers.get(name);
+    if (value !== null && value !== "" && value.length <= MAX_HEADER_LENGTH) out[name] = value;
+  }
+  return out;
+}
+
+export type QueryValue = string | number | readonly string[] | undefined;
+
+export interface RestRequest {
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  path: string;
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  /** Sends the body as `application/merge-patch+json`, as the storefront's PATCHes do. */
+  mergePatch?: boolean;
+  headers?: Record<string, string>;
+}
+
+export interface RestClientOptions {
+  /** Base URL of the commerce API, e.g. http://127.0.0.1:8080 */
+  baseUrl: string;
+  fetch: typeof fetch;
+  /** Headers forwarded from the incoming request (see forwardedHeaders). */
+  forward: Record<string, string>;
+}
+
+/**
+ * The gateway's only way to the commerce API: JSON over HTTP with the caller's
+ * Authorization, Locale, Accept-Language and User-Timezone headers. An error status becomes a
+ * RestError carrying a RestProblem; a network failure rethrows the original error.
+ */
+export class RestClient {
+  private readonly baseUrl: string;
+
+  constructor(private readonly opts: RestClientOptions) {
+    this.baseUrl = opts.baseUrl.replace(/\/+$/, "");
+  }
+
+  /** Whether the incoming request carried a bearer token. */
+  get authorization(): string | undefined {
+    return this.opts.forward.authorization;
+  }
+
+  get<T>(path: string, query?: Record<string, QueryValue>): Promise<T> {
+    return this.request<T>({ method: "GET", path, query });
+  }
+
+  /** GET that answers null instead of failing on 404. */
+  async find<T>(path: string, query?: Record<string, QueryValue>): Promise<T | null> {
+    try {
+      return await this.get<T>(path, query);
+    } catch (error) {
+      if (error instanceof RestError && error.problem.status === 404) return null;
+      throw error;
+    }
+  }
+
+  async request<T>(req: RestRequest): Promise<T> {
+    const headers: Record<string, string> = {
+      ...this.opts.forward,
+      accept: "application/json",
+      ...req.headers,
+    };
+    let body: string | undefined;
+    if (req.body !== undefined) {
+      headers["content-type"] = req.mergePatch
+        ? "application/merge-patch+json"
+        : "application/json";
+      body = JSON.stringify(req.body);
+    }
+    // A network failure (no response at all) propagates as the original error.
+    const response = await this.opts.fetch(this.url(req.path, req.query), {
+      method: req.method,
+      headers,
+      body,
+    });
+    if (!response.ok) throw await errorFrom(response);
+    if (response.status === 204) return null as T;
+    const text = await response.text();
+    return (text === "" ? null : JSON.parse(text)) as T;
+  }
+
+  private url(path: string, query: Record<string, QueryValue> = {}): string {
+    const params = new URLSearchParams();
+    for (const [name, value] of Object.entries(query)) {
+      if (value === undefined) continue;
+      if (Array.isArray(value)) for (const v of value) params.append(name, v);
+      else params.append(name, String(value));
+    }
+    const search = params.toString();
+    return `${this.baseUrl}${path}${search ? `?${search}` : ""}`;
+  }
+}
+
+/** Reads an error answer into a RestError, or refuses a body that is not JSON. */
+async function errorFrom(response: Response): Promise<Error> {
+  const contentType = (response.headers.get("content-type") ?? "").split(";")[0]!.trim();
+  if (!ERROR_TYPES.has(contentType.toLowerCase())) {
+    await response.body?.cancel();
+    return new UnsupportedErrorResponse(contentType || "none");
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(await response.text());
+  } catch {
+    data = undefined;
+  }
+  return new RestError(problemFrom(response.status, response.statusText, data));
+}
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+const str = (v: unknown) => (typeof v === "string" ? v : undefined);
+
+/**
+ * A problem+json, JSON:API (`{errors: [...]}`) or plain JSON (`{message}`, as Sylius answers a
+ * failed sign-in) error body as one RestProblem.
+ */
+export function problemFrom(status: number, statusText: string, data: unknown): RestProblem {
+  const body = isObject(data) ? data : {};
+  if (Array.isArray(body.errors)) {
+    const errors = body.errors.filter(isObject);
+    const first = errors[0] ?? {};
+    return {
+      status,
+      type: str(first.type) ?? str(first.code) ?? "about:blank",
+      title: str(first.title) ?? statusText,
+      detail: str(first.detail) ?? str(first.title) ?? statusText,
+      violations: errors.flatMap((e) => {
+        const source = isObject(e.source) ? e.source : {};
+        const path = str(source.pointer)?.replace(/^\/(data\/attributes\/)?/, "");
+        const parameter = str(source.parameter);
+        const propertyPath = (path ?? parameter ?? "").replaceAll("/", ".");
+        if (!propertyPath) return [];
+        return [
+          {
+            propertyPath,
+            message: str(e.detail) ?? str(e.title) ?? "",
+            code: str(e.code) ?? "",
+          },
+        ];
+      }),
+    };
+  }
+  const violations = Array.isArray(body.violations)
+    ? body.violations.filter(isObject).map((v) => ({
+        propertyPath: str(v.propertyPath) ?? "",
+        message: str(v.message) ?? "",
+        code: str(v.code) ?? "",
+      }))
+    : [];
+  const title = str(body.title) ?? statusText;
+  return {
+    status,
+    type: str(body.type) ?? "about:blank",
+    title,
+    detail: str(body.detail) ?? str(body.message) ?? title,
+    violations,
+  };
+}

@@ -1,0 +1,77 @@
+import { readFileSync } from "node:fs";
+import { GraphQLError } from "./graphql-js.js";
+import { createSchema, createYoga, type YogaServerInstance } from "graphql-yoga";
+import { createContext, type GatewayContext } from "./context.js";
+import { DEFAULT_LIMITS, useLimits, type Limits } from "./limits.js";
+import { resolvers } from "./resolver-map.js";
+
+export interface GatewayOptions {
+  /** Base URL of the commerce REST API, e.g. http://127.0.0.1:8080 */
+  commerceApiUrl: string;
+  /** fetch used for REST calls (the composition root may pass an in-process one); default globalThis.fetch */
+  fetch?: typeof fetch;
+  /** production: no introspection, no GraphiQL */
+  production: boolean;
+  /** Overrides of the request limits (tests; the defaults suit the storefront). */
+  limits?: Partial<Limits>;
+  /** Yoga's logging; default on. */
+  logging?: boolean;
+}
+
+/** The server context the composition root may pass to handleNodeRequestAndResponse. */
+export type GatewayServerContext = Record<string, unknown>;
+
+export type Gateway = YogaServerInstance<GatewayServerContext, GatewayContext>;
+
+export const typeDefs = readFileSync(new URL("./schema.graphql", import.meta.url), "utf8");
+
+/** A GraphQL error the gateway raised on purpose, or graphql's own (syntax, validation). */
+function isExpected(error: unknown): error is GraphQLError {
+  if (!(error instanceof GraphQLError)) return false;
+  return error.originalError === undefined || error.originalError === null
+    ? true
+    : isExpected(error.originalError);
+}
+
+/**
+ * Failures that are not GraphQL errors (the network, a REST answer nobody can read) become
+ * `INTERNAL`. In production their message is hidden; elsewhere it is kept for the developer.
+ */
+function maskError(production: boolean) {
+  return (error: unknown, message: string): Error => {
+    if (isExpected(error)) return error;
+    const located = error instanceof GraphQLError ? error : undefined;
+    const original = located?.originalError ?? error;
+    const text = !production && original instanceof Error ? original.message : message;
+    return new GraphQLError(text, {
+      nodes: located?.nodes,
+      source: located?.source,
+      positions: located?.positions,
+      path: located?.path,
+      extensions: { code: "INTERNAL" },
+    });
+  };
+}
+
+/**
+ * The GraphQL gateway (graphql-yoga) at `/graphql`: schema.graphql served by calling the
+ * commerce REST API over HTTP, with the caller's headers forwarded.
+ */
+export function createGateway(opts: GatewayOptions): Gateway {
+  const fetchFn = opts.fetch ?? globalThis.fetch.bind(globalThis);
+  const limits = { ...DEFAULT_LIMITS, ...opts.limits };
+  return createYoga<GatewayServerContext, GatewayContext>({
+    schema: createSchema<GatewayServerContext & GatewayContext>({
+      typeDefs,
+      resolvers,
+    }),
+    graphqlEndpoint: "/graphql",
+    graphiql: !opts.production,
+    landingPage: false,
+    logging: opts.logging ?? true,
+    maskedErrors: { maskError: maskError(opts.production) },
+    plugins: [useLimits(limits, opts.production)],
+    context: ({ request }) =>
+      createContext(request, { commerceApiUrl: opts.commerceApiUrl, fetch: fetchFn }),
+  });
+}
