@@ -1,17 +1,17 @@
 import { fileURLToPath } from "node:url";
-import { buildApp } from "./app.js";
-import { loadConfig } from "./config.js";
-import { openDatabase } from "./db/open.js";
-import { createMailSender } from "./mail/sender.js";
+import { buildPortal } from "./portal.js";
+import { loadConfig } from "./server/config.js";
+import { openDatabase } from "./server/db/open.js";
+import { createMailSender } from "./server/mail/sender.js";
 
-/** `npm start`: one process serving the storefront, the REST API and files on one port. */
+/** `npm start`: one process serving the storefront, /graphql, the REST API and files on one port. */
 const config = loadConfig();
 const database = await openDatabase(config);
-const app = await buildApp({
+const app = await buildPortal({
   config,
   database,
   logger: true,
-  staticDir: fileURLToPath(new URL("../dist", import.meta.url)),
+  staticDir: fileURLToPath(new URL("./dist", import.meta.url)),
 });
 // Sends the outbox in the background; without SMTP_URL mails stay pending (readable at /dev/mail).
 const mailSender = createMailSender({

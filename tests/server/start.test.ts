@@ -18,7 +18,7 @@ const freePort = () =>
  * The real entry point, as `npm start` runs it: a fresh DATA_DIR is migrated and seeded on
  * start, the server answers, SIGTERM closes it cleanly, and the data survives a restart.
  */
-describe("server/main.ts on a fresh PGlite data folder", () => {
+describe("main.ts on a fresh PGlite data folder", () => {
   const dir = mkdtempSync(join(tmpdir(), "portal-start-"));
   const env = {
     ...process.env,
@@ -34,7 +34,7 @@ describe("server/main.ts on a fresh PGlite data folder", () => {
   });
 
   async function start(port: number, extra: Record<string, string> = {}) {
-    child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    child = spawn(process.execPath, ["--import", "tsx", "main.ts"], {
       env: { ...env, ...extra, PORT: String(port) },
       stdio: "pipe",
     });
@@ -63,6 +63,17 @@ describe("server/main.ts on a fresh PGlite data folder", () => {
     const port = await freePort();
     await start(port);
     expect(await (await fetch(`http://127.0.0.1:${port}/health`)).json()).toEqual({ status: "ok" });
+    // The gateway is mounted in the same process and reaches the REST API in-process.
+    const gql = await fetch(`http://127.0.0.1:${port}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ query: "{ products(perPage: 2) { totalItems items { code } } }" }),
+    });
+    const data = (await gql.json()) as {
+      data: { products: { totalItems: number; items: unknown[] } };
+    };
+    expect(data.data.products.totalItems).toBeGreaterThanOrEqual(60);
+    expect(data.data.products.items).toHaveLength(2);
     const signIn = await fetch(`http://127.0.0.1:${port}/api/v2/shop/customers/token`, {
       method: "POST",
       headers: { "content-type": "application/json" },
