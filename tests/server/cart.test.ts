@@ -254,6 +254,13 @@ describe.each(backends)("cart API on %s", (backend) => {
       "items[1].productVariant",
       "items[2].quantity",
     ]);
+    const onlyBad = await refused(422, () =>
+      t.request("POST", url, {
+        as: USERS.spaBuyer,
+        body: { items: [{ productVariant: V("GLOW-MINI-ROSE"), quantity: 0 }] },
+      }),
+    );
+    expect(onlyBad.violations?.map((v) => v.propertyPath)).toEqual(["items[0].quantity"]);
     await refused(422, () => t.request("POST", url, { as: USERS.spaBuyer, body: { items: [] } }));
     await refused(422, () => t.request("POST", url, { as: USERS.spaBuyer, body: { items: "x" } }));
     const tooMany = Array.from({ length: 1001 }, () => ({
