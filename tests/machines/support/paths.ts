@@ -110,7 +110,8 @@ function guardName(guard: unknown): string {
  * transitions back into states already reached are exercised too. Duplicates are dropped.
  */
 export function generatePaths(model: MachineModel) {
-  const serializeState = model.serializeState ?? (serializeSnapshot as unknown as (s: Snapshot) => string);
+  const serializeState =
+    model.serializeState ?? (serializeSnapshot as unknown as (s: Snapshot) => string);
   const options = { events: eventsWithDelays(model), input: model.input, serializeState } as any;
   const shortest = getShortestPaths(model.machine, options) as unknown as Path[];
   const adjacency = getAdjacencyMap(model.machine, options) as unknown as Record<
