@@ -109,6 +109,40 @@ describe.each(backends)("checkout and orders on %s", (backend) => {
     expect(list.body["hydra:member"][0].tokenValue).toBe(token); // newest first
   });
 
+  it("writes the cart's history and its completion to the audit trail", async () => {
+    const token = await readyCart();
+    const order = (await complete(token)).body;
+    const lines = await t.db
+      .selectFrom("audit_events")
+      .selectAll()
+      .where("entity_type", "=", "order")
+      .where("entity_id", "=", String(order.id))
+      .orderBy("id")
+      .execute();
+    expect(lines.map((l) => l.action)).toEqual([
+      "cart.start",
+      "cart.POST /items",
+      "cart.PUT /",
+      "cart.PATCH /payments/:id",
+      "order.complete",
+    ]);
+    const buyer = await t.db
+      .selectFrom("shop_users")
+      .select("id")
+      .where("email", "=", USERS.spaBuyer)
+      .executeTakeFirstOrThrow();
+    expect(lines.every((l) => l.actor_type === "user" && l.actor_id === buyer.id)).toBe(true);
+    expect(lines[1]!.after).toMatchObject({
+      items: [{ variant: "FIRM-LIFT-SERUM-30ML", quantity: 30 }],
+    });
+    expect(lines[2]!.after).toMatchObject({ shippingTo: "Hamburg, DE" });
+    expect(lines.at(-1)!.after).toMatchObject({
+      number: order.number,
+      state: "new",
+      total: order.total,
+    });
+  });
+
   it("refuses every change to a placed order with 409", async () => {
     const token = await readyCart();
     const order = (await complete(token)).body;

@@ -5,6 +5,7 @@ import { completionViolations, MAX_NOTES_LENGTH } from "../../domain/checkout.js
 import { couponViolation } from "../../domain/promotions.js";
 import { MAX_LINE_QUANTITY, quantityViolation } from "../../domain/quantity.js";
 import type { Violation } from "../../domain/violations.js";
+import { recordAudit } from "../../db/audit.js";
 import { findOrderByToken, placeOrder, recalculate, startCart, type Tx } from "../../db/orders.js";
 import type { AddressRow, AddressSnapshot, OrderRow } from "../../db/schema.js";
 import { requireAbility, requirePrincipal, type Principal } from "../auth.js";
@@ -46,8 +47,18 @@ export function registerOrderRoutes(app: FastifyInstance, { db }: AppContext) {
       const order = await findOrderByToken(tx, token, true);
       if (!order || !visibleTo(order, principal)) throw notFound();
       if (order.state !== "cart") throw conflict("error.notCart");
+      const before = await orderSummary(tx, order.id);
       await change(tx, order, principal);
       await recalculate(tx, order.id);
+      await recordAudit(tx, {
+        actor: { type: "user", id: principal.userId },
+        companyId: principal.companyId,
+        entityType: "order",
+        entityId: order.id,
+        action: auditAction(request),
+        before,
+        after: await orderSummary(tx, order.id),
+      });
     });
     return show(token);
   };
@@ -86,7 +97,17 @@ export function registerOrderRoutes(app: FastifyInstance, { db }: AppContext) {
     if (!LOCALES.includes(localeCode))
       r.add({ propertyPath: "localeCode", message: "field.type", params: { type: "locale" } });
     r.done();
-    const cart = await startCart(db, p.userId, localeCode);
+    const cart = await db.transaction().execute(async (tx) => {
+      const started = await startCart(tx, p.userId, localeCode);
+      await recordAudit(tx, {
+        actor: { type: "user", id: p.userId },
+        companyId: p.companyId,
+        entityType: "order",
+        entityId: started.id,
+        action: "cart.start",
+      });
+      return started;
+    });
     return reply.code(201).send(await show(cart.token_value));
   });
 
@@ -203,7 +224,16 @@ export function registerOrderRoutes(app: FastifyInstance, { db }: AppContext) {
       const order = await findOrderByToken(tx, token, true);
       if (!order || !visibleTo(order, p)) throw notFound();
       if (order.state !== "cart") throw conflict("error.notCart");
+      const before = await orderSummary(tx, order.id);
       await tx.deleteFrom("orders").where("id", "=", order.id).execute();
+      await recordAudit(tx, {
+        actor: { type: "user", id: p.userId },
+        companyId: p.companyId,
+        entityType: "order",
+        entityId: order.id,
+        action: "cart.delete",
+        before,
+      });
     });
     return reply.code(204).send();
   });
@@ -447,7 +477,22 @@ export function registerOrderRoutes(app: FastifyInstance, { db }: AppContext) {
           "/problems/coupon",
         );
       }
-      const body = (await orderResources(tx, [(await findOrderByToken(tx, token))!]))[0];
+      const placed = (await findOrderByToken(tx, token))!;
+      await recordAudit(tx, {
+        actor: { type: "user", id: principal.userId },
+        companyId: principal.companyId,
+        entityType: "order",
+        entityId: placed.id,
+        action: "order.complete",
+        before: { state: "cart" },
+        after: {
+          number: placed.number,
+          state: placed.state,
+          paymentState: placed.payment_state,
+          total: placed.total,
+        },
+      });
+      const body = (await orderResources(tx, [placed]))[0];
       if (key) {
         const stored = await tx
           .insertInto("idempotency_keys")
@@ -611,6 +656,37 @@ async function addLines(
       })
       .execute();
   }
+}
+
+/** What an audit line keeps of a cart: its lines, coupon, note, destination and total. */
+async function orderSummary(tx: Tx, orderId: number) {
+  const order = await tx
+    .selectFrom("orders")
+    .select(["coupon_code", "notes", "shipping_address", "total", "currency_code"])
+    .where("id", "=", orderId)
+    .executeTakeFirst();
+  if (!order) return null;
+  const items = await tx
+    .selectFrom("order_items")
+    .select(["variant_code", "quantity"])
+    .where("order_id", "=", orderId)
+    .orderBy("id")
+    .execute();
+  const shipping = order.shipping_address as AddressSnapshot | null;
+  return {
+    items: items.map((i) => ({ variant: i.variant_code, quantity: i.quantity })),
+    couponCode: order.coupon_code,
+    notes: order.notes,
+    shippingTo: shipping ? `${shipping.city}, ${shipping.countryCode}` : null,
+    total: order.total,
+    currencyCode: order.currency_code,
+  };
+}
+
+/** The audit action of a cart change: the route it came through, e.g. "PATCH items/:id". */
+function auditAction(request: FastifyRequest): string {
+  const route = request.routeOptions.url ?? request.url;
+  return `cart.${request.method} ${route.replace("/api/v2/shop/orders/:token", "") || "/"}`;
 }
 
 function lineIndex(path: string) {
