@@ -1,12 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  backends,
-  expectProblem,
-  startTestApp,
-  USERS,
-  type TestApp,
-  type TestResponse,
-} from "../support/test-app.js";
+import { backends, startTestApp, USERS, type TestApp } from "../support/test-app.js";
 
 const API = "/api/v2/shop";
 const MERGE_PATCH = { "content-type": "application/merge-patch+json" };
@@ -30,29 +23,8 @@ describe.each(backends)("account address book API on %s", (backend) => {
     t = await startTestApp(backend);
   });
   afterAll(async () => {
-    // As in customers.test.ts: let the pool close before the harness drops the database.
-    await t?.db.destroy();
-    await new Promise((resolve) => setTimeout(resolve, 100));
     await t?.close();
   });
-
-  async function userId(email: string) {
-    const row = await t.db
-      .selectFrom("shop_users")
-      .select("id")
-      .where("email", "=", email)
-      .executeTakeFirstOrThrow();
-    return row.id;
-  }
-
-  /** Runs a request that must be refused and proves it changed nothing. */
-  async function refused(status: number, run: () => Promise<TestResponse>) {
-    const before = await t.fingerprint();
-    const res = await run();
-    const problem = expectProblem(res, status);
-    expect(await t.fingerprint()).toBe(before);
-    return problem;
-  }
 
   async function create(body: Record<string, unknown> = MUNICH, as: string = USERS.spaBuyer) {
     const res = await t.request("POST", `${API}/addresses`, { as, body });
@@ -80,7 +52,7 @@ describe.each(backends)("account address book API on %s", (backend) => {
   }
 
   async function restoreDefaultShipping() {
-    const me = await userId(USERS.spaAdmin);
+    const me = await t.userId(USERS.spaAdmin);
     const res = await t.request("PATCH", `${API}/customers/${me}/default-shipping-address`, {
       as: USERS.spaAdmin,
       body: { defaultShippingAddress: `${API}/addresses/2` },
@@ -114,14 +86,14 @@ describe.each(backends)("account address book API on %s", (backend) => {
         expect(lines).toHaveLength(1);
         expect(lines[0]).toMatchObject({
           actor_type: "user",
-          actor_id: await userId(as),
+          actor_id: await t.userId(as),
           company_id: 1,
           action: "create",
           before: null,
           after: expect.objectContaining({ street: MUNICH.street, city: MUNICH.city }),
         });
         // The other company never sees it.
-        await refused(404, () =>
+        await t.refused(404, () =>
           t.request("GET", `${API}/addresses/${id}`, { as: USERS.retailAdmin }),
         );
       },
@@ -160,7 +132,7 @@ describe.each(backends)("account address book API on %s", (backend) => {
       expect(created.body).toMatchObject({ isShipping: true, isBilling: false });
       const id = created.body.id as number;
       expect(await defaultShipping()).toBe(id);
-      const me = await userId(USERS.spaBuyer);
+      const me = await t.userId(USERS.spaBuyer);
       const customer = await t.request("GET", `${API}/customers/${me}`, { as: USERS.spaBuyer });
       expect(customer.body.defaultShippingAddress).toBe(`${API}/addresses/${id}`);
       const list = await t.request("GET", `${API}/addresses`, { as: USERS.spaBuyer });
@@ -178,10 +150,10 @@ describe.each(backends)("account address book API on %s", (backend) => {
     });
 
     it("refuses MARKETING users with 403 and visitors with 401", async () => {
-      await refused(403, () =>
+      await t.refused(403, () =>
         t.request("POST", `${API}/addresses`, { as: USERS.spaMarketing, body: MUNICH }),
       );
-      await refused(401, () => t.request("POST", `${API}/addresses`, { body: MUNICH }));
+      await t.refused(401, () => t.request("POST", `${API}/addresses`, { body: MUNICH }));
     });
 
     it.each<[string, unknown, string, string]>([
@@ -216,7 +188,7 @@ describe.each(backends)("account address book API on %s", (backend) => {
       ["a string switch", { ...MUNICH, isShipping: "yes" }, "isShipping", "field.type"],
       ["an array body", [MUNICH], "", "field.type"],
     ])("refuses %s with 422 and changes nothing", async (_name, body, path, code) => {
-      const problem = await refused(422, () =>
+      const problem = await t.refused(422, () =>
         t.request("POST", `${API}/addresses`, { as: USERS.spaBuyer, body }),
       );
       expect(problem.violations).toEqual(
@@ -225,7 +197,7 @@ describe.each(backends)("account address book API on %s", (backend) => {
     });
 
     it("lists every missing field of an empty body at once, in the caller's language", async () => {
-      const problem = await refused(422, () =>
+      const problem = await t.refused(422, () =>
         t.request("POST", `${API}/addresses`, {
           as: USERS.spaBuyer,
           body: {},
@@ -239,7 +211,7 @@ describe.each(backends)("account address book API on %s", (backend) => {
     });
 
     it("refuses malformed JSON with 400 and changes nothing", async () => {
-      await refused(400, () =>
+      await t.refused(400, () =>
         t.request("POST", `${API}/addresses`, {
           as: USERS.spaBuyer,
           body: "{not json",
@@ -286,7 +258,7 @@ describe.each(backends)("account address book API on %s", (backend) => {
 
     it("refuses to edit the default billing address with a clear 422, whatever the body", async () => {
       for (const body of [MUNICH, {}]) {
-        const problem = await refused(422, () =>
+        const problem = await t.refused(422, () =>
           t.request("PUT", `${API}/addresses/1`, { as: USERS.spaAdmin, body }),
         );
         expect(problem.detail).toBe("The default billing address cannot be edited.");
@@ -302,7 +274,7 @@ describe.each(backends)("account address book API on %s", (backend) => {
       });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ id: 2, isShipping: true, city: "München" });
-      const problem = await refused(422, () =>
+      const problem = await t.refused(422, () =>
         t.request("PUT", `${API}/addresses/2`, {
           as: USERS.spaBuyer,
           body: { ...MUNICH, isShipping: false },
@@ -329,14 +301,14 @@ describe.each(backends)("account address book API on %s", (backend) => {
     });
 
     it("answers 404 for another company's address, a missing one and a malformed id", async () => {
-      await refused(404, () =>
+      await t.refused(404, () =>
         t.request("PUT", `${API}/addresses/3`, { as: USERS.spaAdmin, body: MUNICH }),
       );
-      await refused(404, () =>
+      await t.refused(404, () =>
         t.request("PUT", `${API}/addresses/2`, { as: USERS.retailAdmin, body: MUNICH }),
       );
       for (const id of ["999999", "abc", "1.0"]) {
-        await refused(404, () =>
+        await t.refused(404, () =>
           t.request("PUT", `${API}/addresses/${id}`, { as: USERS.spaAdmin, body: MUNICH }),
         );
       }
@@ -344,10 +316,10 @@ describe.each(backends)("account address book API on %s", (backend) => {
 
     it("refuses MARKETING users with 403 and visitors with 401", async () => {
       const { id } = await create();
-      await refused(403, () =>
+      await t.refused(403, () =>
         t.request("PUT", `${API}/addresses/${id}`, { as: USERS.spaMarketing, body: MUNICH }),
       );
-      await refused(401, () => t.request("PUT", `${API}/addresses/${id}`, { body: MUNICH }));
+      await t.refused(401, () => t.request("PUT", `${API}/addresses/${id}`, { body: MUNICH }));
     });
 
     it.each<[string, unknown, string]>([
@@ -358,7 +330,7 @@ describe.each(backends)("account address book API on %s", (backend) => {
       ["an invalid e-mail", { ...MUNICH, email: "a@b" }, "field.email"],
     ])("refuses %s with 422 and changes nothing", async (_name, body, code) => {
       const { id } = await create();
-      const problem = await refused(422, () =>
+      const problem = await t.refused(422, () =>
         t.request("PUT", `${API}/addresses/${id}`, { as: USERS.spaBuyer, body }),
       );
       expect(problem.violations?.map((v) => v.code)).toContain(code);
@@ -371,24 +343,26 @@ describe.each(backends)("account address book API on %s", (backend) => {
       const res = await t.request("DELETE", `${API}/addresses/${id}`, { as: USERS.spaAdmin });
       expect(res.status).toBe(204);
       expect(res.raw).toBe("");
-      await refused(404, () => t.request("GET", `${API}/addresses/${id}`, { as: USERS.spaAdmin }));
+      await t.refused(404, () =>
+        t.request("GET", `${API}/addresses/${id}`, { as: USERS.spaAdmin }),
+      );
       const lines = await audit("address", id);
       expect(lines.at(-1)).toMatchObject({
         action: "delete",
         after: null,
         before: expect.objectContaining({ street: MUNICH.street }),
       });
-      await refused(404, () =>
+      await t.refused(404, () =>
         t.request("DELETE", `${API}/addresses/${id}`, { as: USERS.spaAdmin }),
       );
     });
 
     it("refuses to remove the default billing and the default shipping address", async () => {
-      const billing = await refused(422, () =>
+      const billing = await t.refused(422, () =>
         t.request("DELETE", `${API}/addresses/1`, { as: USERS.spaAdmin }),
       );
       expect(billing.detail).toBe("The default billing address cannot be removed.");
-      const shipping = await refused(422, () =>
+      const shipping = await t.refused(422, () =>
         t.request("DELETE", `${API}/addresses/2`, { as: USERS.spaBuyer }),
       );
       expect(shipping.violations?.[0]?.code).toBe("address.shippingNotRemovable");
@@ -397,7 +371,7 @@ describe.each(backends)("account address book API on %s", (backend) => {
 
     it("lets a former default shipping address go once another is the default", async () => {
       const { id } = await create({ ...MUNICH, isShipping: true });
-      await refused(422, () =>
+      await t.refused(422, () =>
         t.request("DELETE", `${API}/addresses/${id}`, { as: USERS.spaBuyer }),
       );
       await restoreDefaultShipping();
@@ -406,16 +380,18 @@ describe.each(backends)("account address book API on %s", (backend) => {
     });
 
     it("answers 404 for another company's address, 403 for MARKETING, 401 for visitors", async () => {
-      await refused(404, () => t.request("DELETE", `${API}/addresses/4`, { as: USERS.spaAdmin }));
-      await refused(404, () => t.request("DELETE", `${API}/addresses/abc`, { as: USERS.spaAdmin }));
+      await t.refused(404, () => t.request("DELETE", `${API}/addresses/4`, { as: USERS.spaAdmin }));
+      await t.refused(404, () =>
+        t.request("DELETE", `${API}/addresses/abc`, { as: USERS.spaAdmin }),
+      );
       const { id } = await create();
-      await refused(404, () =>
+      await t.refused(404, () =>
         t.request("DELETE", `${API}/addresses/${id}`, { as: USERS.retailAdmin }),
       );
-      await refused(403, () =>
+      await t.refused(403, () =>
         t.request("DELETE", `${API}/addresses/${id}`, { as: USERS.spaMarketing }),
       );
-      await refused(401, () => t.request("DELETE", `${API}/addresses/${id}`));
+      await t.refused(401, () => t.request("DELETE", `${API}/addresses/${id}`));
     });
   });
 
@@ -429,7 +405,7 @@ describe.each(backends)("account address book API on %s", (backend) => {
 
     it("sets the default shipping address and answers the customer", async () => {
       const { id } = await create();
-      const me = await userId(USERS.spaBuyer);
+      const me = await t.userId(USERS.spaBuyer);
       const res = await patch(me, { defaultShippingAddress: `${API}/addresses/${id}` });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({
@@ -456,7 +432,7 @@ describe.each(backends)("account address book API on %s", (backend) => {
     });
 
     it("accepts a plain application/json body too", async () => {
-      const me = await userId(USERS.spaAdmin);
+      const me = await t.userId(USERS.spaAdmin);
       const res = await t.request("PATCH", `${API}/customers/${me}/default-shipping-address`, {
         as: USERS.spaAdmin,
         body: { defaultShippingAddress: `${API}/addresses/2` },
@@ -467,10 +443,10 @@ describe.each(backends)("account address book API on %s", (backend) => {
     it("hides other customers' ids with 404", async () => {
       const body = { defaultShippingAddress: `${API}/addresses/2` };
       for (const email of [USERS.spaAdmin, USERS.retailAdmin]) {
-        const id = await userId(email);
-        await refused(404, () => patch(id, body));
+        const id = await t.userId(email);
+        await t.refused(404, () => patch(id, body));
       }
-      await refused(404, () => patch("abc", body));
+      await t.refused(404, () => patch("abc", body));
     });
 
     it.each<[string, unknown, string]>([
@@ -495,16 +471,16 @@ describe.each(backends)("account address book API on %s", (backend) => {
       ["an unknown field", { defaultShippingAddress: `${API}/addresses/2`, x: 1 }, "field.unknown"],
       ["a too long reference", { defaultShippingAddress: "/".repeat(600) }, "address.unknown"],
     ])("refuses %s with 422 and changes nothing", async (_name, body, code) => {
-      const me = await userId(USERS.spaBuyer);
-      const problem = await refused(422, () => patch(me, body));
+      const me = await t.userId(USERS.spaBuyer);
+      const problem = await t.refused(422, () => patch(me, body));
       expect(problem.violations?.map((v) => v.code)).toContain(code);
     });
 
     it("refuses MARKETING users with 403 and visitors with 401", async () => {
-      const me = await userId(USERS.spaMarketing);
+      const me = await t.userId(USERS.spaMarketing);
       const body = { defaultShippingAddress: `${API}/addresses/2` };
-      await refused(403, () => patch(me, body, USERS.spaMarketing));
-      await refused(401, () =>
+      await t.refused(403, () => patch(me, body, USERS.spaMarketing));
+      await t.refused(401, () =>
         t.request("PATCH", `${API}/customers/${me}/default-shipping-address`, {
           body,
           headers: MERGE_PATCH,

@@ -16,8 +16,6 @@ describe.skipIf(!inject("pgUrl"))("account concurrency on PostgreSQL", () => {
     base = await t.app.listen({ host: "127.0.0.1", port: 0 });
   });
   afterAll(async () => {
-    await t?.db.destroy();
-    await new Promise((resolve) => setTimeout(resolve, 100));
     await t?.close();
   });
 
@@ -32,15 +30,6 @@ describe.skipIf(!inject("pgUrl"))("account concurrency on PostgreSQL", () => {
     });
     const text = await res.text();
     return { status: res.status, body: text ? JSON.parse(text) : undefined };
-  }
-
-  async function userId(email: string) {
-    const row = await t.db
-      .selectFrom("shop_users")
-      .select("id")
-      .where("email", "=", email)
-      .executeTakeFirstOrThrow();
-    return row.id;
   }
 
   async function tokenFromMail(email: string) {
@@ -110,8 +99,8 @@ describe.skipIf(!inject("pgUrl"))("account concurrency on PostgreSQL", () => {
   });
 
   it("never leaves a company without an admin when two admins demote each other at once", async () => {
-    const admin = await userId(USERS.spaAdmin);
-    const buyer = await userId(USERS.spaBuyer);
+    const admin = await t.userId(USERS.spaAdmin);
+    const buyer = await t.userId(USERS.spaBuyer);
     expect(
       (await call("PUT", `${API}/shop-users/${buyer}`, USERS.spaAdmin, { roles: ["ADMIN"] }))
         .status,
@@ -140,7 +129,7 @@ describe.skipIf(!inject("pgUrl"))("account concurrency on PostgreSQL", () => {
   });
 
   it("serialises removing an address and making it the default shipping address", async () => {
-    const me = await userId(USERS.spaBuyer);
+    const me = await t.userId(USERS.spaBuyer);
     for (let round = 0; round < 5; round++) {
       const created = await call("POST", `${API}/addresses`, USERS.spaBuyer, {
         firstName: "Rene",

@@ -1,13 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  backends,
-  DEMO_PASSWORD,
-  expectProblem,
-  startTestApp,
-  USERS,
-  type TestApp,
-  type TestResponse,
-} from "../support/test-app.js";
+import { backends, DEMO_PASSWORD, startTestApp, USERS, type TestApp } from "../support/test-app.js";
 
 const API = "/api/v2/shop";
 
@@ -27,8 +19,6 @@ describe.each(backends)("account customer API on %s", (backend) => {
     for (const email of Object.values(USERS)) await t.token(email);
   });
   afterAll(async () => {
-    await t?.db.destroy();
-    await new Promise((resolve) => setTimeout(resolve, 100));
     await t?.close();
   });
 
@@ -39,14 +29,6 @@ describe.each(backends)("account customer API on %s", (backend) => {
       .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.toLowerCase()))
       .executeTakeFirstOrThrow();
     return row.id;
-  }
-
-  async function refused(status: number, run: () => Promise<TestResponse>) {
-    const before = await t.fingerprint();
-    const res = await run();
-    const problem = expectProblem(res, status);
-    expect(await t.fingerprint()).toBe(before);
-    return problem;
   }
 
   async function audit(entityType: string, entityId: number) {
@@ -136,7 +118,7 @@ describe.each(backends)("account customer API on %s", (backend) => {
       ["another company's", USERS.retailAdmin],
       ["the pending invitee's", "new.colleague@demo-spa.example"],
     ])("refuses %s e-mail address, whatever its case", async (_name, taken) => {
-      const problem = await refused(422, () => put({ ...BUYER, email: taken.toUpperCase() }));
+      const problem = await t.refused(422, () => put({ ...BUYER, email: taken.toUpperCase() }));
       expect(problem.violations).toEqual([
         expect.objectContaining({ propertyPath: "email", code: "account.emailTaken" }),
       ]);
@@ -179,7 +161,7 @@ describe.each(backends)("account customer API on %s", (backend) => {
       ],
       ["a string body", "just text", "", "field.type"],
     ])("refuses %s with 422 and changes nothing", async (_name, body, path, code) => {
-      const problem = await refused(422, () =>
+      const problem = await t.refused(422, () =>
         typeof body === "string"
           ? userId(USERS.spaBuyer).then((id) =>
               t.request("PUT", `${API}/customers/${id}`, {
@@ -198,21 +180,21 @@ describe.each(backends)("account customer API on %s", (backend) => {
     it("hides a colleague's and another company's record with 404", async () => {
       for (const email of [USERS.spaAdmin, USERS.retailAdmin]) {
         const id = await userId(email);
-        await refused(404, () => put(BUYER, USERS.spaBuyer, id));
+        await t.refused(404, () => put(BUYER, USERS.spaBuyer, id));
       }
       for (const id of ["abc", "0", "999999"])
-        await refused(404, () => put(BUYER, USERS.spaBuyer, id));
+        await t.refused(404, () => put(BUYER, USERS.spaBuyer, id));
     });
 
     it("refuses MARKETING users with 403 and visitors with 401", async () => {
-      await refused(403, () =>
+      await t.refused(403, () =>
         put(
           { email: USERS.spaMarketing, firstName: "Lea", lastName: "Hoffmann" },
           USERS.spaMarketing,
         ),
       );
       const id = await userId(USERS.spaBuyer);
-      await refused(401, () => t.request("PUT", `${API}/customers/${id}`, { body: BUYER }));
+      await t.refused(401, () => t.request("PUT", `${API}/customers/${id}`, { body: BUYER }));
     });
   });
 
@@ -257,9 +239,9 @@ describe.each(backends)("account customer API on %s", (backend) => {
     });
 
     it("refuses company data from COMMERCIAL and MARKETING users with 403", async () => {
-      await refused(403, () => put({ companyName: "Hijacked GmbH" }));
-      await refused(403, () => put({ ...BUYER, taxNumber: "DE000" }));
-      await refused(403, () => put({ companyName: "Hijacked GmbH" }, USERS.spaMarketing));
+      await t.refused(403, () => put({ companyName: "Hijacked GmbH" }));
+      await t.refused(403, () => put({ ...BUYER, taxNumber: "DE000" }));
+      await t.refused(403, () => put({ companyName: "Hijacked GmbH" }, USERS.spaMarketing));
     });
 
     it.each<[string, unknown, string, string]>([
@@ -276,7 +258,7 @@ describe.each(backends)("account customer API on %s", (backend) => {
         "field.unknown",
       ],
     ])("refuses %s with 422 and changes nothing", async (_name, body, path, code) => {
-      const problem = await refused(422, () => put(body, USERS.spaAdmin));
+      const problem = await t.refused(422, () => put(body, USERS.spaAdmin));
       expect(problem.violations).toEqual(
         expect.arrayContaining([expect.objectContaining({ propertyPath: path, code })]),
       );
@@ -284,7 +266,7 @@ describe.each(backends)("account customer API on %s", (backend) => {
 
     it("keeps another company's ADMIN out with 404", async () => {
       const spa = await userId(USERS.spaAdmin);
-      await refused(404, () => put({ companyName: "Taken over" }, USERS.retailAdmin, spa));
+      await t.refused(404, () => put({ companyName: "Taken over" }, USERS.retailAdmin, spa));
     });
   });
 
@@ -349,7 +331,7 @@ describe.each(backends)("account customer API on %s", (backend) => {
     });
 
     it("refuses a wrong current password with 422 on currentPassword", async () => {
-      const problem = await refused(422, () =>
+      const problem = await t.refused(422, () =>
         change({ currentPassword: "not-my-password", newPassword: NEW, confirmNewPassword: NEW }),
       );
       expect(problem.violations).toEqual([
@@ -360,7 +342,7 @@ describe.each(backends)("account customer API on %s", (backend) => {
     });
 
     it("refuses a confirmation that does not match", async () => {
-      const problem = await refused(422, () =>
+      const problem = await t.refused(422, () =>
         change({ currentPassword: DEMO_PASSWORD, newPassword: NEW, confirmNewPassword: `${NEW}!` }),
       );
       expect(problem.violations).toEqual([
@@ -425,14 +407,14 @@ describe.each(backends)("account customer API on %s", (backend) => {
         confirmNewPassword: NEW,
         ...override,
       };
-      const problem = await refused(422, () => change(body));
+      const problem = await t.refused(422, () => change(body));
       expect(problem.violations).toEqual(
         expect.arrayContaining([expect.objectContaining({ propertyPath: path, code })]),
       );
     });
 
     it("reports every problem at once", async () => {
-      const problem = await refused(422, () =>
+      const problem = await t.refused(422, () =>
         change({ currentPassword: "wrong-one", newPassword: "short", confirmNewPassword: "other" }),
       );
       expect(problem.violations?.map((v) => v.code)).toEqual([
@@ -446,10 +428,10 @@ describe.each(backends)("account customer API on %s", (backend) => {
       const body = { currentPassword: DEMO_PASSWORD, newPassword: NEW, confirmNewPassword: NEW };
       for (const email of [USERS.spaAdmin, USERS.retailAdmin]) {
         const id = await userId(email);
-        await refused(404, () => change(body, USERS.spaBuyer, id));
+        await t.refused(404, () => change(body, USERS.spaBuyer, id));
       }
       const id = await userId(USERS.spaBuyer);
-      await refused(401, () => t.request("PUT", `${API}/customers/${id}/password`, { body }));
+      await t.refused(401, () => t.request("PUT", `${API}/customers/${id}/password`, { body }));
     });
   });
 });

@@ -1,13 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  backends,
-  DEMO_PASSWORD,
-  expectProblem,
-  startTestApp,
-  USERS,
-  type TestApp,
-  type TestResponse,
-} from "../support/test-app.js";
+import { backends, DEMO_PASSWORD, startTestApp, USERS, type TestApp } from "../support/test-app.js";
 
 const API = "/api/v2/shop";
 const REGISTER = "/api/v2/team-members/register";
@@ -20,27 +12,8 @@ describe.each(backends)("account team API on %s", (backend) => {
     t = await startTestApp(backend);
   });
   afterAll(async () => {
-    await t?.db.destroy();
-    await new Promise((resolve) => setTimeout(resolve, 100));
     await t?.close();
   });
-
-  async function userId(email: string) {
-    const row = await t.db
-      .selectFrom("shop_users")
-      .select("id")
-      .where("email", "=", email)
-      .executeTakeFirstOrThrow();
-    return row.id;
-  }
-
-  async function refused(status: number, run: () => Promise<TestResponse>) {
-    const before = await t.fingerprint();
-    const res = await run();
-    const problem = expectProblem(res, status);
-    expect(await t.fingerprint()).toBe(before);
-    return problem;
-  }
 
   async function audit(entityId: number) {
     return t.db
@@ -99,7 +72,7 @@ describe.each(backends)("account team API on %s", (backend) => {
       const byEmail = Object.fromEntries(
         res.body["hydra:member"].map((u: { userIdentifier: string }) => [u.userIdentifier, u]),
       );
-      const buyer = await userId(USERS.spaBuyer);
+      const buyer = await t.userId(USERS.spaBuyer);
       expect(byEmail[USERS.spaBuyer]).toEqual({
         "@id": `${API}/shop-users/${buyer}`,
         "@type": "ShopUser",
@@ -127,7 +100,7 @@ describe.each(backends)("account team API on %s", (backend) => {
       });
       expect(res.body["hydra:totalItems"]).toBe(4);
       expect(res.body["hydra:member"]).toHaveLength(1);
-      await refused(400, () =>
+      await t.refused(400, () =>
         t.request("GET", `${API}/shop-users?itemsPerPage=abc`, { as: USERS.spaAdmin }),
       );
     });
@@ -140,15 +113,15 @@ describe.each(backends)("account team API on %s", (backend) => {
     });
 
     it("refuses COMMERCIAL and MARKETING users with 403 and visitors with 401", async () => {
-      await refused(403, () => t.request("GET", `${API}/shop-users`, { as: USERS.spaBuyer }));
-      await refused(403, () => t.request("GET", `${API}/shop-users`, { as: USERS.spaMarketing }));
-      await refused(401, () => t.request("GET", `${API}/shop-users`));
+      await t.refused(403, () => t.request("GET", `${API}/shop-users`, { as: USERS.spaBuyer }));
+      await t.refused(403, () => t.request("GET", `${API}/shop-users`, { as: USERS.spaMarketing }));
+      await t.refused(401, () => t.request("GET", `${API}/shop-users`));
     });
   });
 
   describe("GET /shop-users/{id}", () => {
     it("shows a company user to an ADMIN", async () => {
-      const id = await userId(USERS.spaMarketing);
+      const id = await t.userId(USERS.spaMarketing);
       const res = await t.request("GET", `${API}/shop-users/${id}`, { as: USERS.spaAdmin });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({
@@ -160,19 +133,19 @@ describe.each(backends)("account team API on %s", (backend) => {
     });
 
     it("answers 404 for another company's user and unknown ids, 403 and 401 as usual", async () => {
-      const foreign = await userId(USERS.retailAdmin);
-      await refused(404, () =>
+      const foreign = await t.userId(USERS.retailAdmin);
+      await t.refused(404, () =>
         t.request("GET", `${API}/shop-users/${foreign}`, { as: USERS.spaAdmin }),
       );
       for (const id of ["999999", "abc", "-1"])
-        await refused(404, () =>
+        await t.refused(404, () =>
           t.request("GET", `${API}/shop-users/${id}`, { as: USERS.spaAdmin }),
         );
-      const buyer = await userId(USERS.spaBuyer);
-      await refused(403, () =>
+      const buyer = await t.userId(USERS.spaBuyer);
+      await t.refused(403, () =>
         t.request("GET", `${API}/shop-users/${buyer}`, { as: USERS.spaBuyer }),
       );
-      await refused(401, () => t.request("GET", `${API}/shop-users/${buyer}`));
+      await t.refused(401, () => t.request("GET", `${API}/shop-users/${buyer}`));
     });
   });
 
@@ -215,7 +188,7 @@ describe.each(backends)("account team API on %s", (backend) => {
       expect(lines).toHaveLength(1);
       expect(lines[0]).toMatchObject({
         action: "invite",
-        actor_id: await userId(USERS.spaAdmin),
+        actor_id: await t.userId(USERS.spaAdmin),
         company_id: 1,
         after: { email, roles: ["ROLE_COMPANY_MARKETING"], status: "Pending" },
       });
@@ -234,7 +207,7 @@ describe.each(backends)("account team API on %s", (backend) => {
     it.each([USERS.spaBuyer, USERS.retailAdmin.toUpperCase(), PENDING])(
       "refuses %s, already a shop user, with 422",
       async (email) => {
-        const problem = await refused(422, () =>
+        const problem = await t.refused(422, () =>
           t.request("POST", `${API}/shop-users`, {
             as: USERS.spaAdmin,
             body: { email, roles: ["COMMERCIAL"] },
@@ -284,7 +257,7 @@ describe.each(backends)("account team API on %s", (backend) => {
         "field.unknown",
       ],
     ])("refuses %s with 422 and changes nothing", async (_name, body, path, code) => {
-      const problem = await refused(422, () =>
+      const problem = await t.refused(422, () =>
         t.request("POST", `${API}/shop-users`, { as: USERS.spaAdmin, body }),
       );
       expect(problem.violations).toEqual(
@@ -293,7 +266,7 @@ describe.each(backends)("account team API on %s", (backend) => {
     });
 
     it("says 'Please enter a valid email' for an invalid address", async () => {
-      const problem = await refused(422, () =>
+      const problem = await t.refused(422, () =>
         t.request("POST", `${API}/shop-users`, {
           as: USERS.spaAdmin,
           body: { email: "not an email", roles: ["ADMIN"] },
@@ -304,13 +277,13 @@ describe.each(backends)("account team API on %s", (backend) => {
 
     it("refuses COMMERCIAL and MARKETING users with 403 and visitors with 401", async () => {
       const body = { email: "sneaky@demo-spa.example", roles: ["ADMIN"] };
-      await refused(403, () =>
+      await t.refused(403, () =>
         t.request("POST", `${API}/shop-users`, { as: USERS.spaBuyer, body }),
       );
-      await refused(403, () =>
+      await t.refused(403, () =>
         t.request("POST", `${API}/shop-users`, { as: USERS.spaMarketing, body }),
       );
-      await refused(401, () => t.request("POST", `${API}/shop-users`, { body }));
+      await t.refused(401, () => t.request("POST", `${API}/shop-users`, { body }));
     });
   });
 
@@ -358,7 +331,7 @@ describe.each(backends)("account team API on %s", (backend) => {
       const list = await t.request("GET", `${API}/shop-users/${id}`, { as: USERS.spaAdmin });
       expect(list.body.status).toBe("Active");
       // A second use of the same link fails and changes nothing.
-      const again = await refused(422, () =>
+      const again = await t.refused(422, () =>
         register({ ...body, newPlainPassword: "someone else's phrase", passwordRepeat: undefined }),
       );
       expect(again.violations?.[0]).toMatchObject({
@@ -378,13 +351,13 @@ describe.each(backends)("account team API on %s", (backend) => {
         .where("shop_user_id", "=", id)
         .execute();
       const body = { firstName: "Old", lastName: "Link", newPlainPassword: PASSWORD };
-      const expired = await refused(422, () => register({ ...body, token }));
-      const unknown = await refused(422, () => register({ ...body, token: "A".repeat(22) }));
+      const expired = await t.refused(422, () => register({ ...body, token }));
+      const unknown = await t.refused(422, () => register({ ...body, token: "A".repeat(22) }));
       const usedEmail = "used.link@demo-spa.example";
       await invite(usedEmail);
       const usedToken = await tokenFromMail(usedEmail);
       expect((await register({ ...body, token: usedToken })).status).toBe(201);
-      const used = await refused(422, () => register({ ...body, token: usedToken }));
+      const used = await t.refused(422, () => register({ ...body, token: usedToken }));
       for (const p of [expired, unknown, used]) {
         expect(p.violations).toEqual([
           expect.objectContaining({ propertyPath: "token", code: "invitation.invalid" }),
@@ -444,7 +417,7 @@ describe.each(backends)("account team API on %s", (backend) => {
           passwordRepeat: PASSWORD,
           ...override,
         };
-        const problem = await refused(422, () => register(body));
+        const problem = await t.refused(422, () => register(body));
         expect(problem.violations).toEqual(
           expect.arrayContaining([expect.objectContaining({ propertyPath: path, code })]),
         );
@@ -462,13 +435,13 @@ describe.each(backends)("account team API on %s", (backend) => {
     );
 
     it("refuses a non-object body", async () => {
-      await refused(422, () => register(["token"]));
+      await t.refused(422, () => register(["token"]));
     });
   });
 
   describe("PUT /shop-users/{id} (roles)", () => {
     it("changes a colleague's roles, which applies on their next request", async () => {
-      const buyer = await userId(USERS.spaBuyer);
+      const buyer = await t.userId(USERS.spaBuyer);
       const address = {
         firstName: "Mia",
         lastName: "Schulz",
@@ -486,7 +459,7 @@ describe.each(backends)("account team API on %s", (backend) => {
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ id: buyer, roles: ["ROLE_COMPANY_MARKETING"] });
       // Same token, new rights.
-      await refused(403, () =>
+      await t.refused(403, () =>
         t.request("POST", `${API}/addresses`, { as: USERS.spaBuyer, body: address }),
       );
       const lines = await audit(buyer);
@@ -508,7 +481,7 @@ describe.each(backends)("account team API on %s", (backend) => {
         body: { roles: ["COMMERCIAL"] },
       });
       expect(res.body.roles).toEqual(["ROLE_COMPANY_COMMERCIAL"]);
-      await refused(403, () => t.request("GET", `${API}/shop-users`, { as: USERS.spaBuyer }));
+      await t.refused(403, () => t.request("GET", `${API}/shop-users`, { as: USERS.spaBuyer }));
       const created = await t.request("POST", `${API}/addresses`, {
         as: USERS.spaBuyer,
         body: address,
@@ -517,7 +490,7 @@ describe.each(backends)("account team API on %s", (backend) => {
     });
 
     it("changes a pending invitee's roles too", async () => {
-      const id = await userId(PENDING);
+      const id = await t.userId(PENDING);
       const res = await t.request("PUT", `${API}/shop-users/${id}`, {
         as: USERS.spaAdmin,
         body: { roles: ["MARKETING"] },
@@ -527,8 +500,8 @@ describe.each(backends)("account team API on %s", (backend) => {
     });
 
     it("refuses an admin's change of their own row with 403", async () => {
-      const me = await userId(USERS.spaAdmin);
-      const problem = await refused(403, () =>
+      const me = await t.userId(USERS.spaAdmin);
+      const problem = await t.refused(403, () =>
         t.request("PUT", `${API}/shop-users/${me}`, {
           as: USERS.spaAdmin,
           body: { roles: ["MARKETING"] },
@@ -538,25 +511,25 @@ describe.each(backends)("account team API on %s", (backend) => {
     });
 
     it("answers 404 for another company's user, 403 for non-admins, 401 for visitors", async () => {
-      const foreign = await userId(USERS.retailAdmin);
+      const foreign = await t.userId(USERS.retailAdmin);
       const body = { roles: ["MARKETING"] };
-      await refused(404, () =>
+      await t.refused(404, () =>
         t.request("PUT", `${API}/shop-users/${foreign}`, { as: USERS.spaAdmin, body }),
       );
-      await refused(404, () =>
+      await t.refused(404, () =>
         t.request("PUT", `${API}/shop-users/999999`, { as: USERS.spaAdmin, body }),
       );
-      const marketing = await userId(USERS.spaMarketing);
-      await refused(404, () =>
+      const marketing = await t.userId(USERS.spaMarketing);
+      await t.refused(404, () =>
         t.request("PUT", `${API}/shop-users/${marketing}`, { as: USERS.retailAdmin, body }),
       );
-      await refused(403, () =>
+      await t.refused(403, () =>
         t.request("PUT", `${API}/shop-users/${marketing}`, { as: USERS.spaBuyer, body }),
       );
-      await refused(403, () =>
+      await t.refused(403, () =>
         t.request("PUT", `${API}/shop-users/${marketing}`, { as: USERS.spaMarketing, body }),
       );
-      await refused(401, () => t.request("PUT", `${API}/shop-users/${marketing}`, { body }));
+      await t.refused(401, () => t.request("PUT", `${API}/shop-users/${marketing}`, { body }));
     });
 
     it.each<[string, unknown, string]>([
@@ -572,8 +545,8 @@ describe.each(backends)("account team API on %s", (backend) => {
       ],
       ["an unknown field", { roles: ["ADMIN"], enabled: false }, "field.unknown"],
     ])("refuses %s with 422 and changes nothing", async (_name, body, code) => {
-      const marketing = await userId(USERS.spaMarketing);
-      const problem = await refused(422, () =>
+      const marketing = await t.userId(USERS.spaMarketing);
+      const problem = await t.refused(422, () =>
         t.request("PUT", `${API}/shop-users/${marketing}`, { as: USERS.spaAdmin, body }),
       );
       expect(problem.violations?.map((v) => v.code)).toContain(code);
@@ -600,10 +573,10 @@ describe.each(backends)("account team API on %s", (backend) => {
         before: { email, roles: ["ROLE_COMPANY_COMMERCIAL"], status: "Pending" },
         after: { removal: "deleted" },
       });
-      await refused(422, () =>
+      await t.refused(422, () =>
         register({ firstName: "Shor", lastName: "Lived", token, newPlainPassword: PASSWORD }),
       );
-      await refused(404, () =>
+      await t.refused(404, () =>
         t.request("DELETE", `${API}/shop-users/${id}`, { as: USERS.spaAdmin }),
       );
       // The address is free again: the person can be invited anew.
@@ -629,7 +602,7 @@ describe.each(backends)("account team API on %s", (backend) => {
         .where("token_value", "=", cart.body.tokenValue)
         .execute();
       expect(orders).toEqual([]);
-      await refused(401, () => t.request("GET", `${API}/customers/${id}`, { token }));
+      await t.refused(401, () => t.request("GET", `${API}/customers/${id}`, { token }));
       expect((await signIn(email, PASSWORD)).status).toBe(401);
       const list = await t.request("GET", `${API}/shop-users`, { as: USERS.spaAdmin });
       expect(list.body["hydra:member"].map((u: { id: number }) => u.id)).not.toContain(id);
@@ -659,7 +632,7 @@ describe.each(backends)("account team API on %s", (backend) => {
       expect(kept).toHaveLength(1);
       expect((await signIn(email, PASSWORD)).status).toBe(401);
       // The e-mail stays with the disabled user: inviting it again is refused.
-      await refused(422, () =>
+      await t.refused(422, () =>
         t.request("POST", `${API}/shop-users`, {
           as: USERS.spaAdmin,
           body: { email, roles: ["COMMERCIAL"] },
@@ -668,8 +641,8 @@ describe.each(backends)("account team API on %s", (backend) => {
     });
 
     it("refuses an admin's removal of their own row with 403", async () => {
-      const me = await userId(USERS.spaAdmin);
-      const problem = await refused(403, () =>
+      const me = await t.userId(USERS.spaAdmin);
+      const problem = await t.refused(403, () =>
         t.request("DELETE", `${API}/shop-users/${me}`, { as: USERS.spaAdmin }),
       );
       expect(problem.violations).toBeUndefined();
@@ -677,30 +650,30 @@ describe.each(backends)("account team API on %s", (backend) => {
     });
 
     it("answers 404 for another company's user, 403 for non-admins, 401 for visitors", async () => {
-      const foreign = await userId(USERS.retailAdmin);
-      await refused(404, () =>
+      const foreign = await t.userId(USERS.retailAdmin);
+      await t.refused(404, () =>
         t.request("DELETE", `${API}/shop-users/${foreign}`, { as: USERS.spaAdmin }),
       );
-      await refused(404, () =>
+      await t.refused(404, () =>
         t.request("DELETE", `${API}/shop-users/abc`, { as: USERS.spaAdmin }),
       );
-      const buyer = await userId(USERS.spaBuyer);
-      await refused(404, () =>
+      const buyer = await t.userId(USERS.spaBuyer);
+      await t.refused(404, () =>
         t.request("DELETE", `${API}/shop-users/${buyer}`, { as: USERS.retailAdmin }),
       );
-      await refused(403, () =>
+      await t.refused(403, () =>
         t.request("DELETE", `${API}/shop-users/${buyer}`, { as: USERS.spaMarketing }),
       );
-      const marketing = await userId(USERS.spaMarketing);
-      await refused(403, () =>
+      const marketing = await t.userId(USERS.spaMarketing);
+      await t.refused(403, () =>
         t.request("DELETE", `${API}/shop-users/${marketing}`, { as: USERS.spaBuyer }),
       );
-      await refused(401, () => t.request("DELETE", `${API}/shop-users/${buyer}`));
+      await t.refused(401, () => t.request("DELETE", `${API}/shop-users/${buyer}`));
     });
 
     // Last: it takes the demo MARKETING user out of the company.
     it("disables a user with placed orders, keeping the orders; they can no longer sign in", async () => {
-      const id = await userId(USERS.spaMarketing);
+      const id = await t.userId(USERS.spaMarketing);
       const token = await t.token(USERS.spaMarketing);
       const placed = await t.db
         .selectFrom("orders")
@@ -728,18 +701,20 @@ describe.each(backends)("account team API on %s", (backend) => {
         action: "remove",
         after: { removal: "disabled" },
       });
-      await refused(401, () => t.request("GET", `${API}/customers/${id}`, { token }));
+      await t.refused(401, () => t.request("GET", `${API}/customers/${id}`, { token }));
       expect((await signIn(USERS.spaMarketing, DEMO_PASSWORD)).status).toBe(401);
       const list = await t.request("GET", `${API}/shop-users`, { as: USERS.spaAdmin });
       expect(list.body["hydra:member"].map((u: { id: number }) => u.id)).not.toContain(id);
-      await refused(404, () => t.request("GET", `${API}/shop-users/${id}`, { as: USERS.spaAdmin }));
-      await refused(404, () =>
+      await t.refused(404, () =>
+        t.request("GET", `${API}/shop-users/${id}`, { as: USERS.spaAdmin }),
+      );
+      await t.refused(404, () =>
         t.request("PUT", `${API}/shop-users/${id}`, {
           as: USERS.spaAdmin,
           body: { roles: ["ADMIN"] },
         }),
       );
-      await refused(404, () =>
+      await t.refused(404, () =>
         t.request("DELETE", `${API}/shop-users/${id}`, { as: USERS.spaAdmin }),
       );
       // The company's order history still shows the orders.

@@ -17,8 +17,6 @@ describe.each(backends)("admin CLI against the API on %s", (backend) => {
     url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   });
   afterAll(async () => {
-    await t?.db.destroy();
-    await new Promise((resolve) => setTimeout(resolve, 100));
     await t?.close();
   });
 

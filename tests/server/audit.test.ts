@@ -70,8 +70,6 @@ describe.each(backends)("audit trail API on %s", (backend) => {
     expect(reject.status).toBe(200);
   });
   afterAll(async () => {
-    await t?.db.destroy();
-    await new Promise((resolve) => setTimeout(resolve, 100));
     await t?.close();
   });
 
@@ -94,13 +92,6 @@ describe.each(backends)("audit trail API on %s", (backend) => {
       .where("token_value", "=", token)
       .executeTakeFirstOrThrow();
     return row.id;
-  }
-  async function refused(status: number, run: () => Promise<TestResponse>) {
-    const before = await t.fingerprint();
-    const res = await run();
-    const problem = expectProblem(res, status);
-    expect(await t.fingerprint()).toBe(before);
-    return problem;
   }
   const events = (res: TestResponse) => res.body["hydra:member"] as AuditEvent[];
 
@@ -162,7 +153,7 @@ describe.each(backends)("audit trail API on %s", (backend) => {
       ["itemsPerPage=10000"],
       ["entityType=order&entityType=company"],
     ])("refuses the query %s as a bad request", async (query) => {
-      await refused(400, () => staff("GET", `${ADMIN}/audit-events?${query}`));
+      await t.refused(400, () => staff("GET", `${ADMIN}/audit-events?${query}`));
     });
 
     it("answers 404 for an unknown event", async () => {
@@ -211,17 +202,17 @@ describe.each(backends)("audit trail API on %s", (backend) => {
       ["COMMERCIAL", USERS.spaBuyer],
       ["MARKETING", USERS.spaMarketing],
     ])("refuses a %s user (403)", async (_role, email) => {
-      await refused(403, () => t.request("GET", `${SHOP}/audit-events`, { as: email }));
-      await refused(403, () => t.request("GET", `${SHOP}/audit-events/1`, { as: email }));
+      await t.refused(403, () => t.request("GET", `${SHOP}/audit-events`, { as: email }));
+      await t.refused(403, () => t.request("GET", `${SHOP}/audit-events/1`, { as: email }));
     });
 
     it("refuses no token, and a staff token, on the shop side (401)", async () => {
-      await refused(401, () => t.request("GET", `${SHOP}/audit-events`));
-      await refused(401, () => t.request("GET", `${SHOP}/audit-events`, { token: staffToken }));
+      await t.refused(401, () => t.request("GET", `${SHOP}/audit-events`));
+      await t.refused(401, () => t.request("GET", `${SHOP}/audit-events`, { token: staffToken }));
     });
 
     it("refuses a shop token on the staff side (401)", async () => {
-      await refused(401, () => t.request("GET", `${ADMIN}/audit-events`, { as: USERS.spaAdmin }));
+      await t.refused(401, () => t.request("GET", `${ADMIN}/audit-events`, { as: USERS.spaAdmin }));
     });
 
     it("refuses bad paging on the shop side", async () => {

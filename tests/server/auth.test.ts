@@ -8,7 +8,6 @@ import {
   TEST_SECRET,
   USERS,
   type TestApp,
-  type TestResponse,
 } from "../support/test-app.js";
 
 const API = "/api/v2/shop";
@@ -39,39 +38,17 @@ describe.each(backends)("sign-in and tokens on %s", (backend) => {
     t = await startTestApp(backend);
   });
   afterAll(async () => {
-    // Let the pool's connections finish closing before the harness drops the database: the pg
-    // pool has no error listener, so a connection the drop terminates would crash the run.
-    await t?.db.destroy();
-    await new Promise((resolve) => setTimeout(resolve, 100));
     await t?.close();
   });
 
   const signIn = (email: unknown, password: unknown = DEMO_PASSWORD) =>
     t.request("POST", `${API}/customers/token`, { body: { email, password } });
 
-  async function userId(email: string) {
-    const row = await t.db
-      .selectFrom("shop_users")
-      .select("id")
-      .where("email", "=", email)
-      .executeTakeFirstOrThrow();
-    return row.id;
-  }
-
-  /** Runs a request that must be refused and proves it changed nothing. */
-  async function refused(status: number, run: () => Promise<TestResponse>) {
-    const before = await t.fingerprint();
-    const res = await run();
-    const problem = expectProblem(res, status);
-    expect(await t.fingerprint()).toBe(before);
-    return problem;
-  }
-
   describe("POST /customers/token", () => {
     it("returns a token, the customer's IRI and an httpOnly token cookie", async () => {
       const res = await signIn(USERS.spaBuyer);
       expect(res.status).toBe(200);
-      const id = await userId(USERS.spaBuyer);
+      const id = await t.userId(USERS.spaBuyer);
       expect(res.body).toEqual({ token: expect.any(String), customer: `${API}/customers/${id}` });
       expect(res.body.token.split(".")).toHaveLength(3);
       const cookies = [res.headers["set-cookie"]].flat().map(String);
@@ -88,12 +65,12 @@ describe.each(backends)("sign-in and tokens on %s", (backend) => {
     it("matches the e-mail without regard to case", async () => {
       const res = await signIn("BUYER@Demo-Spa.EXAMPLE");
       expect(res.status).toBe(200);
-      expect(res.body.customer).toBe(`${API}/customers/${await userId(USERS.spaBuyer)}`);
+      expect(res.body.customer).toBe(`${API}/customers/${await t.userId(USERS.spaBuyer)}`);
     });
 
     it("refuses a wrong password and an unknown e-mail alike", async () => {
-      const wrong = await refused(401, () => signIn(USERS.spaBuyer, "not-the-password"));
-      const unknown = await refused(401, () => signIn("nobody@demo-spa.example"));
+      const wrong = await t.refused(401, () => signIn(USERS.spaBuyer, "not-the-password"));
+      const unknown = await t.refused(401, () => signIn("nobody@demo-spa.example"));
       expect(wrong.detail).toBe(INVALID_CREDENTIALS);
       expect(unknown.detail).toBe(INVALID_CREDENTIALS);
       expect(unknown).toEqual(wrong);
@@ -117,7 +94,7 @@ describe.each(backends)("sign-in and tokens on %s", (backend) => {
         "field.unknown",
       ],
     ])("refuses %s with a 422 violation", async (_name, body, propertyPath, code) => {
-      const problem = await refused(422, () =>
+      const problem = await t.refused(422, () =>
         t.request("POST", `${API}/customers/token`, { body }),
       );
       expect(problem.violations).toContainEqual(expect.objectContaining({ propertyPath, code }));
@@ -132,9 +109,9 @@ describe.each(backends)("sign-in and tokens on %s", (backend) => {
         .where("email", "=", USERS.spaMarketing)
         .execute();
       try {
-        const signInProblem = await refused(401, () => signIn(USERS.spaMarketing));
+        const signInProblem = await t.refused(401, () => signIn(USERS.spaMarketing));
         expect(signInProblem.detail).toBe(INVALID_CREDENTIALS);
-        const next = await refused(401, () => t.request("GET", `${API}/orders`, { token }));
+        const next = await t.refused(401, () => t.request("GET", `${API}/orders`, { token }));
         expect(next.detail).toBe(INVALID_TOKEN);
       } finally {
         await t.db
@@ -154,8 +131,8 @@ describe.each(backends)("sign-in and tokens on %s", (backend) => {
         .where("name", "=", "Demo Retail Inc.")
         .execute();
       try {
-        await refused(401, () => signIn(USERS.retailAdmin));
-        await refused(401, () => t.request("GET", `${API}/orders`, { token }));
+        await t.refused(401, () => signIn(USERS.retailAdmin));
+        await t.refused(401, () => t.request("GET", `${API}/orders`, { token }));
       } finally {
         await t.db
           .updateTable("companies")
@@ -176,14 +153,14 @@ describe.each(backends)("sign-in and tokens on %s", (backend) => {
         body: {},
       });
     // As COMMERCIAL the buyer may complete; the empty cart is refused for its content.
-    expect((await refused(422, complete)).type).toBe("/problems/checkout");
+    expect((await t.refused(422, complete)).type).toBe("/problems/checkout");
     await t.db
       .updateTable("shop_users")
       .set({ roles: ["ROLE_COMPANY_MARKETING"] })
       .where("email", "=", USERS.spaBuyer)
       .execute();
     try {
-      expect((await refused(403, complete)).type).toBe("/problems/forbidden");
+      expect((await t.refused(403, complete)).type).toBe("/problems/forbidden");
     } finally {
       await t.db
         .updateTable("shop_users")
@@ -191,7 +168,7 @@ describe.each(backends)("sign-in and tokens on %s", (backend) => {
         .where("email", "=", USERS.spaBuyer)
         .execute();
     }
-    expect((await refused(422, complete)).type).toBe("/problems/checkout");
+    expect((await t.refused(422, complete)).type).toBe("/problems/checkout");
   });
 
   describe("bearer tokens", () => {
@@ -229,14 +206,14 @@ describe.each(backends)("sign-in and tokens on %s", (backend) => {
     ];
 
     it("accepts a well-formed token signed with the server's secret", async () => {
-      const token = await sign({ sub: String(await userId(USERS.spaBuyer)), iss: ISSUER });
+      const token = await sign({ sub: String(await t.userId(USERS.spaBuyer)), iss: ISSUER });
       const res = await t.request("GET", `${API}/orders`, { token });
       expect(res.status).toBe(200);
     });
 
     it.each(rejected)("refuses %s with a 401 problem", async (_name, make) => {
       const token = await make();
-      const problem = await refused(401, () => t.request("GET", `${API}/orders`, { token }));
+      const problem = await t.refused(401, () => t.request("GET", `${API}/orders`, { token }));
       expect(problem).toMatchObject({
         type: "/problems/unauthorized",
         status: 401,
@@ -276,7 +253,7 @@ describe.each(backends)("sign-in and tokens on %s", (backend) => {
       const token = signedIn.body.token as string;
       expect((await t.request("GET", `${API}/orders`, { token })).status).toBe(200);
       await t.db.deleteFrom("shop_users").where("email", "=", email).execute();
-      const problem = await refused(401, () => t.request("GET", `${API}/orders`, { token }));
+      const problem = await t.refused(401, () => t.request("GET", `${API}/orders`, { token }));
       expect(problem.detail).toBe(INVALID_TOKEN);
     });
 
@@ -290,12 +267,14 @@ describe.each(backends)("sign-in and tokens on %s", (backend) => {
     ])(
       "refuses %s in the Authorization header with a 401 problem",
       async (_name, authorization) => {
-        await refused(401, () => t.request("GET", `${API}/orders`, { headers: { authorization } }));
+        await t.refused(401, () =>
+          t.request("GET", `${API}/orders`, { headers: { authorization } }),
+        );
       },
     );
 
     it("asks visitors to sign in on protected endpoints", async () => {
-      const problem = await refused(401, () => t.request("GET", `${API}/orders`));
+      const problem = await t.refused(401, () => t.request("GET", `${API}/orders`));
       expect(problem).toMatchObject({
         type: "/problems/unauthorized",
         detail: "Please sign in to continue.",
@@ -318,13 +297,13 @@ describe.each(backends)("sign-in and tokens on %s", (backend) => {
       const catalogue = await t.request("GET", `${API}/products?itemsPerPage=1`, { headers });
       expect(catalogue.status).toBe(200);
       expect(catalogue.body["hydra:member"][0].variantsData[0].price).toBeNull();
-      const problem = await refused(401, () => t.request("GET", `${API}/orders`, { headers }));
+      const problem = await t.refused(401, () => t.request("GET", `${API}/orders`, { headers }));
       expect(problem.detail).toBe("Please sign in to continue.");
     });
 
     it("is not accepted on POST, so a cross-site form cannot act for the user", async () => {
       const token = await t.token(USERS.spaBuyer);
-      const problem = await refused(401, () =>
+      const problem = await t.refused(401, () =>
         t.request("POST", `${API}/orders`, { body: {}, headers: { cookie: `token=${token}` } }),
       );
       expect(problem.detail).toBe("Please sign in to continue.");

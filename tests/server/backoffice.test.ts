@@ -7,7 +7,6 @@ import {
   startTestApp,
   USERS,
   type TestApp,
-  type TestResponse,
 } from "../support/test-app.js";
 
 const ADMIN = "/api/v2/admin";
@@ -67,23 +66,11 @@ describe.each(backends)("back-office API on %s", (backend) => {
     staffToken = res.body.token;
   });
   afterAll(async () => {
-    // Let the pool's connections close before the harness drops the database.
-    await t?.db.destroy();
-    await new Promise((resolve) => setTimeout(resolve, 100));
     await t?.close();
   });
 
   const staff = (method: "GET" | "POST" | "PUT", url: string, body?: unknown) =>
     t.request(method, url, { token: staffToken, body });
-
-  /** Runs a request that must be refused and proves it changed nothing. */
-  async function refused(status: number, run: () => Promise<TestResponse>) {
-    const before = await t.fingerprint();
-    const res = await run();
-    const problem = expectProblem(res, status);
-    expect(await t.fingerprint()).toBe(before);
-    return problem;
-  }
 
   /** Places an order through the shop API: 3 lines, shipped to Hamburg, paid by card. */
   async function placeOrder(as: string = USERS.spaBuyer) {
@@ -183,7 +170,7 @@ describe.each(backends)("back-office API on %s", (backend) => {
       ["a bad e-mail", { email: "staff", password: DEMO_PASSWORD }, 422],
       ["an unknown field", { email: STAFF, password: DEMO_PASSWORD, role: "admin" }, 422],
     ])("refuses %s", async (_name, body, status) => {
-      await refused(status, () => t.request("POST", `${ADMIN}/token`, { body }));
+      await t.refused(status, () => t.request("POST", `${ADMIN}/token`, { body }));
     });
 
     const endpoints: [string, string][] = [
@@ -205,14 +192,14 @@ describe.each(backends)("back-office API on %s", (backend) => {
     it.each(endpoints)("%s %s needs a staff token (none, or a shop token: 401)", async (m, url) => {
       const method = m as "GET" | "POST" | "PUT";
       const body = method === "GET" ? undefined : {};
-      await refused(401, () => t.request(method, url, { body }));
-      await refused(401, () => t.request(method, url, { as: USERS.spaAdmin, body }));
-      await refused(401, () => t.request(method, url, { token: "not-a-jwt", body }));
+      await t.refused(401, () => t.request(method, url, { body }));
+      await t.refused(401, () => t.request(method, url, { as: USERS.spaAdmin, body }));
+      await t.refused(401, () => t.request(method, url, { token: "not-a-jwt", body }));
     });
 
     it("does not open the shop API with a staff token", async () => {
-      await refused(401, () => t.request("GET", `${SHOP}/orders`, { token: staffToken }));
-      await refused(401, () =>
+      await t.refused(401, () => t.request("GET", `${SHOP}/orders`, { token: staffToken }));
+      await t.refused(401, () =>
         t.request("POST", `${SHOP}/orders`, { token: staffToken, body: {} }),
       );
     });
@@ -289,10 +276,10 @@ describe.each(backends)("back-office API on %s", (backend) => {
     it("answers 404 for an unknown or malformed id", async () => {
       expectProblem(await staff("GET", `${ADMIN}/partner-applications/99999`), 404);
       expectProblem(await staff("GET", `${ADMIN}/partner-applications/abc`), 404);
-      await refused(404, () =>
+      await t.refused(404, () =>
         staff("POST", `${ADMIN}/partner-applications/99999/approve`, approval),
       );
-      await refused(404, () =>
+      await t.refused(404, () =>
         staff("POST", `${ADMIN}/partner-applications/1e0/reject`, { reason: "no" }),
       );
     });
@@ -331,7 +318,7 @@ describe.each(backends)("back-office API on %s", (backend) => {
           "salesAgentName",
         ],
       ])("refuses %s with a violation and changes nothing", async (_name, body, path) => {
-        const problem = await refused(422, () =>
+        const problem = await t.refused(422, () =>
           staff("POST", `${ADMIN}/partner-applications/${glowId}/approve`, body),
         );
         expect(problem.violations?.map((v) => v.propertyPath)).toContain(path);
@@ -455,11 +442,11 @@ describe.each(backends)("back-office API on %s", (backend) => {
       });
 
       it("refuses approving twice (409) and rejecting an approved application", async () => {
-        const problem = await refused(409, () =>
+        const problem = await t.refused(409, () =>
           staff("POST", `${ADMIN}/partner-applications/${glowId}/approve`, approval),
         );
         expect(problem.detail).toBe("This application has already been reviewed.");
-        await refused(409, () =>
+        await t.refused(409, () =>
           staff("POST", `${ADMIN}/partner-applications/${glowId}/reject`, { reason: "late" }),
         );
       });
@@ -534,7 +521,7 @@ describe.each(backends)("back-office API on %s", (backend) => {
           companyName: "Incomplete Ltd",
           relationships: { billing_address: { country: "ZZ", street: "x" } },
         });
-        const problem = await refused(422, () =>
+        const problem = await t.refused(422, () =>
           staff("POST", `${ADMIN}/partner-applications/${incomplete}/approve`, approval),
         );
         expect(problem.violations?.map((v) => v.propertyPath)).toEqual(
@@ -544,7 +531,7 @@ describe.each(backends)("back-office API on %s", (backend) => {
           ]),
         );
         const taken = await newApplication(USERS.spaBuyer.toUpperCase());
-        await refused(409, () =>
+        await t.refused(409, () =>
           staff("POST", `${ADMIN}/partner-applications/${taken}/approve`, approval),
         );
       });
@@ -555,11 +542,11 @@ describe.each(backends)("back-office API on %s", (backend) => {
         ...GLOW_PAYLOAD,
         companyName: "No Thanks SAS",
       });
-      await refused(422, () => staff("POST", `${ADMIN}/partner-applications/${id}/reject`, {}));
-      await refused(422, () =>
+      await t.refused(422, () => staff("POST", `${ADMIN}/partner-applications/${id}/reject`, {}));
+      await t.refused(422, () =>
         staff("POST", `${ADMIN}/partner-applications/${id}/reject`, { reason: 42 }),
       );
-      await refused(422, () =>
+      await t.refused(422, () =>
         staff("POST", `${ADMIN}/partner-applications/${id}/reject`, {
           reason: "x".repeat(2001),
         }),
@@ -590,10 +577,10 @@ describe.each(backends)("back-office API on %s", (backend) => {
         action: "rejected",
         actor_type: "staff",
       });
-      await refused(409, () =>
+      await t.refused(409, () =>
         staff("POST", `${ADMIN}/partner-applications/${id}/reject`, { reason: "again" }),
       );
-      await refused(409, () =>
+      await t.refused(409, () =>
         staff("POST", `${ADMIN}/partner-applications/${id}/approve`, approval),
       );
     });
@@ -666,7 +653,7 @@ describe.each(backends)("back-office API on %s", (backend) => {
       expectProblem(await staff("GET", `${ADMIN}/orders/nope`), 404);
       const cart = await t.request("POST", `${SHOP}/orders`, { as: USERS.spaBuyer, body: {} });
       expectProblem(await staff("GET", `${ADMIN}/orders/${cart.body.tokenValue}`), 404);
-      await refused(404, () =>
+      await t.refused(404, () =>
         staff("POST", `${ADMIN}/orders/${cart.body.tokenValue}/transitions`, { to: "approved" }),
       );
     });
@@ -698,7 +685,7 @@ describe.each(backends)("back-office API on %s", (backend) => {
           const order = await placeOrder();
           await setState(order.id, from);
           for (const to of ORDER_STATES.filter((s) => !ALLOWED[from].includes(s))) {
-            const problem = await refused(409, () =>
+            const problem = await t.refused(409, () =>
               staff("POST", `${ADMIN}/orders/${order.tokenValue}/transitions`, { to }),
             );
             expect(problem.type).toBe("/problems/order-state");
@@ -724,7 +711,7 @@ describe.each(backends)("back-office API on %s", (backend) => {
         expect(res.body.shipments.every((s: { state: string }) => s.state === "shipped")).toBe(
           true,
         );
-        await refused(409, () =>
+        await t.refused(409, () =>
           staff("POST", `${ADMIN}/orders/${order.tokenValue}/transitions`, {
             transition: "cancel",
           }),
@@ -819,7 +806,7 @@ describe.each(backends)("back-office API on %s", (backend) => {
           .select("token_value")
           .where("state", "=", "new")
           .executeTakeFirstOrThrow();
-        await refused(422, () =>
+        await t.refused(422, () =>
           staff("POST", `${ADMIN}/orders/${row.token_value}/transitions`, body),
         );
       });
@@ -830,10 +817,10 @@ describe.each(backends)("back-office API on %s", (backend) => {
           .select("token_value")
           .where("state", "=", "new")
           .executeTakeFirstOrThrow();
-        await refused(422, () =>
+        await t.refused(422, () =>
           staff("POST", `${ADMIN}/orders/${row.token_value}/transitions`, ["approve"]),
         );
-        await refused(400, () =>
+        await t.refused(400, () =>
           t.request("POST", `${ADMIN}/orders/${row.token_value}/transitions`, {
             token: staffToken,
             body: "{not json",
@@ -934,10 +921,10 @@ describe.each(backends)("back-office API on %s", (backend) => {
         ]);
 
         // A split order, or a part of one, is not split again.
-        await refused(409, () =>
+        await t.refused(409, () =>
           staff("POST", `${ADMIN}/orders/${order.tokenValue}/split`, { parts: [[a], [a]] }),
         );
-        await refused(409, () =>
+        await t.refused(409, () =>
           staff("POST", `${ADMIN}/orders/${parts[1]!.tokenValue}/split`, { parts: [[b], [b]] }),
         );
       });
@@ -1012,7 +999,7 @@ describe.each(backends)("back-office API on %s", (backend) => {
         ["an unknown field", (i: number[]) => ({ parts: [[i[0]], [i[1], i[2]]], dryRun: true })],
       ])("refuses %s (422, nothing changed)", async (_name, body) => {
         const order = await placeOrder();
-        await refused(422, () =>
+        await t.refused(422, () =>
           staff(
             "POST",
             `${ADMIN}/orders/${order.tokenValue}/split`,
@@ -1026,7 +1013,7 @@ describe.each(backends)("back-office API on %s", (backend) => {
           const order = await placeOrder();
           await setState(order.id, state);
           const ids = order.items.map((i) => i.id);
-          await refused(409, () =>
+          await t.refused(409, () =>
             staff("POST", `${ADMIN}/orders/${order.tokenValue}/split`, {
               parts: [[ids[0]], [ids[1], ids[2]]],
             }),
@@ -1035,7 +1022,7 @@ describe.each(backends)("back-office API on %s", (backend) => {
         const paid = await placeOrder();
         await staff("POST", `${ADMIN}/orders/${paid.tokenValue}/payments`, { amount: 100 });
         const ids = paid.items.map((i) => i.id);
-        const problem = await refused(409, () =>
+        const problem = await t.refused(409, () =>
           staff("POST", `${ADMIN}/orders/${paid.tokenValue}/split`, {
             parts: [[ids[0]], [ids[1], ids[2]]],
           }),
@@ -1068,7 +1055,7 @@ describe.each(backends)("back-office API on %s", (backend) => {
           after: { paymentState: "partially_paid", amount: 12050 },
         });
 
-        await refused(422, () =>
+        await t.refused(422, () =>
           staff("POST", `${ADMIN}/orders/${order.tokenValue}/payments`, {
             amount: order.total - 12050 + 1,
           }),
@@ -1080,7 +1067,7 @@ describe.each(backends)("back-office API on %s", (backend) => {
         payments = await paymentsOf(order.id);
         expect(payments.map((p) => p.state)).toEqual(["completed", "completed"]);
         expect(payments.reduce((s, p) => s + p.amount, 0)).toBe(order.total);
-        const problem = await refused(409, () =>
+        const problem = await t.refused(409, () =>
           staff("POST", `${ADMIN}/orders/${order.tokenValue}/payments`, { amount: 1 }),
         );
         expect(problem.detail).toBe("Nothing is left to pay on this order.");
@@ -1122,7 +1109,7 @@ describe.each(backends)("back-office API on %s", (backend) => {
           .where("state", "=", "new")
           .where("company_id", "=", 2)
           .executeTakeFirstOrThrow();
-        await refused(status, () =>
+        await t.refused(status, () =>
           staff("POST", `${ADMIN}/orders/${order.token_value}/payments`, body),
         );
       });
@@ -1133,10 +1120,10 @@ describe.each(backends)("back-office API on %s", (backend) => {
           .select("token_value")
           .where("state", "=", "cancelled")
           .executeTakeFirstOrThrow();
-        await refused(409, () =>
+        await t.refused(409, () =>
           staff("POST", `${ADMIN}/orders/${cancelled.token_value}/payments`, { amount: 100 }),
         );
-        await refused(404, () => staff("POST", `${ADMIN}/orders/nope/payments`, { amount: 100 }));
+        await t.refused(404, () => staff("POST", `${ADMIN}/orders/nope/payments`, { amount: 100 }));
       });
     });
   });
@@ -1215,11 +1202,11 @@ describe.each(backends)("back-office API on %s", (backend) => {
       ["a short name", { name: "N", email: "n@x.example" }, 422],
       ["an unknown field", { name: "Nora", email: "n@x.example", phone: "1" }, 422],
     ])("refuses %s", async (_name, body, status) => {
-      await refused(status, () => staff("PUT", `${ADMIN}/companies/1/sales-agent`, body));
+      await t.refused(status, () => staff("PUT", `${ADMIN}/companies/1/sales-agent`, body));
     });
 
     it("answers 404 for an unknown company", async () => {
-      await refused(404, () =>
+      await t.refused(404, () =>
         staff("PUT", `${ADMIN}/companies/9999/sales-agent`, { name: "Nora", email: "n@x.example" }),
       );
     });

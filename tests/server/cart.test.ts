@@ -1,12 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  backends,
-  expectProblem,
-  startTestApp,
-  USERS,
-  type TestApp,
-  type TestResponse,
-} from "../support/test-app.js";
+import { backends, startTestApp, USERS, type TestApp } from "../support/test-app.js";
 
 const V = (code: string) => `/api/v2/shop/product-variants/${code}`;
 
@@ -32,14 +25,6 @@ describe.each(backends)("cart API on %s", (backend) => {
       as,
       body: { productVariant: V(variant), quantity },
     });
-  }
-  /** Runs a request that must be refused and proves it changed nothing. */
-  async function refused(status: number, run: () => Promise<TestResponse>) {
-    const before = await t.fingerprint();
-    const res = await run();
-    const problem = expectProblem(res, status);
-    expect(await t.fingerprint()).toBe(before);
-    return problem;
   }
 
   it("starts a cart in the company's currency and finds it by state=cart", async () => {
@@ -110,7 +95,7 @@ describe.each(backends)("cart API on %s", (backend) => {
     "refuses a %s quantity with a violation and changes nothing",
     async (_name, quantity, code) => {
       const token = await newCart();
-      const problem = await refused(422, () => add(token, "GLOW-MINI-ROSE", quantity));
+      const problem = await t.refused(422, () => add(token, "GLOW-MINI-ROSE", quantity));
       expect(problem.violations?.[0]).toMatchObject({ propertyPath: "quantity", code });
     },
   );
@@ -118,21 +103,21 @@ describe.each(backends)("cart API on %s", (backend) => {
   it("refuses a line that would exceed 300 units in total", async () => {
     const token = await newCart();
     expect((await add(token, "GLOW-MINI-ROSE", 200)).status).toBe(201);
-    const problem = await refused(422, () => add(token, "GLOW-MINI-ROSE", 101));
+    const problem = await t.refused(422, () => add(token, "GLOW-MINI-ROSE", 101));
     expect(problem.violations?.[0]?.code).toBe("quantity.range");
   });
 
   it("refuses unknown and out-of-stock variants", async () => {
     const token = await newCart();
-    const unknown = await refused(422, () => add(token, "NO-SUCH-SKU", 1));
+    const unknown = await t.refused(422, () => add(token, "NO-SUCH-SKU", 1));
     expect(unknown.violations?.[0]).toMatchObject({
       propertyPath: "productVariant",
       code: "variant.notFound",
     });
-    const soldOut = await refused(422, () => add(token, "TRAVEL-CASE-CLASSIC-BLACK", 1));
+    const soldOut = await t.refused(422, () => add(token, "TRAVEL-CASE-CLASSIC-BLACK", 1));
     expect(soldOut.type).toBe("/problems/out-of-stock");
     expect(soldOut.detail).toContain("out of stock");
-    const missing = await refused(422, () =>
+    const missing = await t.refused(422, () =>
       t.request("POST", `/api/v2/shop/orders/${token}/items`, {
         as: USERS.spaBuyer,
         body: { quantity: 1 },
@@ -148,7 +133,7 @@ describe.each(backends)("cart API on %s", (backend) => {
       .set({ on_hand: 4 })
       .where("code", "=", "GLOW-MINI-MINT")
       .execute();
-    const problem = await refused(422, () => add(token, "GLOW-MINI-MINT", 5));
+    const problem = await t.refused(422, () => add(token, "GLOW-MINI-MINT", 5));
     expect(problem.violations?.[0]?.code).toBe("variant.insufficientStock");
     expect(problem.detail).toContain("Only 4");
   });
@@ -156,31 +141,31 @@ describe.each(backends)("cart API on %s", (backend) => {
   it("refuses wrong body types, unknown fields, bad JSON and oversized bodies", async () => {
     const token = await newCart();
     const url = `/api/v2/shop/orders/${token}/items`;
-    await refused(422, () => t.request("POST", url, { as: USERS.spaBuyer, body: [1, 2] }));
-    await refused(422, () =>
+    await t.refused(422, () => t.request("POST", url, { as: USERS.spaBuyer, body: [1, 2] }));
+    await t.refused(422, () =>
       t.request("POST", url, { as: USERS.spaBuyer, body: { productVariant: 5, quantity: 1 } }),
     );
-    const extra = await refused(422, () =>
+    const extra = await t.refused(422, () =>
       t.request("POST", url, {
         as: USERS.spaBuyer,
         body: { productVariant: V("GLOW-MINI-ROSE"), quantity: 1, price: 1 },
       }),
     );
     expect(extra.violations?.[0]).toMatchObject({ propertyPath: "price", code: "field.unknown" });
-    await refused(400, () =>
+    await t.refused(400, () =>
       t.request("POST", url, {
         as: USERS.spaBuyer,
         body: "{not json",
         headers: { "content-type": "application/json" },
       }),
     );
-    await refused(413, () =>
+    await t.refused(413, () =>
       t.request("POST", url, {
         as: USERS.spaBuyer,
         body: { productVariant: "x".repeat(300_000), quantity: 1 },
       }),
     );
-    await refused(415, () =>
+    await t.refused(415, () =>
       t.request("POST", url, {
         as: USERS.spaBuyer,
         body: "quantity=1",
@@ -201,13 +186,13 @@ describe.each(backends)("cart API on %s", (backend) => {
     expect(patched.status).toBe(200);
     expect(patched.body.items[0].quantity).toBe(7);
     expect(patched.body.itemsSubtotal).toBe(7 * patched.body.items[0].unitPrice);
-    await refused(422, () =>
+    await t.refused(422, () =>
       t.request("PATCH", `/api/v2/shop/orders/${token}/items/${id}`, {
         as: USERS.spaBuyer,
         body: { quantity: 0 },
       }),
     );
-    await refused(404, () =>
+    await t.refused(404, () =>
       t.request("PATCH", `/api/v2/shop/orders/${token}/items/999999`, {
         as: USERS.spaBuyer,
         body: { quantity: 1 },
@@ -238,7 +223,7 @@ describe.each(backends)("cart API on %s", (backend) => {
     });
     expect(ok.status).toBe(201);
     expect(ok.body.items.map((i: { quantity: number }) => i.quantity)).toEqual([2, 3]);
-    const bad = await refused(422, () =>
+    const bad = await t.refused(422, () =>
       t.request("POST", url, {
         as: USERS.spaBuyer,
         body: {
@@ -254,20 +239,22 @@ describe.each(backends)("cart API on %s", (backend) => {
       "items[1].productVariant",
       "items[2].quantity",
     ]);
-    const onlyBad = await refused(422, () =>
+    const onlyBad = await t.refused(422, () =>
       t.request("POST", url, {
         as: USERS.spaBuyer,
         body: { items: [{ productVariant: V("GLOW-MINI-ROSE"), quantity: 0 }] },
       }),
     );
     expect(onlyBad.violations?.map((v) => v.propertyPath)).toEqual(["items[0].quantity"]);
-    await refused(422, () => t.request("POST", url, { as: USERS.spaBuyer, body: { items: [] } }));
-    await refused(422, () => t.request("POST", url, { as: USERS.spaBuyer, body: { items: "x" } }));
+    await t.refused(422, () => t.request("POST", url, { as: USERS.spaBuyer, body: { items: [] } }));
+    await t.refused(422, () =>
+      t.request("POST", url, { as: USERS.spaBuyer, body: { items: "x" } }),
+    );
     const tooMany = Array.from({ length: 1001 }, () => ({
       productVariant: V("GLOW-MINI-ROSE"),
       quantity: 1,
     }));
-    await refused(422, () =>
+    await t.refused(422, () =>
       t.request("POST", url, { as: USERS.spaBuyer, body: { items: tooMany } }),
     );
   });
@@ -275,7 +262,7 @@ describe.each(backends)("cart API on %s", (backend) => {
   it("refuses bulk add to MARKETING users with 403", async () => {
     const token = await newCart(USERS.spaMarketing);
     expect((await add(token, "GLOW-MINI-ROSE", 1, USERS.spaMarketing)).status).toBe(201);
-    await refused(403, () =>
+    await t.refused(403, () =>
       t.request("POST", `/api/v2/shop/orders/${token}/items-bulk`, {
         as: USERS.spaMarketing,
         body: { items: [{ productVariant: V("GLOW-MINI-ROSE"), quantity: 1 }] },
@@ -287,11 +274,11 @@ describe.each(backends)("cart API on %s", (backend) => {
     const token = await newCart(USERS.spaBuyer);
     await add(token, "GLOW-MINI-ROSE", 1);
     for (const as of [USERS.spaAdmin, USERS.retailAdmin]) {
-      await refused(404, () => t.request("GET", `/api/v2/shop/orders/${token}`, { as }));
-      await refused(404, () => t.request("GET", `/api/v2/shop/orders/${token}/items`, { as }));
-      await refused(404, () => add(token, "GLOW-MINI-ROSE", 1, as));
-      await refused(404, () => t.request("DELETE", `/api/v2/shop/orders/${token}`, { as }));
-      await refused(404, () =>
+      await t.refused(404, () => t.request("GET", `/api/v2/shop/orders/${token}`, { as }));
+      await t.refused(404, () => t.request("GET", `/api/v2/shop/orders/${token}/items`, { as }));
+      await t.refused(404, () => add(token, "GLOW-MINI-ROSE", 1, as));
+      await t.refused(404, () => t.request("DELETE", `/api/v2/shop/orders/${token}`, { as }));
+      await t.refused(404, () =>
         t.request("PUT", `/api/v2/shop/orders/${token}`, { as, body: { couponCode: "WELCOME10" } }),
       );
     }
@@ -301,8 +288,8 @@ describe.each(backends)("cart API on %s", (backend) => {
     expect(
       list.body["hydra:member"].map((o: { tokenValue: string }) => o.tokenValue),
     ).not.toContain(token);
-    await refused(401, () => t.request("GET", `/api/v2/shop/orders/${token}`));
-    await refused(401, () => t.request("POST", "/api/v2/shop/orders", { body: {} }));
+    await t.refused(401, () => t.request("GET", `/api/v2/shop/orders/${token}`));
+    await t.refused(401, () => t.request("POST", "/api/v2/shop/orders", { body: {} }));
   });
 
   it("sets addresses by IRI or by fields, and validates them", async () => {
@@ -336,7 +323,7 @@ describe.each(backends)("cart API on %s", (backend) => {
     expect(byFields.status).toBe(200);
     expect(byFields.body.shippingAddress.city).toBe("München");
 
-    const bad = await refused(422, () =>
+    const bad = await t.refused(422, () =>
       t.request("PUT", `/api/v2/shop/orders/${token}`, {
         as: USERS.spaBuyer,
         body: { shippingAddress: { ...fields, firstName: "I", street: "", countryCode: "US" } },
@@ -347,14 +334,14 @@ describe.each(backends)("cart API on %s", (backend) => {
       ["shippingAddress.street", "field.required"],
       ["shippingAddress.provinceCode", "address.provinceRequired"],
     ]);
-    await refused(422, () =>
+    await t.refused(422, () =>
       t.request("PUT", `/api/v2/shop/orders/${token}`, {
         as: USERS.spaBuyer,
         body: { shippingAddress: { ...fields, countryCode: "XX" } },
       }),
     );
     // Another company's address is not the caller's to use.
-    await refused(422, () =>
+    await t.refused(422, () =>
       t.request("PUT", `/api/v2/shop/orders/${token}`, {
         as: USERS.spaBuyer,
         body: { shippingAddress: "/api/v2/shop/addresses/3" },
@@ -388,7 +375,7 @@ describe.each(backends)("cart API on %s", (backend) => {
     expect(applied.body.couponCode).toBe("WELCOME10");
     expect(applied.body.orderPromotionTotal).toBe(-1900);
     expect(applied.body.itemsTotal).toBe(17100);
-    const unknown = await refused(422, () => put("NOPE"));
+    const unknown = await t.refused(422, () => put("NOPE"));
     expect(unknown.violations?.[0]).toMatchObject({
       propertyPath: "couponCode",
       message: "Coupon code is invalid.",
@@ -403,7 +390,7 @@ describe.each(backends)("cart API on %s", (backend) => {
         ends_at: new Date(Date.now() - 1000),
       })
       .execute();
-    expect((await refused(422, () => put("OLD"))).violations?.[0]?.code).toBe("coupon.expired");
+    expect((await t.refused(422, () => put("OLD"))).violations?.[0]?.code).toBe("coupon.expired");
     const cleared = await put("");
     expect(cleared.body.couponCode).toBeNull();
     expect(cleared.body.orderPromotionTotal).toBe(0);
@@ -414,9 +401,9 @@ describe.each(backends)("cart API on %s", (backend) => {
     const note = (notes: unknown) =>
       t.request("POST", `/api/v2/shop/orders/${token}`, { as: USERS.spaBuyer, body: { notes } });
     expect((await note("x".repeat(500))).body.notes).toHaveLength(500);
-    const problem = await refused(422, () => note("x".repeat(501)));
+    const problem = await t.refused(422, () => note("x".repeat(501)));
     expect(problem.violations?.[0]?.code).toBe("notes.tooLong");
-    await refused(422, () => note(42));
+    await t.refused(422, () => note(42));
     expect((await note(null)).body.notes).toBeNull();
   });
 
@@ -432,7 +419,7 @@ describe.each(backends)("cart API on %s", (backend) => {
       },
     );
     expect(shipment.status).toBe(200);
-    await refused(422, () =>
+    await t.refused(422, () =>
       t.request("PATCH", `/api/v2/shop/orders/${token}/shipments/${cart.shipments[0].id}`, {
         as: USERS.spaBuyer,
         body: { shippingMethod: "/api/v2/shop/shipping-methods/teleport" },
@@ -447,7 +434,7 @@ describe.each(backends)("cart API on %s", (backend) => {
       },
     );
     expect(payment.body.payments[0].method).toBe("/api/v2/shop/payment-methods/invoice");
-    await refused(422, () =>
+    await t.refused(422, () =>
       t.request("PATCH", `/api/v2/shop/orders/${token}/payments/${cart.payments[0].id}`, {
         as: USERS.spaBuyer,
         body: { paymentMethod: "/api/v2/shop/payment-methods/bitcoin" },
@@ -455,7 +442,7 @@ describe.each(backends)("cart API on %s", (backend) => {
     );
     const mToken = await newCart(USERS.spaMarketing);
     const mCart = (await add(mToken, "GLOW-MINI-ROSE", 1, USERS.spaMarketing)).body;
-    await refused(403, () =>
+    await t.refused(403, () =>
       t.request("PATCH", `/api/v2/shop/orders/${mToken}/payments/${mCart.payments[0].id}`, {
         as: USERS.spaMarketing,
         body: { paymentMethod: "/api/v2/shop/payment-methods/invoice" },
@@ -469,7 +456,7 @@ describe.each(backends)("cart API on %s", (backend) => {
     expect(
       (await t.request("DELETE", `/api/v2/shop/orders/${token}`, { as: USERS.spaBuyer })).status,
     ).toBe(204);
-    await refused(404, () =>
+    await t.refused(404, () =>
       t.request("GET", `/api/v2/shop/orders/${token}`, { as: USERS.spaBuyer }),
     );
   });

@@ -61,10 +61,6 @@ describe.each(backends)("catalogue and reference API on %s", (backend) => {
     t = await startTestApp(backend);
   });
   afterAll(async () => {
-    // Let the pool's connections finish closing before the harness drops the database: the pg
-    // pool has no error listener, so a connection the drop terminates would crash the run.
-    await t?.db.destroy();
-    await new Promise((resolve) => setTimeout(resolve, 100));
     await t?.close();
   });
 

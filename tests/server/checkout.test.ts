@@ -1,12 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  backends,
-  expectProblem,
-  startTestApp,
-  USERS,
-  type TestApp,
-  type TestResponse,
-} from "../support/test-app.js";
+import { backends, startTestApp, USERS, type TestApp } from "../support/test-app.js";
 
 const V = (code: string) => `/api/v2/shop/product-variants/${code}`;
 
@@ -16,13 +9,6 @@ describe.each(backends)("checkout and orders on %s", (backend) => {
     t = await startTestApp(backend);
   });
   afterAll(async () => t?.close());
-
-  async function refused(status: number, run: () => Promise<TestResponse>) {
-    const before = await t.fingerprint();
-    const problem = expectProblem(await run(), status);
-    expect(await t.fingerprint()).toBe(before);
-    return problem;
-  }
 
   /** A cart ready to complete: items above the minimum, shipping address, invoice payment. */
   async function readyCart(
@@ -94,10 +80,10 @@ describe.each(backends)("checkout and orders on %s", (backend) => {
     expect(
       (await t.request("GET", `/api/v2/shop/orders/${token}`, { as: USERS.spaAdmin })).status,
     ).toBe(200);
-    await refused(404, () =>
+    await t.refused(404, () =>
       t.request("GET", `/api/v2/shop/orders/${token}`, { as: USERS.retailAdmin }),
     );
-    await refused(404, () =>
+    await t.refused(404, () =>
       t.request("GET", `/api/v2/shop/orders/${token}/payments`, { as: USERS.retailAdmin }),
     );
     const payments = await t.request("GET", `/api/v2/shop/orders/${token}/payments`, {
@@ -146,33 +132,33 @@ describe.each(backends)("checkout and orders on %s", (backend) => {
   it("refuses every change to a placed order with 409", async () => {
     const token = await readyCart();
     const order = (await complete(token)).body;
-    await refused(409, () => complete(token));
-    await refused(409, () =>
+    await t.refused(409, () => complete(token));
+    await t.refused(409, () =>
       t.request("POST", `/api/v2/shop/orders/${token}/items`, {
         as: USERS.spaBuyer,
         body: { productVariant: V("GLOW-MINI-ROSE"), quantity: 1 },
       }),
     );
-    await refused(409, () =>
+    await t.refused(409, () =>
       t.request("PATCH", `/api/v2/shop/orders/${token}/items/${order.items[0].id}`, {
         as: USERS.spaBuyer,
         body: { quantity: 2 },
       }),
     );
-    await refused(409, () =>
+    await t.refused(409, () =>
       t.request("PUT", `/api/v2/shop/orders/${token}`, {
         as: USERS.spaBuyer,
         body: { couponCode: "WELCOME10" },
       }),
     );
-    await refused(409, () =>
+    await t.refused(409, () =>
       t.request("DELETE", `/api/v2/shop/orders/${token}`, { as: USERS.spaBuyer }),
     );
   });
 
   it("refuses completion below the minimal order value", async () => {
     const token = await readyCart(USERS.spaBuyer, 5); // 5 x 19.00 EUR < 500 EUR
-    const problem = await refused(422, () => complete(token));
+    const problem = await t.refused(422, () => complete(token));
     expect(problem.violations?.[0]).toMatchObject({
       propertyPath: "itemsSubtotal",
       message: "Minimal order value is 500.00€.",
@@ -183,13 +169,13 @@ describe.each(backends)("checkout and orders on %s", (backend) => {
   it("refuses completion without a shipping address or of an empty cart", async () => {
     const token = (await t.request("POST", "/api/v2/shop/orders", { as: USERS.spaBuyer, body: {} }))
       .body.tokenValue;
-    const empty = await refused(422, () => complete(token));
+    const empty = await t.refused(422, () => complete(token));
     expect(empty.violations?.map((v) => v.propertyPath)).toContain("items");
     await t.request("POST", `/api/v2/shop/orders/${token}/items`, {
       as: USERS.spaBuyer,
       body: { productVariant: V("FIRM-LIFT-SERUM-30ML"), quantity: 30 },
     });
-    const noAddress = await refused(422, () => complete(token));
+    const noAddress = await t.refused(422, () => complete(token));
     expect(noAddress.violations?.map((v) => v.propertyPath)).toEqual([
       "shippingAddress",
       "billingAddress",
@@ -198,8 +184,8 @@ describe.each(backends)("checkout and orders on %s", (backend) => {
 
   it("never lets a MARKETING user complete, even calling the API directly", async () => {
     const token = await readyCart(USERS.spaMarketing);
-    await refused(403, () => complete(token, USERS.spaMarketing));
-    await refused(401, () =>
+    await t.refused(403, () => complete(token, USERS.spaMarketing));
+    await t.refused(401, () =>
       t.request("PATCH", `/api/v2/shop/orders/${token}/complete`, { body: {} }),
     );
   });
@@ -212,11 +198,11 @@ describe.each(backends)("checkout and orders on %s", (backend) => {
     expect(again.status).toBe(200);
     expect(again.body.number).toBe(first.body.number);
     const other = await readyCart();
-    const reused = await refused(422, () =>
+    const reused = await t.refused(422, () =>
       complete(other, USERS.spaBuyer, { "idempotency-key": "order-attempt-1" }),
     );
     expect(reused.type).toBe("/problems/idempotency-key-reused");
-    await refused(400, () =>
+    await t.refused(400, () =>
       complete(other, USERS.spaBuyer, { "idempotency-key": "k".repeat(300) }),
     );
   });
@@ -236,7 +222,7 @@ describe.each(backends)("checkout and orders on %s", (backend) => {
       expect(res.status).toBe(200);
     }
     expect((await complete(a)).status).toBe(200);
-    const problem = await refused(422, () => complete(b));
+    const problem = await t.refused(422, () => complete(b));
     expect(problem.violations?.[0]).toMatchObject({
       propertyPath: "couponCode",
       code: "coupon.usedUp",
@@ -261,7 +247,7 @@ describe.each(backends)("checkout and orders on %s", (backend) => {
       .set({ on_hand: 39 })
       .where("code", "=", "GLOW-MINI-PEARL")
       .execute();
-    const problem = await refused(422, () => complete(token));
+    const problem = await t.refused(422, () => complete(token));
     expect(problem.type).toBe("/problems/insufficient-stock");
     expect(problem.detail).toContain("Only 39");
     expect(await stock("GLOW-MINI-PEARL")).toBe(39);

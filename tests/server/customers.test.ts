@@ -1,12 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  backends,
-  expectProblem,
-  startTestApp,
-  USERS,
-  type TestApp,
-  type TestResponse,
-} from "../support/test-app.js";
+import { backends, startTestApp, USERS, type TestApp } from "../support/test-app.js";
 
 const API = "/api/v2/shop";
 
@@ -16,34 +9,12 @@ describe.each(backends)("customers and addresses API on %s", (backend) => {
     t = await startTestApp(backend);
   });
   afterAll(async () => {
-    // Let the pool's connections finish closing before the harness drops the database: the pg
-    // pool has no error listener, so a connection the drop terminates would crash the run.
-    await t?.db.destroy();
-    await new Promise((resolve) => setTimeout(resolve, 100));
     await t?.close();
   });
 
-  async function userId(email: string) {
-    const row = await t.db
-      .selectFrom("shop_users")
-      .select("id")
-      .where("email", "=", email)
-      .executeTakeFirstOrThrow();
-    return row.id;
-  }
-
-  /** Runs a request that must be refused and proves it changed nothing. */
-  async function refused(status: number, run: () => Promise<TestResponse>) {
-    const before = await t.fingerprint();
-    const res = await run();
-    const problem = expectProblem(res, status);
-    expect(await t.fingerprint()).toBe(before);
-    return problem;
-  }
-
   describe("GET /customers/{id}", () => {
     it("shows the signed-in customer with their company's details", async () => {
-      const id = await userId(USERS.spaBuyer);
+      const id = await t.userId(USERS.spaBuyer);
       const res = await t.request("GET", `${API}/customers/${id}`, { as: USERS.spaBuyer });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({
@@ -75,7 +46,7 @@ describe.each(backends)("customers and addresses API on %s", (backend) => {
         USERS.spaMarketing,
         "new.colleague@demo-spa.example",
       ];
-      const ids = await Promise.all(emails.map((email) => userId(email)));
+      const ids = await Promise.all(emails.map((email) => t.userId(email)));
       const me = ids[0]!;
       const res = await t.request("GET", `${API}/customers/${me}`, { as: USERS.spaAdmin });
       expect(res.body.userRoles).toEqual(["ROLE_COMPANY_ADMIN"]);
@@ -85,7 +56,7 @@ describe.each(backends)("customers and addresses API on %s", (backend) => {
     });
 
     it("shows Demo Retail without a tax number and with its own sales agent", async () => {
-      const id = await userId(USERS.retailAdmin);
+      const id = await t.userId(USERS.retailAdmin);
       const res = await t.request("GET", `${API}/customers/${id}`, { as: USERS.retailAdmin });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({
@@ -97,29 +68,31 @@ describe.each(backends)("customers and addresses API on %s", (backend) => {
         defaultShippingAddress: `${API}/addresses/4`,
         shopUsers: [`${API}/shop-users/${id}`],
       });
-      const spa = await t.request("GET", `${API}/customers/${await userId(USERS.spaBuyer)}`, {
+      const spa = await t.request("GET", `${API}/customers/${await t.userId(USERS.spaBuyer)}`, {
         as: USERS.spaBuyer,
       });
       expect(res.body.personResponsible.email).not.toBe(spa.body.personResponsible.email);
     });
 
     it("hides a colleague's and another company's customer record with 404", async () => {
-      const colleague = await userId(USERS.spaAdmin);
-      const foreign = await userId(USERS.retailAdmin);
+      const colleague = await t.userId(USERS.spaAdmin);
+      const foreign = await t.userId(USERS.retailAdmin);
       for (const id of [colleague, foreign, 999999]) {
-        await refused(404, () =>
+        await t.refused(404, () =>
           t.request("GET", `${API}/customers/${id}`, { as: USERS.spaBuyer }),
         );
       }
     });
 
     it.each(["abc", "1.0", "-1", "%20"])("answers 404 for the non-numeric id %s", async (id) => {
-      await refused(404, () => t.request("GET", `${API}/customers/${id}`, { as: USERS.spaBuyer }));
+      await t.refused(404, () =>
+        t.request("GET", `${API}/customers/${id}`, { as: USERS.spaBuyer }),
+      );
     });
 
     it("asks visitors to sign in", async () => {
-      const id = await userId(USERS.spaBuyer);
-      const problem = await refused(401, () => t.request("GET", `${API}/customers/${id}`));
+      const id = await t.userId(USERS.spaBuyer);
+      const problem = await t.refused(401, () => t.request("GET", `${API}/customers/${id}`));
       expect(problem.type).toBe("/problems/unauthorized");
     });
   });
@@ -177,22 +150,22 @@ describe.each(backends)("customers and addresses API on %s", (backend) => {
     });
 
     it("hides another company's address with 404", async () => {
-      await refused(404, () => t.request("GET", `${API}/addresses/3`, { as: USERS.spaBuyer }));
-      await refused(404, () => t.request("GET", `${API}/addresses/1`, { as: USERS.retailAdmin }));
+      await t.refused(404, () => t.request("GET", `${API}/addresses/3`, { as: USERS.spaBuyer }));
+      await t.refused(404, () => t.request("GET", `${API}/addresses/1`, { as: USERS.retailAdmin }));
     });
 
     it.each(["abc", "999999", "99999999999999999999"])(
       "answers 404 for the address id %s",
       async (id) => {
-        await refused(404, () =>
+        await t.refused(404, () =>
           t.request("GET", `${API}/addresses/${id}`, { as: USERS.spaBuyer }),
         );
       },
     );
 
     it("asks visitors to sign in", async () => {
-      await refused(401, () => t.request("GET", `${API}/addresses`));
-      await refused(401, () => t.request("GET", `${API}/addresses/1`));
+      await t.refused(401, () => t.request("GET", `${API}/addresses`));
+      await t.refused(401, () => t.request("GET", `${API}/addresses/1`));
     });
   });
 });

@@ -25,21 +25,8 @@ describe.each(backends)("errors and problem answers on %s", (backend) => {
     t = await startTestApp(backend);
   });
   afterAll(async () => {
-    // Let the pool's connections finish closing before the harness drops the database: the pg
-    // pool has no error listener, so a connection the drop terminates would crash the run.
-    await t?.db.destroy();
-    await new Promise((resolve) => setTimeout(resolve, 100));
     await t?.close();
   });
-
-  /** Runs a request that must be refused and proves it changed nothing. */
-  async function refused(status: number, run: () => Promise<TestResponse>) {
-    const before = await t.fingerprint();
-    const res = await run();
-    const problem = expectProblem(res, status);
-    expect(await t.fingerprint()).toBe(before);
-    return problem;
-  }
 
   it("reports health as ok", async () => {
     const res = await t.request("GET", "/health");
@@ -153,7 +140,7 @@ describe.each(backends)("errors and problem answers on %s", (backend) => {
 
   describe("request bodies", () => {
     it("refuses invalid JSON with a 400 problem", async () => {
-      const problem = await refused(400, () =>
+      const problem = await t.refused(400, () =>
         t.request("POST", TOKEN_URL, {
           body: "{not json",
           headers: { "content-type": "application/json" },
@@ -163,14 +150,14 @@ describe.each(backends)("errors and problem answers on %s", (backend) => {
     });
 
     it("refuses an empty JSON body with a 400 problem", async () => {
-      const problem = await refused(400, () =>
+      const problem = await t.refused(400, () =>
         t.request("POST", TOKEN_URL, { body: "", headers: { "content-type": "application/json" } }),
       );
       expect(problem.detail).toBe(en.error.badJson);
     });
 
     it("translates the invalid JSON problem", async () => {
-      const problem = await refused(400, () =>
+      const problem = await t.refused(400, () =>
         t.request("POST", TOKEN_URL, {
           body: "[",
           headers: { "content-type": "application/json", "accept-language": "fr" },
@@ -180,7 +167,7 @@ describe.each(backends)("errors and problem answers on %s", (backend) => {
     });
 
     it("refuses a body over 256 KiB with a 413 problem", async () => {
-      const problem = await refused(413, () =>
+      const problem = await t.refused(413, () =>
         t.request("POST", TOKEN_URL, { body: { email: "x".repeat(300_000), password: "p" } }),
       );
       expect(problem.type).toBe("/problems/payload-too-large");
@@ -196,7 +183,7 @@ describe.each(backends)("errors and problem answers on %s", (backend) => {
     });
 
     it("refuses a text/plain body with a 415 problem", async () => {
-      const problem = await refused(415, () =>
+      const problem = await t.refused(415, () =>
         t.request("POST", TOKEN_URL, {
           body: "email=a&password=b",
           headers: { "content-type": "text/plain" },
@@ -210,7 +197,7 @@ describe.each(backends)("errors and problem answers on %s", (backend) => {
     });
 
     it("refuses a form-encoded body with a 415 problem", async () => {
-      await refused(415, () =>
+      await t.refused(415, () =>
         t.request("POST", TOKEN_URL, {
           body: "email=a&password=b",
           headers: { "content-type": "application/x-www-form-urlencoded" },

@@ -1,13 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pdfText } from "../fixtures/files/pdf-text.js";
-import {
-  backends,
-  expectProblem,
-  startTestApp,
-  USERS,
-  type TestApp,
-  type TestResponse,
-} from "../support/test-app.js";
+import { backends, startTestApp, USERS, type TestApp } from "../support/test-app.js";
 
 const url = (token: string) => `/customer-admin/invoice/${token}/download`;
 const euro = (minor: number, locale = "en-US") =>
@@ -40,13 +33,6 @@ describe.each(backends)("invoice PDF on %s", (backend) => {
       url: url(token),
       headers: { authorization: `Bearer ${await t.token(as)}`, ...headers },
     });
-  }
-
-  async function refused(status: number, run: () => Promise<TestResponse>) {
-    const before = await t.fingerprint();
-    const problem = expectProblem(await run(), status);
-    expect(await t.fingerprint()).toBe(before);
-    return problem;
   }
 
   it("serves a real PDF invoice with the order's figures", async () => {
@@ -136,23 +122,23 @@ describe.each(backends)("invoice PDF on %s", (backend) => {
 
   it("answers the other company's order, a cart and an unknown token with 404", async () => {
     const retail = await placed(2);
-    await refused(404, () => t.request("GET", url(retail.token_value), { as: USERS.spaAdmin }));
+    await t.refused(404, () => t.request("GET", url(retail.token_value), { as: USERS.spaAdmin }));
     const spa = await placed(1);
-    await refused(404, () => t.request("GET", url(spa.token_value), { as: USERS.retailAdmin }));
+    await t.refused(404, () => t.request("GET", url(spa.token_value), { as: USERS.retailAdmin }));
     const cart = await t.request("POST", "/api/v2/shop/orders", {
       as: USERS.spaBuyer,
       body: {},
     });
-    await refused(404, () => t.request("GET", url(cart.body.tokenValue), { as: USERS.spaBuyer }));
-    await refused(404, () => t.request("GET", url("no-such-token"), { as: USERS.spaBuyer }));
-    await refused(404, () => t.request("GET", url("x".repeat(150)), { as: USERS.spaBuyer }));
+    await t.refused(404, () => t.request("GET", url(cart.body.tokenValue), { as: USERS.spaBuyer }));
+    await t.refused(404, () => t.request("GET", url("no-such-token"), { as: USERS.spaBuyer }));
+    await t.refused(404, () => t.request("GET", url("x".repeat(150)), { as: USERS.spaBuyer }));
   });
 
   it("needs a signed-in user: no token or a bad one is 401, a bad cookie counts as none", async () => {
     const order = await placed(1);
-    await refused(401, () => t.request("GET", url(order.token_value)));
-    await refused(401, () => t.request("GET", url(order.token_value), { token: "not-a-jwt" }));
-    await refused(401, () =>
+    await t.refused(401, () => t.request("GET", url(order.token_value)));
+    await t.refused(401, () => t.request("GET", url(order.token_value), { token: "not-a-jwt" }));
+    await t.refused(401, () =>
       t.request("GET", url(order.token_value), { headers: { cookie: "token=forged" } }),
     );
   });
@@ -173,7 +159,7 @@ describe.each(backends)("invoice PDF on %s", (backend) => {
       .where("id", "=", parent.id)
       .execute();
     try {
-      const problem = await refused(409, () =>
+      const problem = await t.refused(409, () =>
         t.request("GET", url(parent.token_value), { as: USERS.spaAdmin }),
       );
       expect(problem.detail).toContain("split");

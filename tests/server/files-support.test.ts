@@ -9,7 +9,6 @@ import {
 } from "../fixtures/files/builders.js";
 import {
   backends,
-  expectProblem,
   startTestApp,
   USERS,
   type TestApp,
@@ -62,13 +61,6 @@ describe.each(backends)("support form on %s", (backend) => {
       body: type.includes("json") && res.body ? JSON.parse(res.body) : undefined,
       raw: res.body,
     };
-  }
-
-  async function refused(status: number, run: () => Promise<TestResponse>) {
-    const before = await t.fingerprint();
-    const problem = expectProblem(await run(), status);
-    expect(await t.fingerprint()).toBe(before);
-    return problem;
   }
 
   const latest = () =>
@@ -200,7 +192,7 @@ describe.each(backends)("support form on %s", (backend) => {
     ["name", { name: "n".repeat(256) }, "field.tooLong", undefined],
     ["phone", { phone: "123" }, "field.unknown", undefined],
   ])("refuses a bad %s (%j) with 422 and changes nothing", async (path, over, code, message) => {
-    const problem = await refused(422, () => post(fields(over), { as: USERS.spaBuyer }));
+    const problem = await t.refused(422, () => post(fields(over), { as: USERS.spaBuyer }));
     expect(problem.violations).toContainEqual(
       expect.objectContaining({ propertyPath: path, code }),
     );
@@ -209,7 +201,7 @@ describe.each(backends)("support form on %s", (backend) => {
   });
 
   it("reports every missing field at once", async () => {
-    const problem = await refused(422, () => post([]));
+    const problem = await t.refused(422, () => post([]));
     expect(problem.violations?.map((v) => v.propertyPath).sort()).toEqual([
       "email",
       "name",
@@ -226,7 +218,7 @@ describe.each(backends)("support form on %s", (backend) => {
       ["archive.docx", zip([{ name: "readme.txt", data: "hi" }])],
       ["empty.txt", Buffer.alloc(0)],
     ] as const) {
-      const problem = await refused(422, () =>
+      const problem = await t.refused(422, () =>
         post([...fields(), { name: "file", filename, type: "application/pdf", data }], {
           as: USERS.spaBuyer,
         }),
@@ -239,26 +231,26 @@ describe.each(backends)("support form on %s", (backend) => {
   });
 
   it("refuses a file under another field name and a file sent as text", async () => {
-    let problem = await refused(422, () =>
+    let problem = await t.refused(422, () =>
       post([...fields(), { name: "attachment", filename: "a.png", data: PNG_1X1 }]),
     );
     expect(problem.violations?.[0]).toMatchObject({
       propertyPath: "attachment",
       code: "field.unknown",
     });
-    problem = await refused(422, () => post([...fields(), { name: "file", value: "a.png" }]));
+    problem = await t.refused(422, () => post([...fields(), { name: "file", value: "a.png" }]));
     expect(problem.violations?.[0]).toMatchObject({ propertyPath: "file", code: "field.type" });
-    problem = await refused(422, () => post([...fields({ name: undefined }), ...fields()]));
+    problem = await t.refused(422, () => post([...fields({ name: undefined }), ...fields()]));
     expect(problem.violations?.[0]).toMatchObject({ code: "fileUpload.duplicateField" });
   });
 
   it("refuses a file over 10 MB with 413 and two files with 400", async () => {
     const big = Buffer.concat([PDF_SNIPPET, Buffer.alloc(10 * 1024 * 1024)]);
-    const problem = await refused(413, () =>
+    const problem = await t.refused(413, () =>
       post([...fields(), { name: "file", filename: "big.pdf", data: big }]),
     );
     expect(problem.detail).toBe("The file is too large. The maximum size is 10 MB.");
-    await refused(400, () =>
+    await t.refused(400, () =>
       post([
         ...fields(),
         { name: "file", filename: "a.png", data: PNG_1X1 },
@@ -268,12 +260,12 @@ describe.each(backends)("support form on %s", (backend) => {
   });
 
   it("refuses a body that is not multipart, and a bad token", async () => {
-    await refused(415, () =>
+    await t.refused(415, () =>
       t.request("POST", URL, {
         body: { name: "a", email: "a@b.example", question: "q" },
       }),
     );
-    await refused(401, () =>
+    await t.refused(401, () =>
       t.request("POST", URL, {
         token: "forged",
         body: "x",

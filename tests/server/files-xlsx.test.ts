@@ -11,7 +11,6 @@ import {
 } from "../fixtures/files/builders.js";
 import {
   backends,
-  expectProblem,
   startTestApp,
   USERS,
   type TestApp,
@@ -72,14 +71,6 @@ describe.each(backends)("xlsx files on %s", (backend) => {
 
   const sheetFile = (rows: CellValue[][], o: { sharedStrings?: boolean; firstRow?: number } = {}) =>
     handWrittenXlsx([{ name: "Sheet1", rows }], o);
-
-  async function refused(status: number, run: () => Promise<TestResponse>) {
-    const before = await t.fingerprint();
-    const res = await run();
-    const problem = expectProblem(res, status);
-    expect(await t.fingerprint()).toBe(before);
-    return problem;
-  }
 
   const read = (buf: Buffer) => XLSX.read(buf, { type: "buffer" });
 
@@ -148,7 +139,7 @@ describe.each(backends)("xlsx files on %s", (backend) => {
       expect(retailRows.find((r) => r.code === "GLOW-MINI")?.price).toBe(price.price / 100);
       expect(spaRows.find((r) => r.code === "GLOW-MINI")?.price).not.toBe(price.price / 100);
       expect((await get("/shop/export/xlsx/contract-price", USERS.spaBuyer)).statusCode).toBe(200);
-      await refused(401, () => t.request("GET", "/shop/export/xlsx/contract-price"));
+      await t.refused(401, () => t.request("GET", "/shop/export/xlsx/contract-price"));
     });
 
     it("writes text that a spreadsheet would run as a formula as plain text", async () => {
@@ -233,10 +224,10 @@ describe.each(backends)("xlsx files on %s", (backend) => {
 
     it("is part of quick order: MARKETING 403, no token 401", async () => {
       expect((await get("/shop/export/xlsx/quick-order", USERS.spaAdmin)).statusCode).toBe(200);
-      await refused(403, () =>
+      await t.refused(403, () =>
         t.request("GET", "/shop/export/xlsx/quick-order", { as: USERS.spaMarketing }),
       );
-      await refused(401, () => t.request("GET", "/shop/export/xlsx/quick-order"));
+      await t.refused(401, () => t.request("GET", "/shop/export/xlsx/quick-order"));
     });
   });
 
@@ -364,8 +355,8 @@ describe.each(backends)("xlsx files on %s", (backend) => {
         ["code", "quantity"],
         ["GLOW-MINI-ROSE", 2],
       ]);
-      await refused(403, () => upload(file, "x.xlsx", USERS.spaMarketing));
-      await refused(401, () => upload(file, "x.xlsx", null));
+      await t.refused(403, () => upload(file, "x.xlsx", USERS.spaMarketing));
+      await t.refused(401, () => upload(file, "x.xlsx", null));
       expect((await upload(file, "x.xlsx", USERS.spaAdmin)).status).toBe(200);
     });
 
@@ -377,7 +368,7 @@ describe.each(backends)("xlsx files on %s", (backend) => {
         ]),
         Buffer.alloc(2 * 1024 * 1024),
       ]);
-      const problem = await refused(413, () => upload(big));
+      const problem = await t.refused(413, () => upload(big));
       expect(problem.detail).toBe("The file is too large. The maximum size is 2 MB.");
     });
 
@@ -397,7 +388,7 @@ describe.each(backends)("xlsx files on %s", (backend) => {
           { name: "xl/workbook.xml", data: "garbage" },
         ]),
       ]) {
-        const problem = await refused(422, () => upload(data, "prices.xlsx"));
+        const problem = await t.refused(422, () => upload(data, "prices.xlsx"));
         expect(problem.type).toBe("/problems/not-xlsx");
         expect(problem.violations?.[0]).toMatchObject({
           propertyPath: "file",
@@ -410,13 +401,13 @@ describe.each(backends)("xlsx files on %s", (backend) => {
     it("refuses a zip bomb from its central directory, without unpacking it", async () => {
       const bomb = await xlsxBomb(200, "truth");
       expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
-      const problem = await refused(413, () => upload(bomb));
+      const problem = await t.refused(413, () => upload(bomb));
       expect(problem.detail).toContain("20 MB");
     });
 
     it("refuses a zip bomb whose headers lie about its size, stopping the unpack at the lie", async () => {
       const bomb = await xlsxBomb(200, 2048);
-      await refused(413, () => upload(bomb));
+      await t.refused(413, () => upload(bomb));
     });
 
     it("refuses an archive listing too many parts", async () => {
@@ -428,7 +419,7 @@ describe.each(backends)("xlsx files on %s", (backend) => {
         { name: "[Content_Types].xml", data: "<Types/>" },
         { name: "xl/workbook.xml", data: "<workbook/>" },
       ]);
-      const problem = await refused(413, () => upload(many));
+      const problem = await t.refused(413, () => upload(many));
       expect(problem.detail).toContain("200");
     });
 
@@ -443,7 +434,7 @@ describe.each(backends)("xlsx files on %s", (backend) => {
         },
         { name: "Notes", rows: [["hello"]] },
       ]);
-      let problem = await refused(422, () => upload(two));
+      let problem = await t.refused(422, () => upload(two));
       expect(problem.violations?.[0]?.code).toBe("quickOrderImport.sheetCount");
       expect(problem.detail).toBe("The file must contain exactly one sheet; it has 2.");
 
@@ -451,10 +442,10 @@ describe.each(backends)("xlsx files on %s", (backend) => {
         ["code", "quantity"],
         ...Array.from({ length: n }, (): CellValue[] => ["GLOW-MINI-ROSE", 1]),
       ];
-      problem = await refused(422, () => upload(sheetFile(rows(1001))));
+      problem = await t.refused(422, () => upload(sheetFile(rows(1001))));
       expect(problem.violations?.[0]?.code).toBe("quickOrderImport.tooManyRows");
       // Rows far below the limit's window are refused too, not silently dropped.
-      problem = await refused(422, () =>
+      problem = await t.refused(422, () =>
         upload(
           sheetFile(
             [
@@ -470,7 +461,7 @@ describe.each(backends)("xlsx files on %s", (backend) => {
       expect(thousand.status).toBe(200);
       expect(thousand.body.rows).toHaveLength(1000);
 
-      problem = await refused(422, () =>
+      problem = await t.refused(422, () =>
         upload(
           sheetFile([
             ["product", "amount"],
@@ -479,9 +470,9 @@ describe.each(backends)("xlsx files on %s", (backend) => {
         ),
       );
       expect(problem.violations?.[0]?.code).toBe("quickOrderImport.noColumns");
-      problem = await refused(422, () => upload(sheetFile([["code", "quantity"]])));
+      problem = await t.refused(422, () => upload(sheetFile([["code", "quantity"]])));
       expect(problem.violations?.[0]?.code).toBe("quickOrderImport.empty");
-      problem = await refused(422, () => upload(sheetFile([])));
+      problem = await t.refused(422, () => upload(sheetFile([])));
       expect(problem.violations?.[0]?.code).toBe("quickOrderImport.empty");
     });
 
@@ -490,19 +481,19 @@ describe.each(backends)("xlsx files on %s", (backend) => {
         ["code", "quantity"],
         ["GLOW-MINI-ROSE", 2],
       ]);
-      let problem = await refused(400, () => post(IMPORT, []));
+      let problem = await t.refused(400, () => post(IMPORT, []));
       expect(problem.detail).toBe("Please choose a file to upload.");
-      problem = await refused(400, () =>
+      problem = await t.refused(400, () =>
         post(IMPORT, [
           { name: "file", filename: "a.xlsx", data: file },
           { name: "file2", filename: "b.xlsx", data: file },
         ]),
       );
       expect(problem.detail).toBe("Please upload one file at a time.");
-      await refused(400, () =>
+      await t.refused(400, () =>
         post(IMPORT, [{ name: "file", filename: "", data: Buffer.alloc(0) }]),
       );
-      problem = await refused(422, () =>
+      problem = await t.refused(422, () =>
         post(IMPORT, [
           { name: "note", value: "hello" },
           { name: "file", filename: "a.xlsx", data: file },
@@ -515,24 +506,24 @@ describe.each(backends)("xlsx files on %s", (backend) => {
     });
 
     it("refuses bodies that are not multipart (415) or are malformed (400)", async () => {
-      await refused(415, () =>
+      await t.refused(415, () =>
         t.request("POST", IMPORT, { as: USERS.spaBuyer, body: { rows: [] } }),
       );
-      await refused(415, () =>
+      await t.refused(415, () =>
         t.request("POST", IMPORT, {
           as: USERS.spaBuyer,
           body: "code,quantity",
           headers: { "content-type": "text/csv" },
         }),
       );
-      await refused(400, () =>
+      await t.refused(400, () =>
         t.request("POST", IMPORT, {
           as: USERS.spaBuyer,
           body: "no boundary here",
           headers: { "content-type": "multipart/form-data" },
         }),
       );
-      await refused(400, () =>
+      await t.refused(400, () =>
         t.request("POST", IMPORT, {
           as: USERS.spaBuyer,
           body: '--b\r\nContent-Disposition: form-data; name="file"; filename="a.xlsx"\r\n\r\nPK',

@@ -1,14 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultListName } from "../../server/domain/shopping-lists.js";
 import { signToken } from "../../server/http/auth.js";
-import {
-  backends,
-  expectProblem,
-  startTestApp,
-  USERS,
-  type TestApp,
-  type TestResponse,
-} from "../support/test-app.js";
+import { backends, expectProblem, startTestApp, USERS, type TestApp } from "../support/test-app.js";
 
 const LISTS = "/api/v2/shopping-lists";
 const V = (code: string) => `/api/v2/shop/product-variants/${code}`;
@@ -33,13 +26,6 @@ describe.each(backends)("saved shopping lists on %s", (backend) => {
   });
   afterAll(async () => t?.close());
 
-  /** Runs a request that must be refused and proves it changed nothing. */
-  async function refused(status: number, run: () => Promise<TestResponse>) {
-    const before = await t.fingerprint();
-    const problem = expectProblem(await run(), status);
-    expect(await t.fingerprint()).toBe(before);
-    return problem;
-  }
   const create = (as: string, body: unknown, headers?: Record<string, string>) =>
     t.request("POST", LISTS, { as, body, headers });
   async function created(as: string, body: unknown) {
@@ -156,7 +142,7 @@ describe.each(backends)("saved shopping lists on %s", (backend) => {
       const retailIds = retail.body["hydra:member"].map((l: { id: number }) => l.id);
       for (const list of spa) {
         expect(retailIds).not.toContain(list.id);
-        await refused(404, () =>
+        await t.refused(404, () =>
           t.request("GET", `${LISTS}/${list.id}`, { as: USERS.retailAdmin }),
         );
       }
@@ -169,13 +155,13 @@ describe.each(backends)("saved shopping lists on %s", (backend) => {
       expect(shown.body.items[0].unitPrice).toBe(
         await price(USERS.retailAdmin, "FIRM-LIFT-SERUM-30ML"),
       );
-      await refused(404, () => t.request("GET", `${LISTS}/${own.id}`, { as: USERS.spaBuyer }));
+      await t.refused(404, () => t.request("GET", `${LISTS}/${own.id}`, { as: USERS.spaBuyer }));
     });
 
     it.each(["0", "abc", "1.0", "1e0", "-1", "99999", "2147483648"])(
       "answers 404 for the list id %s",
       async (id) => {
-        await refused(404, () => t.request("GET", `${LISTS}/${id}`, { as: USERS.spaAdmin }));
+        await t.refused(404, () => t.request("GET", `${LISTS}/${id}`, { as: USERS.spaAdmin }));
       },
     );
 
@@ -184,7 +170,7 @@ describe.each(backends)("saved shopping lists on %s", (backend) => {
       expect(res.status).toBe(200);
       expect(res.body["hydra:member"]).toHaveLength(1);
       expect(res.body["hydra:totalItems"]).toBeGreaterThanOrEqual(2);
-      await refused(400, () =>
+      await t.refused(400, () =>
         t.request("GET", `${LISTS}?itemsPerPage=abc`, { as: USERS.spaAdmin }),
       );
     });
@@ -200,8 +186,8 @@ describe.each(backends)("saved shopping lists on %s", (backend) => {
     ] as const)("refuses %s %s without a token or with a bad one", async (method, url) => {
       const body =
         method === "POST" ? { items: [{ productVariant: "X", quantity: 1 }] } : undefined;
-      await refused(401, () => t.request(method, url, { body }));
-      await refused(401, () => t.request(method, url, { token: "not-a-token", body }));
+      await t.refused(401, () => t.request(method, url, { body }));
+      await t.refused(401, () => t.request(method, url, { token: "not-a-token", body }));
     });
   });
 
@@ -344,7 +330,7 @@ describe.each(backends)("saved shopping lists on %s", (backend) => {
         "shoppingList.mergedQuantity",
       ],
     ])("refuses %s, changing nothing", async (_what, body, path, code) => {
-      const problem = await refused(422, () => create(USERS.spaAdmin, body));
+      const problem = await t.refused(422, () => create(USERS.spaAdmin, body));
       expect(problem.violations?.map((v) => [v.propertyPath, v.code])).toContainEqual([path, code]);
       for (const v of problem.violations ?? []) expect(v.message).not.toBe(v.code);
     });
@@ -356,7 +342,7 @@ describe.each(backends)("saved shopping lists on %s", (backend) => {
         .where("code", "=", "GLOW-PRO")
         .execute();
       try {
-        const problem = await refused(422, () =>
+        const problem = await t.refused(422, () =>
           create(USERS.spaBuyer, {
             name: 7,
             items: [
@@ -384,14 +370,14 @@ describe.each(backends)("saved shopping lists on %s", (backend) => {
     });
 
     it("refuses malformed JSON and other media types", async () => {
-      await refused(400, () =>
+      await t.refused(400, () =>
         t.request("POST", LISTS, {
           as: USERS.spaAdmin,
           body: "{not json",
           headers: { "content-type": "application/json" },
         }),
       );
-      await refused(415, () =>
+      await t.refused(415, () =>
         t.request("POST", LISTS, {
           as: USERS.spaAdmin,
           body: "name=x",
@@ -419,13 +405,15 @@ describe.each(backends)("saved shopping lists on %s", (backend) => {
         items: [{ productVariant: V("GLOW-MINI-ROSE"), quantity: 4 }],
       });
       for (const other of [USERS.retailAdmin]) {
-        await refused(404, () => t.request("DELETE", `${LISTS}/${list.id}`, { as: other }));
+        await t.refused(404, () => t.request("DELETE", `${LISTS}/${list.id}`, { as: other }));
       }
       const res = await t.request("DELETE", `${LISTS}/${list.id}`, { as: USERS.spaMarketing });
       expect(res.status).toBe(204);
       expect(res.raw).toBe("");
-      await refused(404, () => t.request("GET", `${LISTS}/${list.id}`, { as: USERS.spaBuyer }));
-      await refused(404, () => t.request("DELETE", `${LISTS}/${list.id}`, { as: USERS.spaAdmin }));
+      await t.refused(404, () => t.request("GET", `${LISTS}/${list.id}`, { as: USERS.spaBuyer }));
+      await t.refused(404, () =>
+        t.request("DELETE", `${LISTS}/${list.id}`, { as: USERS.spaAdmin }),
+      );
       const items = await t.db
         .selectFrom("shopping_list_items")
         .select("id")
@@ -448,7 +436,7 @@ describe.each(backends)("saved shopping lists on %s", (backend) => {
     });
 
     it.each(["abc", "0", "99999"])("answers 404 for deleting list %s", async (id) => {
-      await refused(404, () => t.request("DELETE", `${LISTS}/${id}`, { as: USERS.spaAdmin }));
+      await t.refused(404, () => t.request("DELETE", `${LISTS}/${id}`, { as: USERS.spaAdmin }));
     });
   });
 
@@ -462,12 +450,12 @@ describe.each(backends)("saved shopping lists on %s", (backend) => {
       const spring = (await t.request("GET", LISTS, { as: USERS.spaAdmin })).body[
         "hydra:member"
       ].find((l: { name: string }) => l.name === "Spring restock");
-      await refused(403, () => order(spring.id, USERS.spaMarketing));
-      await refused(404, () => order(spring.id, USERS.retailAdmin));
-      await refused(404, () => order(99999, USERS.spaBuyer));
-      await refused(404, () => t.request("POST", `${LISTS}/abc/order`, { as: USERS.spaBuyer }));
-      await refused(422, () => order(spring.id, USERS.spaBuyer, { quantity: 2 }));
-      await refused(422, () => order(spring.id, USERS.spaBuyer, [1]));
+      await t.refused(403, () => order(spring.id, USERS.spaMarketing));
+      await t.refused(404, () => order(spring.id, USERS.retailAdmin));
+      await t.refused(404, () => order(99999, USERS.spaBuyer));
+      await t.refused(404, () => t.request("POST", `${LISTS}/abc/order`, { as: USERS.spaBuyer }));
+      await t.refused(422, () => order(spring.id, USERS.spaBuyer, { quantity: 2 }));
+      await t.refused(422, () => order(spring.id, USERS.spaBuyer, [1]));
     });
 
     it("starts a cart when the person has none and adds every line at contract prices", async () => {

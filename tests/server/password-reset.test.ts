@@ -8,7 +8,6 @@ import {
   startTestApp,
   USERS,
   type TestApp,
-  type TestResponse,
 } from "../support/test-app.js";
 
 const REQUESTS = "/api/v2/shop/reset-password-requests";
@@ -22,14 +21,6 @@ describe.each(backends)("forgotten password on %s", (backend) => {
   });
   afterAll(async () => t?.close());
 
-  /** Runs a request that must be refused and proves it changed nothing. */
-  async function refused(status: number, run: () => Promise<TestResponse>) {
-    const before = await t.fingerprint();
-    const res = await run();
-    const problem = expectProblem(res, status);
-    expect(await t.fingerprint()).toBe(before);
-    return problem;
-  }
   const mailsTo = (email: string) =>
     t.db
       .selectFrom("mail_outbox")
@@ -90,7 +81,7 @@ describe.each(backends)("forgotten password on %s", (backend) => {
     });
 
     // The password rules apply; refusals change nothing and keep the link usable.
-    let problem = await refused(422, () => setPassword(token, "short"));
+    let problem = await t.refused(422, () => setPassword(token, "short"));
     expect(problem.violations).toEqual([
       {
         propertyPath: "newPassword",
@@ -98,7 +89,7 @@ describe.each(backends)("forgotten password on %s", (backend) => {
         code: "password.tooShort",
       },
     ]);
-    problem = await refused(422, () => setPassword(token, NEW_PASSWORD, "something-else-1"));
+    problem = await t.refused(422, () => setPassword(token, NEW_PASSWORD, "something-else-1"));
     expect(problem.detail).toBe("Passwords do not match");
     expect(problem.violations).toEqual([
       {
@@ -107,9 +98,9 @@ describe.each(backends)("forgotten password on %s", (backend) => {
         code: "password.mismatch",
       },
     ]);
-    problem = await refused(422, () => setPassword(token, email));
+    problem = await t.refused(422, () => setPassword(token, email));
     expect(problem.violations?.[0]?.code).toBe("password.likeEmail");
-    problem = await refused(422, () =>
+    problem = await t.refused(422, () =>
       t.request("PATCH", LINK(token), { body: { newPassword: NEW_PASSWORD } }),
     );
     expect(problem.violations).toEqual([
@@ -125,11 +116,11 @@ describe.each(backends)("forgotten password on %s", (backend) => {
     expectProblem(await t.request("GET", "/api/v2/shop/orders", { token: earlier }), 401);
 
     // Used: the link no longer works, whatever is tried with it.
-    problem = await refused(404, () => t.request("GET", LINK(token)));
+    problem = await t.refused(404, () => t.request("GET", LINK(token)));
     expect(problem.detail).toBe(
       "This link no longer works: it has already been used or has expired. Please request a new one from the sign-in page.",
     );
-    await refused(404, () => setPassword(token, "yet-another-secret-1"));
+    await t.refused(404, () => setPassword(token, "yet-another-secret-1"));
     expect((await signIn(email, NEW_PASSWORD)).status).toBe(200);
 
     // The owner is told, and the audit trail has the change without any secret.
@@ -167,18 +158,18 @@ describe.each(backends)("forgotten password on %s", (backend) => {
       .set({ expires_at: new Date(Date.now() - 1000) })
       .where("token_hash", "=", createHash("sha256").update(token).digest("hex"))
       .execute();
-    const problem = await refused(404, () => t.request("GET", LINK(token)));
+    const problem = await t.refused(404, () => t.request("GET", LINK(token)));
     expect(problem.detail).toContain("no longer works");
-    await refused(404, () => setPassword(token, NEW_PASSWORD));
+    await t.refused(404, () => setPassword(token, NEW_PASSWORD));
     expect((await signIn(USERS.spaMarketing, DEMO_PASSWORD)).status).toBe(200);
   });
 
   it("refuses unknown links, and answers in the caller's language", async () => {
-    const problem = await refused(404, () =>
+    const problem = await t.refused(404, () =>
       t.request("GET", LINK("not-a-real-token"), { headers: { "accept-language": "fr" } }),
     );
     expect(problem.detail).toContain("Ce lien ne fonctionne plus");
-    await refused(404, () => setPassword("A".repeat(22), NEW_PASSWORD));
+    await t.refused(404, () => setPassword("A".repeat(22), NEW_PASSWORD));
   });
 
   it("answers 202 for unknown e-mails and accounts without a password, and sends nothing", async () => {
@@ -231,7 +222,7 @@ describe.each(backends)("forgotten password on %s", (backend) => {
       "Setzen Sie Ihr Passwort für das Lumé Atelier Partnerportal zurück",
     );
     const second = await tokenFor(email);
-    await refused(404, () => t.request("GET", LINK(first)));
+    await t.refused(404, () => t.request("GET", LINK(first)));
     expect((await t.request("GET", LINK(second))).status).toBe(200);
     const third = await tokenFor(email);
     expect((await t.request("GET", LINK(third))).status).toBe(200);
@@ -249,7 +240,7 @@ describe.each(backends)("forgotten password on %s", (backend) => {
     );
     const fourth = await tokenFor(email);
     expect((await t.request("GET", LINK(fourth))).status).toBe(200);
-    await refused(404, () => t.request("GET", LINK(third)));
+    await t.refused(404, () => t.request("GET", LINK(third)));
   });
 
   it("lets only one of two simultaneous submissions of a link through", async () => {
@@ -274,22 +265,22 @@ describe.each(backends)("forgotten password on %s", (backend) => {
       { email: USERS.spaBuyer, password: "x" },
       { email: `${"x".repeat(250)}@demo.example` },
     ]) {
-      await refused(422, () => t.request("POST", REQUESTS, { body }));
+      await t.refused(422, () => t.request("POST", REQUESTS, { body }));
     }
-    await refused(422, () => t.request("POST", REQUESTS, { body: [USERS.spaBuyer] }));
-    await refused(400, () =>
+    await t.refused(422, () => t.request("POST", REQUESTS, { body: [USERS.spaBuyer] }));
+    await t.refused(400, () =>
       t.request("POST", REQUESTS, {
         body: "{not json",
         headers: { "content-type": "application/json" },
       }),
     );
-    await refused(415, () =>
+    await t.refused(415, () =>
       t.request("POST", REQUESTS, {
         body: "email=x",
         headers: { "content-type": "text/plain" },
       }),
     );
-    await refused(401, () =>
+    await t.refused(401, () =>
       t.request("POST", REQUESTS, { body: { email: USERS.spaBuyer }, token: "garbage" }),
     );
 
@@ -300,7 +291,7 @@ describe.each(backends)("forgotten password on %s", (backend) => {
       { newPassword: "x".repeat(129), confirmNewPassword: "x".repeat(129) },
       {},
     ]) {
-      await refused(422, () => t.request("PATCH", LINK(token), { body }));
+      await t.refused(422, () => t.request("PATCH", LINK(token), { body }));
     }
     // The link survived every refusal.
     expect((await t.request("GET", LINK(token))).status).toBe(200);

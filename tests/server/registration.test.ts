@@ -1,12 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  backends,
-  expectProblem,
-  startTestApp,
-  USERS,
-  type TestApp,
-  type TestResponse,
-} from "../support/test-app.js";
+import { backends, startTestApp, USERS, type TestApp } from "../support/test-app.js";
 
 const FORM = "/form/customer";
 
@@ -107,14 +100,6 @@ describe.each(backends)("partner registration on %s", (backend) => {
   });
   afterAll(async () => t?.close());
 
-  /** Runs a request that must be refused and proves it changed nothing. */
-  async function refused(status: number, run: () => Promise<TestResponse>) {
-    const before = await t.fingerprint();
-    const res = await run();
-    const problem = expectProblem(res, status);
-    expect(await t.fingerprint()).toBe(before);
-    return problem;
-  }
   const apply = (body: unknown, headers: Record<string, string> = {}) =>
     t.request("POST", FORM, { body, headers });
   const application = (email: string) =>
@@ -125,7 +110,7 @@ describe.each(backends)("partner registration on %s", (backend) => {
       .executeTakeFirst();
   /** The single violation of a refused application. */
   async function violation(body: unknown) {
-    const problem = await refused(422, () => apply(body));
+    const problem = await t.refused(422, () => apply(body));
     expect(problem.violations).toHaveLength(1);
     return problem.violations![0]!;
   }
@@ -242,7 +227,7 @@ describe.each(backends)("partner registration on %s", (backend) => {
     const p = us("reg@missing.example", "Missing Reg Inc.");
     p.corporateRegistrationNumber = null;
     p.relationships.billing_address.state = "";
-    const problem = await refused(422, () => apply(p));
+    const problem = await t.refused(422, () => apply(p));
     expect(problem.violations!.map((v) => [v.propertyPath, v.message])).toEqual([
       ["relationships.billing_address.state", "Please choose a state or province."],
       [
@@ -412,18 +397,20 @@ describe.each(backends)("partner registration on %s", (backend) => {
   });
 
   it("refuses duplicates with 409: an existing user, a pending application, an existing company", async () => {
-    let problem = await refused(409, () => apply(emea(USERS.spaBuyer, "Brand New GmbH")));
+    let problem = await t.refused(409, () => apply(emea(USERS.spaBuyer, "Brand New GmbH")));
     expect(problem.type).toBe("/problems/duplicate-registration");
     expect(problem.detail).toContain("already has an account");
     expect(problem.violations?.[0]?.propertyPath).toBe("relationships.default_contact.email");
 
     // The seeded application awaiting review, written differently.
-    problem = await refused(409, () => apply(emea("Owner@Glow-Studio.example", "Glow Again SARL")));
+    problem = await t.refused(409, () =>
+      apply(emea("Owner@Glow-Studio.example", "Glow Again SARL")),
+    );
     expect(problem.detail).toBe(
       "An application with this e-mail address is already being verified. Instructions will follow by e-mail.",
     );
 
-    problem = await refused(409, () => apply(emea("someone@else.example", "demo spa gmbh")));
+    problem = await t.refused(409, () => apply(emea("someone@else.example", "demo spa gmbh")));
     expect(problem.detail).toBe(
       "A company with this name is already a partner. Please contact us at partners@lume-atelier.example to be added to its account.",
     );
@@ -431,7 +418,7 @@ describe.each(backends)("partner registration on %s", (backend) => {
 
     // An application submitted twice.
     expect((await apply(emea("twice@again.example", "Twice Ltd"))).status).toBe(201);
-    await refused(409, () => apply(emea("TWICE@again.example", "Twice Ltd")));
+    await t.refused(409, () => apply(emea("TWICE@again.example", "Twice Ltd")));
   });
 
   it("lets only one of two simultaneous identical applications in", async () => {
@@ -456,7 +443,7 @@ describe.each(backends)("partner registration on %s", (backend) => {
     );
     const p = emea("klaus2@sprache.example", "Sprache Zwei GmbH");
     p.termsAccepted = false;
-    const problem = await refused(422, () => apply(p, { "accept-language": "de" }));
+    const problem = await t.refused(422, () => apply(p, { "accept-language": "de" }));
     expect(problem.detail).toBe("Sie müssen die Allgemeinen Geschäftsbedingungen akzeptieren");
   });
 
@@ -477,20 +464,20 @@ describe.each(backends)("partner registration on %s", (backend) => {
       { ...base(), evaluation: "null" },
       { ...base(), evaluation: "x".repeat(30_000) },
     ];
-    for (const body of bodies) await refused(422, () => apply(body));
+    for (const body of bodies) await t.refused(422, () => apply(body));
     const p = base();
     p.relationships.billing_address.zip = "10115";
-    await refused(422, () => apply(p));
+    await t.refused(422, () => apply(p));
     const q = base();
     q.relationships.shipping_address = { country: "DE" };
-    await refused(422, () => apply(q));
-    await refused(400, () =>
+    await t.refused(422, () => apply(q));
+    await t.refused(400, () =>
       t.request("POST", FORM, { body: "{", headers: { "content-type": "application/json" } }),
     );
-    await refused(415, () =>
+    await t.refused(415, () =>
       t.request("POST", FORM, { body: "a=b", headers: { "content-type": "text/plain" } }),
     );
     // A bad bearer token is refused even on this public form.
-    await refused(401, () => t.request("POST", FORM, { body: base(), token: "garbage" }));
+    await t.refused(401, () => t.request("POST", FORM, { body: base(), token: "garbage" }));
   });
 });

@@ -44,6 +44,13 @@ export interface TestApp {
   ): Promise<TestResponse>;
   /** A hash of every table a request could change, to prove a refused request changed nothing. */
   fingerprint(): Promise<string>;
+  /**
+   * Runs a request that must be refused: checks the problem+json answer with `status` and that
+   * the database is exactly as before (no row written, changed or deleted, no audit, no mail).
+   */
+  refused(status: number, run: () => Promise<TestResponse>): Promise<ProblemBody>;
+  /** The id of a shop user by e-mail. */
+  userId(email: string): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -156,6 +163,22 @@ export async function startTestApp(backend: Backend): Promise<TestApp> {
       }
       return parts.join(",");
     },
+    async refused(status, run) {
+      const before = await testApp.fingerprint();
+      const problem = expectProblem(await run(), status);
+      const after = await testApp.fingerprint();
+      if (after !== before)
+        throw new Error(`a refused request changed the database (status ${status})`);
+      return problem;
+    },
+    async userId(email) {
+      const row = await database.db
+        .selectFrom("shop_users")
+        .select("id")
+        .where("email", "=", email)
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
     async close() {
       await app.close();
       await database.close();
@@ -165,8 +188,15 @@ export async function startTestApp(backend: Backend): Promise<TestApp> {
   return testApp;
 }
 
+export interface ProblemBody {
+  type: string;
+  title: string;
+  detail: string;
+  violations?: { propertyPath: string; message: string; code: string }[];
+}
+
 /** Checks an answer is a problem+json with the given status. */
-export function expectProblem(res: TestResponse, status: number) {
+export function expectProblem(res: TestResponse, status: number): ProblemBody {
   if (
     res.status !== status ||
     !String(res.headers["content-type"]).startsWith("application/problem+json")
@@ -178,10 +208,5 @@ export function expectProblem(res: TestResponse, status: number) {
   if (typeof res.body.title !== "string" || typeof res.body.detail !== "string") {
     throw new Error(`problem without title/detail: ${res.raw}`);
   }
-  return res.body as {
-    type: string;
-    title: string;
-    detail: string;
-    violations?: { propertyPath: string; message: string; code: string }[];
-  };
+  return res.body as ProblemBody;
 }
