@@ -48,6 +48,16 @@ export async function startCart(db: Kysely<DB>, userId: number, localeCode: stri
  * serialize and totals always equal the sum of the lines.
  */
 export async function recalculate(tx: Tx, orderId: number): Promise<void> {
+  const { order, totals, lineCount } = await recomputeTotals(tx, orderId, "current");
+  await ensurePaymentAndShipment(tx, order, totals.total, lineCount > 0);
+}
+
+/**
+ * Computes an order's amounts from its lines and writes them to the lines and the order.
+ * `current` prices a cart from the company's price list today; `placed` keeps the prices the
+ * order was placed at (a placed order whose lines changed, e.g. after a split).
+ */
+export async function recomputeTotals(tx: Tx, orderId: number, prices: "current" | "placed") {
   const order = await tx
     .selectFrom("orders")
     .selectAll()
@@ -96,10 +106,11 @@ export async function recalculate(tx: Tx, orderId: number): Promise<void> {
           .executeTakeFirst()
       : undefined,
   ]);
+  const current = prices === "current";
   const lines = items.map((i) => ({
     quantity: i.quantity,
-    unitPrice: i.price ?? i.unit_price,
-    originalUnitPrice: i.rrp_price ?? i.original_unit_price,
+    unitPrice: current ? (i.price ?? i.unit_price) : i.unit_price,
+    originalUnitPrice: current ? (i.rrp_price ?? i.original_unit_price) : i.original_unit_price,
     weightGrams: i.weight_grams,
   }));
   const totals = computeTotals({
@@ -133,12 +144,13 @@ export async function recalculate(tx: Tx, orderId: number): Promise<void> {
       shipping_tax_total: totals.shippingTaxTotal,
       tax_total: totals.taxTotal,
       total: totals.total,
-      minimal_order_value: company.minimal_order_value,
+      // A cart follows the company's current minimum; a placed order keeps the one it met.
+      ...(current ? { minimal_order_value: company.minimal_order_value } : {}),
       updated_at: sql`now()`,
     })
     .where("id", "=", order.id)
     .execute();
-  await ensurePaymentAndShipment(tx, order, totals.total, items.length > 0);
+  return { order, totals, lineCount: items.length };
 }
 
 /**

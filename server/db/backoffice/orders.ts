@@ -1,10 +1,9 @@
 import { sql } from "kysely";
 import { allocateReceivedAmount, orderPaymentState } from "../../domain/order-states.js";
 import { rowAssignments, splitOrderNumber, type SplitPlan } from "../../domain/order-splitting.js";
-import { computeTotals } from "../../domain/totals.js";
 import { recordAudit, type Actor } from "../audit.js";
-import { newToken, type Tx } from "../orders.js";
-import type { AddressSnapshot, OrderRow } from "../schema.js";
+import { newToken, recomputeTotals, type Tx } from "../orders.js";
+import type { OrderRow } from "../schema.js";
 
 /**
  * Recomputes the amounts of a placed order from its own lines: the prices it was placed at
@@ -12,73 +11,7 @@ import type { AddressSnapshot, OrderRow } from "../schema.js";
  * split, when the lines of an order changed. Returns the new total.
  */
 export async function recomputePlacedTotals(tx: Tx, orderId: number): Promise<number> {
-  const order = await tx
-    .selectFrom("orders")
-    .select(["id", "coupon_code", "shipping_address"])
-    .where("id", "=", orderId)
-    .executeTakeFirstOrThrow();
-  const items = await tx
-    .selectFrom("order_items as i")
-    .innerJoin("product_variants as v", "v.code", "i.variant_code")
-    .select(["i.id", "i.quantity", "i.unit_price", "v.weight_grams"])
-    .where("i.order_id", "=", orderId)
-    .orderBy("i.id")
-    .execute();
-  const country = (order.shipping_address as AddressSnapshot | null)?.countryCode ?? null;
-  const [coupon, tax] = await Promise.all([
-    order.coupon_code
-      ? tx
-          .selectFrom("coupons")
-          .select("percentage_bp")
-          .where("code", "=", order.coupon_code)
-          .executeTakeFirst()
-      : undefined,
-    country
-      ? tx
-          .selectFrom("countries")
-          .select("tax_rate_bp")
-          .where("code", "=", country)
-          .executeTakeFirst()
-      : undefined,
-  ]);
-  const totals = computeTotals({
-    lines: items.map((i) => ({
-      quantity: i.quantity,
-      unitPrice: i.unit_price,
-      weightGrams: i.weight_grams,
-    })),
-    promotionBp: coupon?.percentage_bp ?? 0,
-    shippingCountry: country,
-    taxRateBp: tax?.tax_rate_bp ?? 0,
-  });
-  for (const [n, item] of items.entries()) {
-    const t = totals.lines[n]!;
-    await tx
-      .updateTable("order_items")
-      .set({
-        discounted_unit_price: t.discountedUnitPrice,
-        subtotal: t.subtotal,
-        total: t.total,
-        tax_total: t.taxTotal,
-      })
-      .where("id", "=", item.id)
-      .execute();
-  }
-  await tx
-    .updateTable("orders")
-    .set({
-      items_subtotal: totals.itemsSubtotal,
-      items_total: totals.itemsTotal,
-      order_promotion_total: totals.orderPromotionTotal,
-      shipping_total: totals.shippingTotal,
-      shipping_tax_total: totals.shippingTaxTotal,
-      tax_total: totals.taxTotal,
-      total: totals.total,
-      updated_at: sql`now()`,
-    })
-    .where("id", "=", orderId)
-    .execute();
-  return totals.total;
+  return (await recomputeTotals(tx, orderId, "placed")).totals.total;
 }
 
 /**
