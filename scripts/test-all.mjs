@@ -35,6 +35,21 @@ const suites = [
       };
     },
   },
+  {
+    name: "build the web app",
+    run: ["npx", ["vite", "build", "--logLevel", "warn"]],
+    count: (code) => ({ passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0 }),
+  },
+  {
+    name: "browser journeys (Playwright in Debian Chromium)",
+    run: ["node", ["scripts/e2e.mjs"]],
+    capture: true,
+    count: (code, output) => {
+      const m = /^(\d+) passed, (\d+) failed/m.exec(output.split("\n").reverse().join("\n"));
+      if (!m) return undefined;
+      return { passed: Number(m[1]), failed: Number(m[2]), skipped: 0 };
+    },
+  },
 ];
 
 let passed = 0;
@@ -43,8 +58,19 @@ let skipped = 0;
 for (const suite of suites) {
   console.log(`\n=== ${suite.name} ===`);
   const [cmd, args] = suite.run;
-  const result = spawnSync(cmd, args, { stdio: "inherit", env: process.env });
-  const counted = suite.count(result.status ?? 1) ?? { passed: 0, failed: 1, skipped: 0 };
+  // Suites whose own summary line is read are captured, and echoed as they were.
+  const result = spawnSync(cmd, args, {
+    stdio: suite.capture ? ["inherit", "pipe", "inherit"] : "inherit",
+    env: process.env,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (suite.capture) process.stdout.write(result.stdout ?? "");
+  const counted = suite.count(result.status ?? 1, result.stdout ?? "") ?? {
+    passed: 0,
+    failed: 1,
+    skipped: 0,
+  };
   if (result.status !== 0 && counted.failed === 0) counted.failed = 1;
   passed += counted.passed;
   failed += counted.failed;

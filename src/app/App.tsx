@@ -1,30 +1,28 @@
-import { useEffect, useState } from "react";
+import "@mantine/core/styles.css";
+import "@mantine/notifications/styles.css";
+import { MantineProvider } from "@mantine/core";
+import { Notifications } from "@mantine/notifications";
+import { useEffect, useMemo } from "react";
+import { I18nextProvider } from "react-i18next";
+import { RouterProvider } from "react-router/dom";
+import { createI18n } from "../lib/i18n";
+import { readLocale } from "../lib/storage";
+import { createAppRouter } from "./router";
+import { theme } from "./theme";
 
-/**
- * The app shell. Until the storefront screens land (GraphQL gateway and storefront issue), it
- * shows that the portal's API is up and where to find it.
- */
+/** The app shell: theme, notifications, texts in the stored language, and the routes. */
 export function App() {
-  const [status, setStatus] = useState<"checking" | "ok" | "down">("checking");
+  const i18n = useMemo(() => createI18n(readLocale()), []);
+  const router = useMemo(() => createAppRouter(), []);
   useEffect(() => {
-    fetch("/health")
-      .then((r) => setStatus(r.ok ? "ok" : "down"))
-      .catch(() => setStatus("down"));
-  }, []);
+    document.documentElement.lang = i18n.language;
+  }, [i18n]);
   return (
-    <main
-      style={{
-        fontFamily: "system-ui, sans-serif",
-        maxWidth: 640,
-        margin: "10vh auto",
-        padding: 24,
-      }}
-    >
-      <h1>Partner Portal</h1>
-      <p>Wholesale ordering for approved partners.</p>
-      <p>
-        Commerce API: <strong>{status}</strong> — <code>/api/v2/shop</code>
-      </p>
-    </main>
+    <I18nextProvider i18n={i18n}>
+      <MantineProvider theme={theme} defaultColorScheme="light">
+        <Notifications position="top-center" />
+        <RouterProvider router={router} />
+      </MantineProvider>
+    </I18nextProvider>
   );
 }

@@ -1,0 +1,21 @@
+import { expect, journeys } from "./harness";
+
+export const tests = journeys(
+  {
+    name: "an unknown address shows the not-found page",
+    async run({ page, baseUrl }) {
+      await page.goto(`${baseUrl}/no/such/page`);
+      await page.getByText("The page you are looking for does not exist.").waitFor();
+    },
+  },
+  {
+    name: "a used password-reset link says so and links to sign-in",
+    async run({ page, baseUrl }) {
+      await page.goto(`${baseUrl}/forgotten-password/used-token-123`);
+      await page.getByText("This link no longer works because it has already been used.").waitFor();
+      await page.getByRole("link", { name: "Go to sign in" }).click();
+      await page.waitForURL(`${baseUrl}/login`);
+      expect(page.url().endsWith("/login"), "on /login");
+    },
+  },
+);

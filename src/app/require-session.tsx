@@ -1,0 +1,23 @@
+import { Center, Loader } from "@mantine/core";
+import { Outlet } from "react-router";
+import { SessionProvider, useSessionAllowsContent } from "./session";
+
+/** Layout route of the shop pages: runs the session actor and shows the page while valid. */
+export function RequireSession() {
+  return (
+    <SessionProvider>
+      <SessionGate />
+    </SessionProvider>
+  );
+}
+
+function SessionGate() {
+  const allowed = useSessionAllowsContent();
+  return allowed ? (
+    <Outlet />
+  ) : (
+    <Center py={120}>
+      <Loader color="clay" type="dots" />
+    </Center>
+  );
+}

@@ -1,0 +1,52 @@
+import { createBrowserRouter, type RouteObject } from "react-router";
+import { AppLayout } from "./layout/app-layout";
+import { RequireSession } from "./require-session";
+
+/** A route whose screen is not built yet: the layout with a translated "coming soon" page. */
+function comingSoon(path: string, titleKey: string): RouteObject {
+  return {
+    path,
+    lazy: async () => {
+      const { ComingSoon } = await import("./pages/coming-soon");
+      return { Component: () => <ComingSoon titleKey={titleKey} /> };
+    },
+  };
+}
+
+/** Every route of storefront spec section 2; screens load on demand. */
+export const routes: RouteObject[] = [
+  {
+    Component: AppLayout,
+    children: [
+      { index: true, lazy: () => import("../features/home/landing-page") },
+      { path: "login", lazy: () => import("../features/auth/sign-in-page") },
+      comingSoon("register", "pages.register"),
+      comingSoon("forgotten-password", "pages.forgottenPassword"),
+      comingSoon("product-catalog", "pages.catalogue"),
+      comingSoon("privacy/terms-and-conditions", "pages.terms"),
+      comingSoon("privacy/privacy-policy", "pages.privacy"),
+      {
+        Component: RequireSession,
+        children: [
+          { path: "shop", lazy: () => import("../features/catalog/shop-home-page") },
+          comingSoon("shop/products", "pages.search"),
+          comingSoon("shop/products/:productCode", "pages.product"),
+          comingSoon("shop/category/:taxonCode", "pages.category"),
+          comingSoon("shop/treatments", "pages.treatments"),
+          comingSoon("shop/about", "pages.about"),
+          comingSoon("shop/help", "pages.help"),
+          comingSoon("shop/quick-order", "pages.quickOrder"),
+          comingSoon("shop/outlet", "pages.outlet"),
+          comingSoon("shop/account/*", "pages.account"),
+          comingSoon("checkout", "pages.checkout"),
+        ],
+      },
+      { path: "*", lazy: () => import("./pages/not-found") },
+    ],
+  },
+];
+
+/** The browser router of the storefront. */
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

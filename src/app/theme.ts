@@ -1,0 +1,62 @@
+import { createTheme, type MantineColorsTuple } from "@mantine/core";
+
+/** One accent: a muted rose-clay, the colour of the brand's packaging. */
+const clay: MantineColorsTuple = [
+  "#fbf3f1",
+  "#f3e4e0",
+  "#e7c8bf",
+  "#dbab9c",
+  "#d0917e",
+  "#c9806b",
+  "#b46d59",
+  "#9a5b49",
+  "#80493a",
+  "#66392d",
+];
+
+/** Warm greys for text, rules and surfaces. */
+const stone: MantineColorsTuple = [
+  "#faf8f6",
+  "#f3f0ec",
+  "#e6e1db",
+  "#d6cfc7",
+  "#b9b0a6",
+  "#958b81",
+  "#74695f",
+  "#574e46",
+  "#3b3530",
+  "#221e1b",
+];
+
+const serif =
+  '"Iowan Old Style", "Palatino Linotype", Palatino, "Book Antiqua", "URW Palladio L", ' +
+  '"P052", Georgia, "DejaVu Serif", serif';
+const sans =
+  'system-ui, -apple-system, "Segoe UI", "Helvetica Neue", Helvetica, Arial, "Liberation Sans", ' +
+  "sans-serif";
+
+/** The storefront's look: serif headings, quiet neutrals, one clay accent, soft corners. */
+export const theme = createTheme({
+  primaryColor: "clay",
+  primaryShade: 6,
+  colors: { clay, stone },
+  black: "#2b2622",
+  white: "#fffdfb",
+  fontFamily: sans,
+  headings: {
+    fontFamily: serif,
+    fontWeight: "400",
+    sizes: {
+      h1: { fontSize: "2.75rem", lineHeight: "1.15" },
+      h2: { fontSize: "2rem", lineHeight: "1.2" },
+      h3: { fontSize: "1.4rem", lineHeight: "1.3" },
+    },
+  },
+  defaultRadius: "sm",
+  spacing: { xs: "0.625rem", sm: "0.875rem", md: "1.25rem", lg: "2rem", xl: "3rem" },
+  components: {
+    Button: { defaultProps: { radius: "xl" } },
+    TextInput: { defaultProps: { radius: "sm", size: "md" } },
+    PasswordInput: { defaultProps: { radius: "sm", size: "md" } },
+  },
+});

@@ -1,0 +1,58 @@
+import { Anchor, Badge, Box, Image, Stack, Text } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { PLACEHOLDER_IMAGE } from "../lib/placeholder";
+import { Price } from "./price";
+
+export interface ProductCardData {
+  code: string;
+  name: string;
+  images: ReadonlyArray<{ type: string; path: string }>;
+  price?: number | null;
+  currencyCode?: string | null;
+  inStock: boolean;
+}
+
+/** The main image of a product: the 'main' one, else the first that is not a badge. */
+export function mainImage(images: ProductCardData["images"]): string | null {
+  const main = images.find((i) => i.type === "main") ?? images.find((i) => i.type !== "badge");
+  return main?.path ?? null;
+}
+
+/** A product tile: image, name and price, linking to the product page. */
+export function ProductCard({ product }: { product: ProductCardData }) {
+  const { t } = useTranslation();
+  return (
+    <Anchor
+      component={Link}
+      to={`/shop/products/${encodeURIComponent(product.code)}`}
+      underline="never"
+      c="inherit"
+      data-testid="product-card"
+    >
+      <Stack gap="sm">
+        <Box bg="stone.0" pos="relative" style={{ borderRadius: 6, overflow: "hidden" }}>
+          <Image
+            src={mainImage(product.images)}
+            fallbackSrc={PLACEHOLDER_IMAGE}
+            alt={product.name}
+            h={260}
+            fit="contain"
+            p="lg"
+          />
+          {!product.inStock && (
+            <Badge pos="absolute" top={12} left={12} color="stone.6" variant="light">
+              {t("product.comingSoon")}
+            </Badge>
+          )}
+        </Box>
+        <Text ff="heading" fz="lg" lh={1.3} c="stone.9">
+          {product.name}
+        </Text>
+        {product.price != null && (
+          <Price amount={product.price} currencyCode={product.currencyCode} c="clay.7" fw={600} />
+        )}
+      </Stack>
+    </Anchor>
+  );
+}

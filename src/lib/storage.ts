@@ -1,0 +1,166 @@
+/**
+ * What the storefront keeps in the browser (storefront spec sections 3, 4 and 9): the token and
+ * the customer link for 12 hours, a token cookie for 24 hours, the locale with a 30-day cookie,
+ * and the cookie consent for 30 days. Expired entries are removed when read.
+ */
+
+export const SESSION_TTL_MS = 12 * 3600_000;
+export const TOKEN_COOKIE_TTL_MS = 24 * 3600_000;
+export const LOCALE_COOKIE_TTL_MS = 30 * 86_400_000;
+export const CONSENT_TTL_MS = 2_592_000_000;
+
+const KEYS = {
+  token: "token",
+  customer: "customer",
+  locale: "locale",
+  cookiesAccepted: "cookiesAccepted",
+} as const;
+
+interface Expiring<T> {
+  value: T;
+  expiry: number;
+}
+
+/** Storage may be missing or refuse access (private mode); the portal then simply forgets. */
+function store(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function readJson(key: string): unknown {
+  const raw = store()?.getItem(key);
+  if (raw == null) return null;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: unknown): void {
+  try {
+    store()?.setItem(key, typeof value === "string" ? value : JSON.stringify(value));
+  } catch {
+    // Quota or privacy settings: nothing to do, the user signs in again next time.
+  }
+}
+
+function remove(key: string): void {
+  store()?.removeItem(key);
+}
+
+function isExpiring(value: unknown): value is Expiring<string> {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as Expiring<unknown>).value === "string" &&
+    typeof (value as Expiring<unknown>).expiry === "number"
+  );
+}
+
+/** Sets a cookie for the whole site that lasts `ttlMs` from `now`. */
+export function setCookie(name: string, value: string, ttlMs: number, now = Date.now()): void {
+  if (typeof document === "undefined") return;
+  const expires = new Date(now + ttlMs).toUTCString();
+  document.cookie = `${name}=${encodeURIComponent(value)}; expires=${expires}; path=/; SameSite=Lax`;
+}
+
+/** Removes a site-wide cookie. */
+export function deleteCookie(name: string): void {
+  if (typeof document === "undefined") return;
+  document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/; SameSite=Lax`;
+}
+
+/** Reads a cookie's value, or null. */
+export function readCookie(name: string): string | null {
+  if (typeof document === "undefined") return null;
+  for (const part of document.cookie.split(";")) {
+    const [k, ...v] = part.trim().split("=");
+    if (k === name) return decodeURIComponent(v.join("="));
+  }
+  return null;
+}
+
+export interface StoredSessionData {
+  token: string;
+  customerId: string;
+  /** Epoch ms after which the stored token no longer counts. */
+  expiresAt: number;
+}
+
+/**
+ * The stored session, or null. A token is valid only when present with an expiry in the future;
+ * otherwise token and customer are removed (spec section 4).
+ */
+export function readSession(now = Date.now()): StoredSessionData | null {
+  const token = readJson(KEYS.token);
+  const customer = readJson(KEYS.customer);
+  if (isExpiring(token) && token.expiry > now) {
+    return {
+      token: token.value,
+      customerId: isExpiring(customer) ? customer.value : "",
+      expiresAt: token.expiry,
+    };
+  }
+  if (token !== null || customer !== null) clearSession();
+  return null;
+}
+
+/** Stores token and customer for 12 hours and sets the 24-hour token cookie. */
+export function writeSession(token: string, customerId: string, now = Date.now()): void {
+  write(KEYS.token, { value: token, expiry: now + SESSION_TTL_MS });
+  write(KEYS.customer, { value: customerId, expiry: now + SESSION_TTL_MS });
+  setCookie(KEYS.token, token, TOKEN_COOKIE_TTL_MS, now);
+}
+
+/** Removes the stored token, customer and token cookie. */
+export function clearSession(): void {
+  remove(KEYS.token);
+  remove(KEYS.customer);
+  deleteCookie(KEYS.token);
+}
+
+/** The stored interface language (en, fr, de, it, es), or null. */
+export function readLocale(): string | null {
+  const raw = store()?.getItem(KEYS.locale) ?? null;
+  return raw ?? readCookie(KEYS.locale);
+}
+
+/** Stores the interface language and sets its 30-day cookie. */
+export function writeLocale(locale: string, now = Date.now()): void {
+  write(KEYS.locale, locale);
+  setCookie(KEYS.locale, locale, LOCALE_COOKIE_TTL_MS, now);
+}
+
+export interface StoredConsentData {
+  accepted: boolean;
+  expiresAt: number;
+}
+
+/** The stored cookie consent as the consent machine reads it, or null. */
+export function readConsent(): StoredConsentData | null {
+  const raw = readJson(KEYS.cookiesAccepted);
+  if (
+    typeof raw === "object" &&
+    raw !== null &&
+    typeof (raw as { accepted?: unknown }).accepted === "boolean" &&
+    typeof (raw as { expiry?: unknown }).expiry === "number"
+  ) {
+    const { accepted, expiry } = raw as { accepted: boolean; expiry: number };
+    return { accepted, expiresAt: expiry };
+  }
+  return null;
+}
+
+/** Stores the consent until `expiresAt` (30 days after agreeing). */
+export function writeConsent(expiresAt: number): void {
+  write(KEYS.cookiesAccepted, { accepted: true, expiry: expiresAt });
+}
+
+/** Removes an expired consent so the bar shows again. */
+export function clearConsent(): void {
+  remove(KEYS.cookiesAccepted);
+}
