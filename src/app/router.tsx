@@ -29,9 +29,15 @@ export const routes: RouteObject[] = [
         Component: RequireSession,
         children: [
           { path: "shop", lazy: () => import("../features/catalog/shop-home-page") },
-          comingSoon("shop/products", "pages.search"),
-          comingSoon("shop/products/:productCode", "pages.product"),
-          comingSoon("shop/category/:taxonCode", "pages.category"),
+          { path: "shop/products", lazy: () => import("../features/catalog/search-page") },
+          {
+            path: "shop/products/:productCode",
+            lazy: () => import("../features/catalog/product-page"),
+          },
+          {
+            path: "shop/category/:taxonCode",
+            lazy: () => import("../features/catalog/category-page"),
+          },
           comingSoon("shop/treatments", "pages.treatments"),
           comingSoon("shop/about", "pages.about"),
           comingSoon("shop/help", "pages.help"),

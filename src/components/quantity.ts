@@ -1,0 +1,21 @@
+/** Quantity rules of a cart line (spec sections 5 and 9). */
+export const MIN_QUANTITY = 1;
+export const MAX_QUANTITY = 300;
+
+/** Keys the quantity input refuses: no sign, no exponent, no decimals. */
+export const BLOCKED_QUANTITY_KEYS: readonly string[] = ["-", "e", "E", "."];
+
+/** Whether a key press must be blocked in the quantity input. */
+export function isBlockedQuantityKey(key: string): boolean {
+  return BLOCKED_QUANTITY_KEYS.includes(key);
+}
+
+/**
+ * Turns whatever the input holds into a valid quantity: an integer from 1 to 300. Empty or
+ * unreadable input falls back to the minimum; fractions are cut, not rounded up.
+ */
+export function normalizeQuantity(value: string | number | null | undefined): number {
+  const number = typeof value === "number" ? value : Number.parseFloat(value ?? "");
+  if (!Number.isFinite(number)) return MIN_QUANTITY;
+  return Math.min(MAX_QUANTITY, Math.max(MIN_QUANTITY, Math.trunc(number)));
+}

@@ -1,0 +1,129 @@
+import {
+  Anchor,
+  Box,
+  Center,
+  Container,
+  Image,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from "@mantine/core";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { ProductCard, type ProductCardData } from "../../components/product-card";
+import { PLACEHOLDER_IMAGE } from "../../lib/placeholder";
+import type { CatalogImage } from "./product-images";
+
+/** The gateway's cap on one page; the spec asks for "everything" (9999). */
+export const LISTING_PER_PAGE = 100;
+
+/** Three per row on desktop, two on tablet (spec section 2). */
+const GRID_COLS = { base: 1, sm: 2, lg: 3 } as const;
+
+export interface SubCollection {
+  code: string;
+  name: string;
+  images: readonly CatalogImage[];
+}
+
+/** A centred loader for the time a listing loads. */
+export function CatalogLoader() {
+  const { t } = useTranslation();
+  return (
+    <Center py={96} role="status" aria-label={t("state.loading")}>
+      <Loader color="clay" type="dots" />
+    </Center>
+  );
+}
+
+/** A centred message in the place of a list (empty, missing, failed). */
+export function CatalogMessage({ children }: { children: ReactNode }) {
+  return (
+    <Center py={96}>
+      <Text c="stone.6" fz="lg" ta="center" data-testid="catalog-message">
+        {children}
+      </Text>
+    </Center>
+  );
+}
+
+function SubCollectionCard({ collection }: { collection: SubCollection }) {
+  const image = collection.images[0]?.path ?? null;
+  return (
+    <Anchor
+      component={Link}
+      to={`/shop/category/${encodeURIComponent(collection.code)}`}
+      underline="never"
+      c="inherit"
+      data-testid="sub-collection"
+    >
+      <Stack gap="sm">
+        <Box bg="stone.0" style={{ borderRadius: 6, overflow: "hidden" }}>
+          <Image src={image} fallbackSrc={PLACEHOLDER_IMAGE} alt="" h={180} fit="cover" />
+        </Box>
+        <Text ff="heading" fz="lg" c="stone.9">
+          {collection.name}
+        </Text>
+      </Stack>
+    </Anchor>
+  );
+}
+
+/**
+ * A category or search result: heading, sub-collections and products in a 3/2-column grid,
+ * or the spec's empty message when there is nothing to show.
+ */
+export function CatalogListing({
+  title,
+  lead,
+  collections = [],
+  products,
+}: {
+  title: string;
+  lead?: string | null;
+  collections?: readonly SubCollection[];
+  products: readonly ProductCardData[];
+}) {
+  const { t } = useTranslation("catalog");
+  const empty = collections.length === 0 && products.length === 0;
+  return (
+    <Container size="xl" py={64}>
+      <Stack gap="xs" mb={48} ta="center" align="center">
+        <Title order={1}>{title}</Title>
+        {lead && (
+          <Text c="stone.7" maw={640}>
+            {lead}
+          </Text>
+        )}
+      </Stack>
+      {empty && <CatalogMessage>{t("listing.empty")}</CatalogMessage>}
+      {collections.length > 0 && (
+        <Box component="section" mb={64} aria-labelledby="collections-title">
+          <Title order={2} id="collections-title" mb="xl" fz="h3">
+            {t("listing.collections")}
+          </Title>
+          <SimpleGrid cols={GRID_COLS} spacing="xl" verticalSpacing={40}>
+            {collections.map((collection) => (
+              <SubCollectionCard key={collection.code} collection={collection} />
+            ))}
+          </SimpleGrid>
+        </Box>
+      )}
+      {products.length > 0 && (
+        <Box component="section" aria-labelledby="products-title">
+          <Title order={2} id="products-title" mb="xl" fz="h3">
+            {t("listing.products")}
+          </Title>
+          <SimpleGrid cols={GRID_COLS} spacing="xl" verticalSpacing={48}>
+            {products.map((product) => (
+              <ProductCard key={product.code} product={product} />
+            ))}
+          </SimpleGrid>
+        </Box>
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,28 @@
+import { useTranslation } from "react-i18next";
+import { useParams } from "react-router";
+import { gateway } from "../../lib/gateway";
+import { TaxonDocument } from "../../lib/gql/graphql";
+import { useGatewayQuery } from "../../lib/use-gateway-query";
+import { CatalogListing, CatalogLoader, CatalogMessage, LISTING_PER_PAGE } from "./catalog-listing";
+
+/** /shop/category/:taxonCode: the category's sub-collections and products. */
+export function Component() {
+  const { t, i18n } = useTranslation("catalog");
+  const code = useParams().taxonCode ?? "";
+  const taxon = useGatewayQuery(
+    () => gateway(TaxonDocument, { code, perPage: LISTING_PER_PAGE }),
+    `taxon-${code}-${i18n.language}`,
+  );
+  if (taxon.status === "loading") return <CatalogLoader />;
+  if (taxon.status === "error") return <CatalogMessage>{t("listing.loadError")}</CatalogMessage>;
+  const found = taxon.data.taxon;
+  if (!found) return <CatalogMessage>{t("listing.empty")}</CatalogMessage>;
+  return (
+    <CatalogListing
+      title={found.name}
+      lead={found.description}
+      collections={found.children}
+      products={found.products.items}
+    />
+  );
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import {
+  MAX_QUANTITY,
+  MIN_QUANTITY,
+  isBlockedQuantityKey,
+  normalizeQuantity,
+} from "../../src/components/quantity";
+import { badgeImage, galleryImages } from "../../src/features/catalog/product-images";
+
+describe("normalizeQuantity", () => {
+  it.each([
+    [1, 1],
+    [3, 3],
+    [300, 300],
+    [301, MAX_QUANTITY],
+    [10_000, MAX_QUANTITY],
+    [0, MIN_QUANTITY],
+    [-5, MIN_QUANTITY],
+    [2.7, 2],
+    ["12", 12],
+    ["", MIN_QUANTITY],
+    ["abc", MIN_QUANTITY],
+    [Number.NaN, MIN_QUANTITY],
+    [Number.POSITIVE_INFINITY, MIN_QUANTITY],
+    [null, MIN_QUANTITY],
+    [undefined, MIN_QUANTITY],
+  ])("%j becomes %j", (input, expected) => {
+    expect(normalizeQuantity(input)).toBe(expected);
+  });
+});
+
+describe("isBlockedQuantityKey", () => {
+  it("blocks '-', 'e' and '.'", () => {
+    for (const key of ["-", "e", "E", "."]) expect(isBlockedQuantityKey(key)).toBe(true);
+  });
+  it("lets digits and editing keys through", () => {
+    for (const key of ["0", "5", "9", "Backspace", "ArrowUp", "Tab"]) {
+      expect(isBlockedQuantityKey(key)).toBe(false);
+    }
+  });
+});
+
+describe("product gallery", () => {
+  const images = [
+    { type: "gallery", path: "/a.png" },
+    { type: "badge", path: "/badge.png" },
+    { type: "main", path: "/main.png" },
+    { type: "gallery", path: "/b.png" },
+  ];
+  it("puts the main image first and leaves badges out", () => {
+    expect(galleryImages(images).map((i) => i.path)).toEqual(["/main.png", "/a.png", "/b.png"]);
+  });
+  it("finds the badge overlay", () => {
+    expect(badgeImage(images)?.path).toBe("/badge.png");
+    expect(badgeImage(images.filter((i) => i.type !== "badge"))).toBeNull();
+  });
+});
