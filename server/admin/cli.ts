@@ -18,6 +18,8 @@ const envSchema = z.object({
  * Everything the tool is told, parsed once: the environment with zod (house rule: nothing
  * else reads `process.env`) and the command line with `parseArgs`. Throws `UsageError`.
  */
+const VALUE_MARK = "\u0000";
+
 function readOptions(argv: string[] = process.argv.slice(2), env: unknown = process.env) {
   const e = envSchema.safeParse(env);
   if (!e.success)
@@ -25,7 +27,9 @@ function readOptions(argv: string[] = process.argv.slice(2), env: unknown = proc
   let parsed;
   try {
     parsed = parseArgs({
-      args: argv,
+      // Order tokens are base64url and may start with "-": apart from -h, an argument with a
+      // single leading dash is a value, not an option (every other option is a long one).
+      args: argv.map((a) => (/^-[^-]/.test(a) && a !== "-h" ? `${VALUE_MARK}${a}` : a)),
       allowPositionals: true,
       strict: true,
       options: {
@@ -51,14 +55,20 @@ function readOptions(argv: string[] = process.argv.slice(2), env: unknown = proc
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  const [command, ...args] = parsed.positionals;
+  const [command, ...args] = parsed.positionals.map((a) => a.replace(VALUE_MARK, ""));
+  const values = Object.fromEntries(
+    Object.entries(parsed.values).map(([k, v]) => [
+      k,
+      typeof v === "string" ? v.replace(VALUE_MARK, "") : v,
+    ]),
+  ) as typeof parsed.values;
   return {
     apiUrl: (e.data.ADMIN_API_URL ?? `http://localhost:${e.data.PORT}`).replace(/\/+$/, ""),
-    email: parsed.values.email ?? e.data.ADMIN_EMAIL,
-    password: parsed.values.password ?? e.data.ADMIN_PASSWORD,
-    command: parsed.values.help ? "help" : command,
+    email: values.email ?? e.data.ADMIN_EMAIL,
+    password: values.password ?? e.data.ADMIN_PASSWORD,
+    command: values.help ? "help" : command,
     args,
-    flags: parsed.values,
+    flags: values,
   };
 }
 type Options = ReturnType<typeof readOptions>;

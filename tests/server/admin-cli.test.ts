@@ -137,6 +137,15 @@ describe.each(backends)("admin CLI against the API on %s", (backend) => {
     expect(refused.stderr).toContain(
       "An order in state approved cannot be moved to new. Possible next states: shipped, cancelled.",
     );
+    // A token starting with "-" is a value, not an option.
+    await t.db
+      .updateTable("orders")
+      .set({ token_value: `-dash${order.token_value}` })
+      .where("id", "=", order.id)
+      .execute();
+    const dashed = await cli(["move", `-dash${order.token_value}`, "new"]);
+    expect(dashed.code, dashed.stderr).toBe(1);
+    expect(dashed.stderr).toContain("cannot be moved to new");
     const unknown = await cli(["move", "999999999", "approved"]);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain("No order with number 999999999.");
