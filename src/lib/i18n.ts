@@ -27,6 +27,8 @@ export const resources = {
 } as const;
 
 export const NAMESPACES = ["common", "auth", "catalog"] as const;
+/** Namespaces their pages add on first render (`useLazyNamespace`): not in the first bundle. */
+export const LAZY_NAMESPACES = ["help", "legal", "account-recovery"] as const;
 
 /**
  * Creates the i18next instance of the storefront in the given language (English when unknown),

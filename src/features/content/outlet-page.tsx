@@ -1,0 +1,46 @@
+import { Container, SimpleGrid } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { ProductCard } from "../../components/product-card";
+import { gateway } from "../../lib/gateway";
+import { ProductsDocument } from "../../lib/gql/graphql";
+import { useGatewayQuery } from "../../lib/use-gateway-query";
+import { CatalogLoader, CatalogMessage, LISTING_PER_PAGE } from "../catalog/catalog-listing";
+import { WithContentTexts } from "./content-texts";
+import { PageHeader } from "./page-header";
+
+function OutletPage() {
+  const { t, i18n } = useTranslation("content");
+  const result = useGatewayQuery(
+    () => gateway(ProductsDocument, { taxonCode: "outlet", perPage: LISTING_PER_PAGE }),
+    `outlet-${i18n.language}`,
+  );
+  const products = result.status === "success" ? result.data.products.items : [];
+  return (
+    <>
+      <PageHeader eyebrow={t("outlet.eyebrow")} title={t("outlet.title")} lead={t("outlet.lead")} />
+      {result.status === "loading" && <CatalogLoader />}
+      {result.status === "error" && <CatalogMessage>{t("outlet.loadError")}</CatalogMessage>}
+      {result.status === "success" && products.length === 0 && (
+        <CatalogMessage>{t("outlet.outletEmpty")}</CatalogMessage>
+      )}
+      {products.length > 0 && (
+        <Container size="xl" py={64}>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="xl" verticalSpacing={48}>
+            {products.map((product) => (
+              <ProductCard key={product.code} product={product} />
+            ))}
+          </SimpleGrid>
+        </Container>
+      )}
+    </>
+  );
+}
+
+/** /shop/outlet: the products of the taxon 'outlet', or the sold-out message. */
+export function Component() {
+  return (
+    <WithContentTexts>
+      <OutletPage />
+    </WithContentTexts>
+  );
+}
