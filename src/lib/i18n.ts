@@ -28,7 +28,7 @@ export const resources = {
 
 export const NAMESPACES = ["common", "auth", "catalog"] as const;
 /** Namespaces their pages add on first render (`useLazyNamespace`): not in the first bundle. */
-export const LAZY_NAMESPACES = ["help", "legal", "account-recovery"] as const;
+export const LAZY_NAMESPACES = ["help", "legal", "account-recovery", "landing"] as const;
 
 /**
  * Creates the i18next instance of the storefront in the given language (English when unknown),

@@ -9,24 +9,26 @@ import {
   Text,
   Title,
 } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useLazyNamespace } from "../../lib/lazy-namespace";
 import { Link } from "react-router";
+import { LANDING_TEXTS } from "./landing-texts";
 import { BRAND } from "../../lib/brand";
 import { readSession } from "../../lib/storage";
 
 /** Landing statistics (spec section 9). */
+/** The landing statistics (spec section 9); figures and labels are localised in landing.json. */
 const STATS = [
-  { value: "250+", key: "stats.awards" },
-  { value: "500", key: "stats.retailers" },
-  { value: "80+", key: "stats.countries" },
-  { value: "28M", key: "stats.customers" },
-  { value: "12,000", key: "stats.doors" },
-  { value: "11", key: "stats.years" },
+  { value: "stats.awards", key: "stats.awardsLabel" },
+  { value: "stats.retailers", key: "stats.retailersLabel" },
+  { value: "stats.countries", key: "stats.countriesLabel" },
+  { value: "stats.customers", key: "stats.customersLabel" },
+  { value: "stats.doors", key: "stats.doorsLabel" },
+  { value: "stats.years", key: "stats.yearsLabel" },
 ] as const;
 
 /** `/`: the public landing page; signed-in partners get the way into the shop. */
 export function Component() {
-  const { t } = useTranslation();
+  const { t } = useLazyNamespace("landing", LANDING_TEXTS);
   const signedIn = readSession() !== null;
   return (
     <>
@@ -40,27 +42,27 @@ export function Component() {
         <Container size="md">
           <Stack align="center" ta="center" gap="lg">
             <Text size="xs" c="clay.6" tt="uppercase" style={{ letterSpacing: "0.3em" }}>
-              {t("landing.eyebrow", { brand: BRAND.name })}
+              {t("hero.eyebrow", { brand: BRAND.name })}
             </Text>
             <Title order={1} fz={{ base: 36, md: 52 }} maw={720}>
-              {t("landing.title")}
+              {t("hero.title", { brand: BRAND.name })}
             </Title>
             <Text c="stone.7" fz="lg" maw={560}>
-              {t("landing.lead")}
+              {t("hero.subtitle")}
             </Text>
             {signedIn ? (
               <Button component={Link} to="/shop" size="lg" mt="md">
-                {t("landing.enterShop")}
+                {t("hero.enterShop")}
               </Button>
             ) : (
               <Stack align="center" gap="sm" mt="md">
                 <Button component={Link} to="/register" size="lg">
-                  {t("landing.becomePartner")}
+                  {t("hero.becomePartner")}
                 </Button>
                 <Text size="sm" c="stone.7">
-                  {t("landing.alreadyPartner")}{" "}
+                  {t("hero.alreadyPartner")}{" "}
                   <Anchor component={Link} to="/login" fw={600}>
-                    {t("landing.signIn")}
+                    {t("hero.signIn")}
                   </Anchor>
                 </Text>
               </Stack>
@@ -71,17 +73,17 @@ export function Component() {
       <Container size="lg" py={96} component="section" aria-labelledby="who-we-are">
         <Stack align="center" ta="center" gap="md" mb={56}>
           <Title order={2} id="who-we-are">
-            {t("landing.whoWeAre")}
+            {t("whoWeAre.title")}
           </Title>
           <Text c="stone.7" maw={640}>
-            {t("landing.whoWeAreText", { brand: BRAND.name })}
+            {t("whoWeAre.body", { brand: BRAND.name })}
           </Text>
         </Stack>
         <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} spacing="lg">
           {STATS.map((stat) => (
             <Stack key={stat.key} gap={4} align="center" data-testid="stat">
               <Text ff="heading" fz={40} c="clay.6" lh={1}>
-                {stat.value}
+                {t(stat.value)}
               </Text>
               <Group>
                 <Text size="xs" c="stone.7" tt="uppercase" style={{ letterSpacing: "0.14em" }}>
