@@ -6,7 +6,7 @@ import type { CodegenConfig } from "@graphql-codegen/cli";
  * plugin so no resolver-codegen package is needed.
  */
 const config: CodegenConfig = {
-  schema: "graphql/schema.graphql",
+  schema: "graphql/schema/*.graphql",
   documents: ["graphql/operations/**/*.graphql"],
   generates: {
     "src/lib/gql/": {

@@ -11,7 +11,7 @@ const app = await buildPortal({
   config,
   database,
   logger: true,
-  staticDir: fileURLToPath(new URL("./dist", import.meta.url)),
+  staticDir: config.staticDir ?? fileURLToPath(new URL("./dist", import.meta.url)),
 });
 // Sends the outbox in the background; without SMTP_URL mails stay pending (readable at /dev/mail).
 const mailSender = createMailSender({

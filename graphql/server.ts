@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { GraphQLError } from "./graphql-js.js";
 import { createSchema, createYoga, type YogaServerInstance } from "graphql-yoga";
 import { createContext, type GatewayContext } from "./context.js";
@@ -23,7 +23,14 @@ export type GatewayServerContext = Record<string, unknown>;
 
 export type Gateway = YogaServerInstance<GatewayServerContext, GatewayContext>;
 
-export const typeDefs = readFileSync(new URL("./schema.graphql", import.meta.url), "utf8");
+const schemaDir = new URL("./schema/", import.meta.url);
+
+/** The schema: every `graphql/schema/*.graphql` (one file per area; later files extend types). */
+export const typeDefs = readdirSync(schemaDir)
+  .filter((f) => f.endsWith(".graphql"))
+  .sort()
+  .map((f) => readFileSync(new URL(f, schemaDir), "utf8"))
+  .join("\n");
 
 /** A GraphQL error the gateway raised on purpose, or graphql's own (syntax, validation). */
 function isExpected(error: unknown): error is GraphQLError {
@@ -54,7 +61,7 @@ function maskError(production: boolean) {
 }
 
 /**
- * The GraphQL gateway (graphql-yoga) at `/graphql`: schema.graphql served by calling the
+ * The GraphQL gateway (graphql-yoga) at `/graphql`: the schema served by calling the
  * commerce REST API over HTTP, with the caller's headers forwarded.
  */
 export function createGateway(opts: GatewayOptions): Gateway {

@@ -1,7 +1,8 @@
 // Browser journeys against the real portal. Expects a built dist/ (`npm run build`); starts
 // `node --import tsx main.ts` on a free 127.0.0.1 port with a throwaway DATA_DIR, runs every
 // e2e/*.spec.ts in Debian's Chromium via playwright-core, and always stops both.
-// Usage: node scripts/e2e.mjs [filter]   (filter: substring of a spec file or journey name)
+// Usage: [STATIC_DIR=build] node scripts/e2e.mjs [filter]   (filter: substring of a spec file or
+// journey name)
 /* global fetch, setTimeout, clearTimeout */
 import { spawn } from "node:child_process";
 import {
@@ -23,8 +24,10 @@ const filter = process.argv[2] ?? "";
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const TEST_TIMEOUT_MS = 60_000;
 
-if (!existsSync(join(root, "dist", "index.html"))) {
-  console.error("dist/ is missing: run `npm run build` first.");
+// STATIC_DIR: another build folder (several builds side by side); default dist/.
+const distDir = resolve(process.env.STATIC_DIR ?? join(root, "dist"));
+if (!existsSync(join(distDir, "index.html"))) {
+  console.error(`${distDir} is missing: run \`npm run build\` first.`);
   process.exit(2);
 }
 
@@ -85,7 +88,13 @@ const logPath = join(dataDir, "server.log");
 const log = createWriteStream(logPath);
 const server = spawn(process.execPath, ["--import", "tsx", "main.ts"], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: join(dataDir, "db") },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: join(dataDir, "db"),
+    STATIC_DIR: distDir,
+  },
   stdio: ["ignore", "pipe", "pipe"],
 });
 server.stdout.pipe(log);

@@ -20,7 +20,33 @@ const schema = z.object({
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default("Partner Portal <no-reply@lume-atelier.example>"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Folder of the built web app (default: `dist` beside main.ts). */
+  STATIC_DIR: z.string().optional(),
+  ADYEN_API_KEY: z.string().min(1).optional(),
+  ADYEN_MERCHANT_ACCOUNT: z.string().min(1).optional(),
+  ADYEN_CLIENT_KEY: z.string().min(1).optional(),
+  ADYEN_ENVIRONMENT: z.enum(["test", "live"]).default("test"),
+  /** Hex HMAC key of the Adyen webhook (standard notification). */
+  ADYEN_HMAC_KEY: z
+    .string()
+    .regex(/^([0-9a-fA-F]{2})+$/, "hex")
+    .optional(),
+  /** The live endpoint prefix Adyen assigns to a merchant (live environment only). */
+  ADYEN_LIVE_URL_PREFIX: z.string().min(1).optional(),
 });
+
+/** The card gateway: Adyen when a key is set, otherwise the offline test gateway. */
+export type PaymentsConfig =
+  | {
+      provider: "adyen";
+      apiKey: string;
+      merchantAccount: string;
+      clientKey: string;
+      environment: "test" | "live";
+      hmacKey: string;
+      liveUrlPrefix: string | undefined;
+    }
+  | { provider: "test" };
 
 export interface ServerConfig {
   env: "development" | "production" | "test";
@@ -38,6 +64,9 @@ export interface ServerConfig {
   /** SMTP server for the outbox; unset: mails stay in the outbox (readable in development). */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Folder of the built web app, when set by the environment. */
+  staticDir: string | undefined;
+  payments: PaymentsConfig;
 }
 
 /**
@@ -70,6 +99,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    staticDir: e.STATIC_DIR === undefined ? undefined : resolve(e.STATIC_DIR),
+    payments: paymentsConfig(e),
+  };
+}
+
+function paymentsConfig(e: z.infer<typeof schema>): PaymentsConfig {
+  if (e.ADYEN_API_KEY === undefined) return { provider: "test" };
+  const missing = (
+    ["ADYEN_MERCHANT_ACCOUNT", "ADYEN_CLIENT_KEY", "ADYEN_HMAC_KEY"] as const
+  ).filter((name) => e[name] === undefined);
+  if (e.ADYEN_ENVIRONMENT === "live" && e.ADYEN_LIVE_URL_PREFIX === undefined)
+    missing.push("ADYEN_LIVE_URL_PREFIX" as never);
+  if (missing.length > 0)
+    throw new Error(
+      `Invalid configuration:\n  ADYEN_API_KEY is set, so ${missing.join(", ")} must be too`,
+    );
+  return {
+    provider: "adyen",
+    apiKey: e.ADYEN_API_KEY,
+    merchantAccount: e.ADYEN_MERCHANT_ACCOUNT!,
+    clientKey: e.ADYEN_CLIENT_KEY!,
+    environment: e.ADYEN_ENVIRONMENT,
+    hmacKey: e.ADYEN_HMAC_KEY!,
+    liveUrlPrefix: e.ADYEN_LIVE_URL_PREFIX,
   };
 }
 
