@@ -2,17 +2,6 @@ import { createBrowserRouter, type RouteObject } from "react-router";
 import { AppLayout } from "./layout/app-layout";
 import { RequireSession } from "./require-session";
 
-/** A route whose screen is not built yet: the layout with a translated "coming soon" page. */
-function comingSoon(path: string, titleKey: string): RouteObject {
-  return {
-    path,
-    lazy: async () => {
-      const { ComingSoon } = await import("./pages/coming-soon");
-      return { Component: () => <ComingSoon titleKey={titleKey} /> };
-    },
-  };
-}
-
 /** Every route of storefront spec section 2; screens load on demand. */
 export const routes: RouteObject[] = [
   {
@@ -20,7 +9,11 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, lazy: () => import("../features/home/landing-page") },
       { path: "login", lazy: () => import("../features/auth/sign-in-page") },
-      comingSoon("register", "pages.register"),
+      { path: "register", lazy: () => import("../features/registration/registration-page") },
+      {
+        path: "register/:token",
+        lazy: () => import("../features/team-registration/team-registration-page"),
+      },
       {
         path: "forgotten-password",
         lazy: () => import("../features/auth/forgotten-password-page"),
@@ -51,10 +44,17 @@ export const routes: RouteObject[] = [
           { path: "shop/treatments", lazy: () => import("../features/content/treatments-page") },
           { path: "shop/about", lazy: () => import("../features/content/about-page") },
           { path: "shop/help", lazy: () => import("../features/help/help-page") },
-          comingSoon("shop/quick-order", "pages.quickOrder"),
+          {
+            path: "shop/quick-order",
+            lazy: () => import("../features/quick-order/quick-order-page"),
+          },
           { path: "shop/outlet", lazy: () => import("../features/content/outlet-page") },
-          comingSoon("shop/account/*", "pages.account"),
-          comingSoon("checkout", "pages.checkout"),
+          { path: "shop/account", lazy: () => import("../features/account/account-page") },
+          {
+            path: "shop/account/:section",
+            lazy: () => import("../features/account/account-page"),
+          },
+          { path: "checkout", lazy: () => import("../features/checkout/checkout-page") },
         ],
       },
       { path: "*", lazy: () => import("./pages/not-found") },

@@ -1,0 +1,6 @@
+import { ComingSoon } from "../../app/pages/coming-soon";
+
+/** Placeholder until the screen lands. */
+export function Component() {
+  return <ComingSoon titleKey="pages.quickOrder" />;
+}
