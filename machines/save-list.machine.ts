@@ -78,7 +78,13 @@ export const saveListMachine = setup({
         src: "createShoppingList",
         input: ({ context }) => ({ name: context.name.trim() }),
         onDone: { target: "deletingCart" },
-        onError: { target: "editing", actions: "recordFailure" },
+        onError: {
+          target: "editing",
+          actions: [
+            "recordFailure",
+            { type: "notifyFailure", params: ({ context }) => ({ detail: context.failure }) },
+          ],
+        },
       },
     },
     deletingCart: {

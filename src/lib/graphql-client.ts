@@ -65,3 +65,11 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayReque
     }
   };
 }
+
+/** The detail a gateway error carries (extensions.detail), if any: the server's own words. */
+export function gatewayErrorDetail(error: unknown): string | null {
+  if (!(error instanceof ClientError)) return null;
+  const first = error.response.errors?.[0];
+  const detail = (first?.extensions as { detail?: unknown } | undefined)?.detail;
+  return typeof detail === "string" && detail !== "" ? detail : null;
+}

@@ -4,6 +4,9 @@ import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation } from "react-router";
 import { BRAND } from "../../lib/brand";
 import { readSession } from "../../lib/storage";
+import { CartProvider } from "../../features/cart/cart-context";
+import { MiniCart } from "../../features/cart/mini-cart";
+import { QuickOrderLink } from "../../features/quick-order/quick-order-link";
 import { CookieBar } from "./cookie-bar";
 import { LanguageSelect } from "./language-select";
 import { ProductsMenu } from "./products-menu";
@@ -22,8 +25,9 @@ export function AppLayout() {
   const { t } = useTranslation();
   // Re-read on every navigation: signing in or out changes what the chrome offers.
   useLocation();
-  const signedIn = readSession() !== null;
-  return (
+  const session = readSession();
+  const signedIn = session !== null;
+  const page = (
     <Box mih="100vh" style={{ display: "flex", flexDirection: "column" }} bg="white">
       <Box bg="stone.1" style={{ borderBottom: "1px solid var(--mantine-color-stone-2)" }}>
         <Container size="xl">
@@ -73,10 +77,14 @@ export function AppLayout() {
                 <Link to="/product-catalog" style={navLink}>
                   {t("nav.catalogue", { product: BRAND.product })}
                 </Link>
+                <QuickOrderLink style={navLink} sessionKey={session.token} />
               </Group>
             )}
             {signedIn ? (
-              <SearchBox />
+              <Group gap="lg" wrap="nowrap">
+                <SearchBox />
+                <MiniCart />
+              </Group>
             ) : (
               <Link to="/product-catalog" style={navLink}>
                 {t("nav.catalogue", { product: BRAND.product })}
@@ -99,4 +107,6 @@ export function AppLayout() {
       <CookieBar />
     </Box>
   );
+  // One cart actor per signed-in visit: signing in again (a new token) starts a new one.
+  return session ? <CartProvider key={session.token}>{page}</CartProvider> : page;
 }

@@ -13,6 +13,7 @@ type AnyTransition = {
 };
 type AnyNode = {
   id: string;
+  type?: string;
   states: Record<string, AnyNode>;
   transitions: Map<string, AnyTransition[]>;
   always?: AnyTransition[];
@@ -83,6 +84,8 @@ export function machineGraph(machine: AnyStateMachine) {
   const states: string[] = [];
   const transitions: AnyTransition[] = [];
   const walk = (node: AnyNode) => {
+    // A history node is a pseudo-state: the actor is never "in" it, it only redirects.
+    if (node.type === "history") return;
     states.push(node.id);
     for (const list of node.transitions.values()) transitions.push(...list);
     if (node.always) transitions.push(...node.always);
@@ -123,10 +126,14 @@ export function generatePaths(model: MachineModel) {
   const bySource = new Map<string, Path>();
   for (const p of shortest) bySource.set(serializeState(p.state as Snapshot), p);
   const edges: Path[] = [];
+  // One path per edge that moves the machine: events a state ignores teach nothing.
   for (const [source, value] of Object.entries(adjacency)) {
     const prefix = bySource.get(source);
     if (!prefix) throw new Error(`no shortest path to ${source}: serializeState is inconsistent`);
+    const from = (value as unknown as { state: Snapshot & { can: (e: EventObject) => boolean } })
+      .state;
     for (const t of Object.values(value.transitions)) {
+      if (!from.can(t.event)) continue;
       edges.push({
         state: t.state,
         steps: [...prefix.steps, { event: t.event, state: t.state }],

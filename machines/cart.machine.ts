@@ -1,0 +1,283 @@
+import { assign, fromPromise, setup } from "xstate";
+
+/** What the machine needs to know of a cart; the app's actors return the full cart. */
+export interface CartLike {
+  token: string;
+  itemsTotal: number;
+  items: readonly { id: string; quantity: number }[];
+  shipments: readonly { id: string; methodCode: string }[];
+}
+
+export interface CartLine {
+  variantCode: string;
+  quantity: number;
+}
+
+/** One change of the cart, as the app's `applyOperation` actor carries it out. */
+export type CartOperation =
+  | { kind: "add"; variantCode: string; quantity: number }
+  | { kind: "bulkAdd"; items: readonly CartLine[] }
+  | { kind: "adjust"; itemId: string; quantity: number }
+  | { kind: "remove"; itemId: string }
+  | { kind: "empty" };
+
+export interface CartRequest {
+  operation: CartOperation;
+  /** Lets the sender find its own outcome in `lastOutcome`. */
+  requestId: string | null;
+  /** No toast: the sender reports the outcome itself (reorder, quick order). */
+  silent: boolean;
+}
+
+export interface CartOutcome {
+  requestId: string | null;
+  kind: CartOperation["kind"];
+  ok: boolean;
+  /** The server's detail in the user's language, when it gave one. */
+  message: string | null;
+}
+
+export interface CartContext {
+  cart: CartLike | null;
+  /** Changes waiting their turn; the first one is the one running while `updating`. */
+  queue: CartRequest[];
+  lastOutcome: CartOutcome | null;
+  /** Why the cart could not be found or started, when that failed. */
+  loadError: string | null;
+}
+
+type Tagged = { requestId?: string; silent?: boolean };
+
+export type CartEvent =
+  | ({ type: "cart.add"; variantCode: string; quantity: number } & Tagged)
+  | ({ type: "cart.bulkAdd"; items: readonly CartLine[] } & Tagged)
+  | ({ type: "cart.adjust"; itemId: string; quantity: number } & Tagged)
+  | ({ type: "cart.remove"; itemId: string } & Tagged)
+  | ({ type: "cart.empty" } & Tagged)
+  /** Read the cart again from the server (after an order was placed elsewhere, say). */
+  | { type: "cart.refresh" }
+  /** Another flow (checkout) changed the cart on the server and hands over the new state. */
+  | { type: "cart.replace"; cart: CartLike | null };
+
+type OperationEvent = Extract<
+  CartEvent,
+  { type: "cart.add" | "cart.bulkAdd" | "cart.adjust" | "cart.remove" | "cart.empty" }
+>;
+
+function requestOf(event: OperationEvent): CartRequest {
+  const tag = { requestId: event.requestId ?? null, silent: event.silent ?? false };
+  switch (event.type) {
+    case "cart.add":
+      return {
+        ...tag,
+        operation: { kind: "add", variantCode: event.variantCode, quantity: event.quantity },
+      };
+    case "cart.bulkAdd":
+      return { ...tag, operation: { kind: "bulkAdd", items: event.items } };
+    case "cart.adjust":
+      return {
+        ...tag,
+        operation: { kind: "adjust", itemId: event.itemId, quantity: event.quantity },
+      };
+    case "cart.remove":
+      return { ...tag, operation: { kind: "remove", itemId: event.itemId } };
+    case "cart.empty":
+      return { ...tag, operation: { kind: "empty" } };
+  }
+}
+
+/** The detail a failed actor's error carries (the server's words), if any. */
+export function errorDetail(error: unknown): string | null {
+  if (typeof error !== "object" || error === null) return null;
+  const { detail, message } = error as { detail?: unknown; message?: unknown };
+  if (typeof detail === "string" && detail !== "") return detail;
+  if (typeof message === "string" && message !== "") return message;
+  return null;
+}
+
+const operationEvents = ["cart.add", "cart.bulkAdd", "cart.adjust", "cart.remove", "cart.empty"];
+
+/**
+ * The signed-in user's cart, one actor for the whole visit (storefront spec section 4). It finds
+ * the cart (the one with items, else the first, else a new one), then carries out changes one
+ * at a time in the order they were asked for: add, bulk add, change quantity, remove, empty.
+ * While a change runs `loading` is true and add buttons are disabled. After every change, when
+ * the cart has shipments, the first shipment is set again with its current method. Each change
+ * ends in a success or error toast (spec section 8) unless its sender asked for silence, and in
+ * `lastOutcome`, which callers that add items one by one (reorder) read.
+ */
+export const cartMachine = setup({
+  types: {
+    context: {} as CartContext,
+    events: {} as CartEvent,
+  },
+  actors: {
+    /** The active cart, else a newly started one (null only if the server has none to give). */
+    findCart: fromPromise<CartLike | null>(() => new Promise(() => {})),
+    /** Carries out one change; starts a cart first when there is none. Throws the server's detail. */
+    applyOperation: fromPromise<
+      CartLike | null,
+      { cart: CartLike | null; operation: CartOperation }
+    >(() => new Promise(() => {})),
+    /** Sets the first shipment's method again (the server recomputes shipping with it). */
+    resetShipment: fromPromise<CartLike, { cart: CartLike }>(() => new Promise(() => {})),
+  },
+  actions: {
+    enqueue: assign({
+      queue: ({ context, event }) => [...context.queue, requestOf(event as OperationEvent)],
+    }),
+    recordSuccess: assign(({ context, event }) => {
+      const request = context.queue[0]!;
+      const cart = (event as unknown as { output: CartLike | null }).output;
+      return {
+        cart,
+        lastOutcome: {
+          requestId: request.requestId,
+          kind: request.operation.kind,
+          ok: true,
+          message: null,
+        },
+      };
+    }),
+    recordFailure: assign(({ context, event }) => {
+      const request = context.queue[0]!;
+      return {
+        lastOutcome: {
+          requestId: request.requestId,
+          kind: request.operation.kind,
+          ok: false,
+          message: errorDetail((event as unknown as { error: unknown }).error),
+        },
+      };
+    }),
+    dequeue: assign({ queue: ({ context }) => context.queue.slice(1) }),
+    /** Toasts of the spec's error catalogue; the app shows them (texts, durations). */
+    notifySuccess: (_, _params: { kind: CartOperation["kind"] }) => {},
+    notifyFailure: (_, _params: { kind: CartOperation["kind"]; message: string | null }) => {},
+  },
+  guards: {
+    hasShipments: ({ event }) =>
+      ((event as unknown as { output: CartLike | null }).output?.shipments.length ?? 0) > 0,
+    hasQueuedRequests: ({ context }) => context.queue.length > 0,
+    isSilent: ({ context }) => context.queue[0]?.silent === true,
+    succeeded: ({ context }) => context.lastOutcome?.ok === true,
+  },
+}).createMachine({
+  id: "cart",
+  description: "The signed-in user's cart for the whole visit.",
+  context: { cart: null, queue: [], lastOutcome: null, loadError: null },
+  initial: "finding",
+  on: {
+    // Changes asked for at any time wait their turn; none is lost.
+    "cart.add": { actions: "enqueue" },
+    "cart.bulkAdd": { actions: "enqueue" },
+    "cart.adjust": { actions: "enqueue" },
+    "cart.remove": { actions: "enqueue" },
+    "cart.empty": { actions: "enqueue" },
+  },
+  states: {
+    finding: {
+      description:
+        "Listing the carts: the one with items, else the first, else a new one. Loading.",
+      invoke: {
+        id: "findCart",
+        src: "findCart",
+        onDone: {
+          target: "idle",
+          actions: assign({ cart: ({ event }) => event.output, loadError: null }),
+        },
+        onError: {
+          target: "unavailable",
+          actions: assign({ loadError: ({ event }) => errorDetail(event.error) }),
+        },
+      },
+    },
+    unavailable: {
+      description: "The cart could not be read; the next change or a refresh tries again.",
+      on: {
+        "cart.refresh": { target: "finding" },
+        "cart.replace": {
+          target: "idle",
+          actions: assign({ cart: ({ event }) => event.cart, loadError: null }),
+        },
+        ...Object.fromEntries(
+          operationEvents.map((type) => [type, { target: "finding", actions: "enqueue" }]),
+        ),
+      },
+    },
+    idle: {
+      description: "The cart is shown; nothing is running.",
+      always: { guard: "hasQueuedRequests", target: "updating" },
+      on: {
+        "cart.refresh": { target: "finding" },
+        "cart.replace": { actions: assign({ cart: ({ event }) => event.cart }) },
+        ...Object.fromEntries(
+          operationEvents.map((type) => [type, { target: "updating", actions: "enqueue" }]),
+        ),
+      },
+    },
+    updating: {
+      description: "The first waiting change is being carried out. Loading: add is disabled.",
+      invoke: {
+        id: "applyOperation",
+        src: "applyOperation",
+        input: ({ context }) => ({ cart: context.cart, operation: context.queue[0]!.operation }),
+        onDone: [
+          {
+            guard: "hasShipments",
+            target: "resettingShipment",
+            actions: "recordSuccess",
+          },
+          { target: "reporting", actions: "recordSuccess" },
+        ],
+        onError: { target: "reporting", actions: "recordFailure" },
+      },
+    },
+    resettingShipment: {
+      description: "The cart has shipments: the first one is set again with its current method.",
+      invoke: {
+        id: "resetShipment",
+        src: "resetShipment",
+        input: ({ context }) => ({ cart: context.cart! }),
+        onDone: { target: "reporting", actions: assign({ cart: ({ event }) => event.output }) },
+        // The change itself succeeded; the shipment keeps what the server computed.
+        onError: { target: "reporting" },
+      },
+    },
+    reporting: {
+      description: "The change's toast (unless its sender asked for silence); the next change.",
+      always: [
+        { guard: "isSilent", target: "idle", actions: "dequeue" },
+        {
+          guard: "succeeded",
+          target: "idle",
+          actions: [
+            {
+              type: "notifySuccess",
+              params: ({ context }) => ({ kind: context.lastOutcome!.kind }),
+            },
+            "dequeue",
+          ],
+        },
+        {
+          target: "idle",
+          actions: [
+            {
+              type: "notifyFailure",
+              params: ({ context }) => ({
+                kind: context.lastOutcome!.kind,
+                message: context.lastOutcome!.message,
+              }),
+            },
+            "dequeue",
+          ],
+        },
+      ],
+    },
+  },
+});
+
+/** Whether the cart actor is busy (finding the cart or carrying out a change). */
+export function isCartLoading(snapshot: { value: unknown; context: CartContext }): boolean {
+  return snapshot.value !== "idle" && snapshot.value !== "unavailable";
+}

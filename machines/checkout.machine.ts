@@ -1,0 +1,600 @@
+import { assign, fromPromise, setup } from "xstate";
+
+/** At most 500 characters of order comment (spec section 5). */
+export const MAX_NOTE_LENGTH = 500;
+export const MIN_QUANTITY = 1;
+export const MAX_QUANTITY = 300;
+
+/** What the checkout needs to know of a cart; the app's actors return the full cart. */
+export interface CheckoutCart {
+  token: string;
+  items: readonly { id: string; quantity: number }[];
+  itemsSubtotal: number;
+  minimalOrderValue: number;
+  couponCode: string | null;
+  notes: string | null;
+  payments: readonly { id: string; methodCode: string }[];
+}
+
+export interface CheckoutCustomer {
+  roles: readonly string[];
+  defaultShippingAddressId: string | null;
+  defaultBillingAddressId: string | null;
+}
+
+export interface CheckoutAddress {
+  id: string;
+}
+
+export interface CheckoutPaymentMethod {
+  code: string;
+  isCard: boolean;
+}
+
+/** A refusal of the server: its detail (in the user's language) and which fields it names. */
+export interface CheckoutFailure {
+  detail: string | null;
+  violations: readonly { propertyPath: string }[];
+}
+
+export interface CheckoutContext {
+  customer: CheckoutCustomer | null;
+  cart: CheckoutCart | null;
+  addresses: readonly CheckoutAddress[];
+  paymentMethods: readonly CheckoutPaymentMethod[];
+  shippingAddressId: string | null;
+  billingAddressId: string | null;
+  paymentMethodCode: string | null;
+  note: string;
+  couponInput: string;
+  /** The placed order's number, for the completion screen. */
+  orderNumber: string | null;
+}
+
+export type CheckoutEvent =
+  | { type: "item.setQuantity"; itemId: string; quantity: number }
+  | { type: "item.remove"; itemId: string }
+  | { type: "emptyCart.ask" }
+  | { type: "emptyCart.cancel" }
+  | { type: "emptyCart.confirm" }
+  | { type: "coupon.change"; value: string }
+  | { type: "coupon.apply" }
+  | { type: "coupon.remove" }
+  | { type: "checkout.next" }
+  | { type: "checkout.back" }
+  | { type: "shipping.select"; addressId: string }
+  | { type: "address.add" }
+  | { type: "address.cancel" }
+  | { type: "address.created"; address: CheckoutAddress }
+  | { type: "note.change"; value: string }
+  | { type: "paymentMethod.select"; code: string }
+  | { type: "checkout.complete" }
+  | { type: "payment.succeeded"; orderNumber: string | null }
+  | { type: "payment.closed" }
+  | { type: "retry" };
+
+export const MARKETING_ROLE = "ROLE_COMPANY_MARKETING";
+
+/** The method the payment radios start on: the cart's, else the first card method, else the first. */
+export function defaultPaymentMethod(
+  cart: CheckoutCart | null,
+  methods: readonly CheckoutPaymentMethod[],
+): string | null {
+  const current = cart?.payments[0]?.methodCode;
+  if (current && methods.some((m) => m.code === current)) return current;
+  return (methods.find((m) => m.isCard) ?? methods[0])?.code ?? null;
+}
+
+/** The checkout's idempotency key: a cart completes once, so its token names the attempt. */
+export function completionKey(cartToken: string): string {
+  return `checkout-${cartToken}`;
+}
+
+function failureOf(error: unknown): CheckoutFailure {
+  const e = (typeof error === "object" && error !== null ? error : {}) as {
+    detail?: unknown;
+    violations?: unknown;
+  };
+  return {
+    detail: typeof e.detail === "string" && e.detail !== "" ? e.detail : null,
+    violations: Array.isArray(e.violations)
+      ? (e.violations as { propertyPath: string }[]).filter(
+          (v) => typeof v?.propertyPath === "string",
+        )
+      : [],
+  };
+}
+
+const names = (failure: CheckoutFailure, path: string) =>
+  failure.violations.some((v) => v.propertyPath === path);
+
+type DoneCart = { output: CheckoutCart };
+type Failed = { error: unknown };
+
+/**
+ * The checkout page (storefront spec: checkout page, sections 4, 5 and 8). Step 0 is the order
+ * overview (quantities, removal, emptying the cart); 'Checkout' (only at or above the minimal
+ * order value) loads the addresses, sets the defaults, loads the payment methods and sets the
+ * default method: step 1 (shipping address, add-address dialog, comment, payment method). The
+ * coupon box works on both steps. 'Complete order' (invoice) places the order; 'Pay & complete'
+ * (card) opens the payment dialog, whose success places it. Then the cart is read again and the
+ * thank-you screen shows. Users with the marketing role never get a checkout.
+ */
+export const checkoutMachine = setup({
+  types: {
+    context: {} as CheckoutContext,
+    events: {} as CheckoutEvent,
+  },
+  actors: {
+    /** The signed-in customer and the cart in use (null: there is none). */
+    loadCheckout: fromPromise<{ customer: CheckoutCustomer; cart: CheckoutCart | null }>(
+      () => new Promise(() => {}),
+    ),
+    adjustItem: fromPromise<CheckoutCart, { cart: CheckoutCart; itemId: string; quantity: number }>(
+      () => new Promise(() => {}),
+    ),
+    removeItem: fromPromise<CheckoutCart, { cart: CheckoutCart; itemId: string }>(
+      () => new Promise(() => {}),
+    ),
+    deleteCart: fromPromise<void, { cart: CheckoutCart }>(() => new Promise(() => {})),
+    applyCoupon: fromPromise<CheckoutCart, { cart: CheckoutCart; code: string }>(
+      () => new Promise(() => {}),
+    ),
+    removeCoupon: fromPromise<CheckoutCart, { cart: CheckoutCart }>(() => new Promise(() => {})),
+    loadAddresses: fromPromise<CheckoutAddress[]>(() => new Promise(() => {})),
+    setAddresses: fromPromise<
+      CheckoutCart,
+      { cart: CheckoutCart; shippingAddressId: string; billingAddressId: string | null }
+    >(() => new Promise(() => {})),
+    loadPaymentMethods: fromPromise<CheckoutPaymentMethod[]>(() => new Promise(() => {})),
+    setPaymentMethod: fromPromise<CheckoutCart, { cart: CheckoutCart; code: string }>(
+      () => new Promise(() => {}),
+    ),
+    saveNote: fromPromise<CheckoutCart, { cart: CheckoutCart; note: string }>(
+      () => new Promise(() => {}),
+    ),
+    completeOrder: fromPromise<{ orderNumber: string }, { cart: CheckoutCart; key: string }>(
+      () => new Promise(() => {}),
+    ),
+    /** Reads the cart in use again after the order was placed (the app's cart actor). */
+    refreshCart: fromPromise<void>(() => new Promise(() => {})),
+  },
+  actions: {
+    assignCart: assign({ cart: ({ event }) => (event as unknown as DoneCart).output }),
+    /** Hands the new cart to the app's cart actor (mini-cart). */
+    publishCart: (_, _params: { cart: CheckoutCart | null }) => {},
+    /** Error toast, 8 s (spec section 8). */
+    notifyFailure: (_, _params: CheckoutFailure) => {},
+    notifyEmptied: () => {},
+    goToShop: () => {},
+    /** A violation on couponCode clears the coupon; one on shippingAddress the chosen address. */
+    clearNamedFields: assign(({ context, event }) => {
+      const failure = failureOf((event as unknown as Failed).error);
+      return {
+        couponInput: names(failure, "couponCode") ? "" : context.couponInput,
+        shippingAddressId: names(failure, "shippingAddress") ? null : context.shippingAddressId,
+      };
+    }),
+  },
+  guards: {
+    isMarketing: ({ event }) =>
+      (
+        event as unknown as { output: { customer: CheckoutCustomer } }
+      ).output.customer.roles.includes(MARKETING_ROLE),
+    loadedCartIsEmpty: ({ event }) =>
+      ((event as unknown as { output: { cart: CheckoutCart | null } }).output.cart?.items.length ??
+        0) === 0,
+    resultIsEmpty: ({ event }) => (event as unknown as DoneCart).output.items.length === 0,
+    quantityIsValid: ({ event }) => {
+      const q = (event as { quantity?: number }).quantity;
+      return Number.isInteger(q) && q! >= MIN_QUANTITY && q! <= MAX_QUANTITY;
+    },
+    couponIsFilled: ({ context }) => context.couponInput.trim() !== "",
+    cartHasCoupon: ({ context }) => !!context.cart?.couponCode,
+    meetsMinimum: ({ context }) =>
+      !!context.cart && context.cart.itemsSubtotal >= context.cart.minimalOrderValue,
+    hasShippingAddress: ({ context }) => context.shippingAddressId !== null,
+    noShippingAddress: ({ context }) => context.shippingAddressId === null,
+    noteFits: ({ event }) => (event as { value?: string }).value!.length <= MAX_NOTE_LENGTH,
+    noteUnchanged: ({ context }) => context.note.trim() === (context.cart?.notes ?? ""),
+    payingByCard: ({ context }) =>
+      context.paymentMethods.find((m) => m.code === context.paymentMethodCode)?.isCard === true,
+    paymentMethodDiffers: ({ context }) =>
+      context.paymentMethodCode !== null &&
+      context.paymentMethodCode !== (context.cart?.payments[0]?.methodCode ?? null),
+    knownPaymentMethod: ({ context, event }) =>
+      context.paymentMethods.some((m) => m.code === (event as { code?: string }).code),
+  },
+}).createMachine({
+  id: "checkout",
+  description: "The checkout page of a signed-in customer.",
+  context: {
+    customer: null,
+    cart: null,
+    addresses: [],
+    paymentMethods: [],
+    shippingAddressId: null,
+    billingAddressId: null,
+    paymentMethodCode: null,
+    note: "",
+    couponInput: "",
+    orderNumber: null,
+  },
+  initial: "loading",
+  states: {
+    loading: {
+      description: "Loading the customer and the cart: a loader shows.",
+      invoke: {
+        id: "loadCheckout",
+        src: "loadCheckout",
+        onDone: [
+          { guard: "isMarketing", target: "notAllowed" },
+          {
+            guard: "loadedCartIsEmpty",
+            target: "empty",
+            actions: assign({ customer: ({ event }) => event.output.customer }),
+          },
+          {
+            target: "active",
+            actions: assign({
+              customer: ({ event }) => event.output.customer,
+              cart: ({ event }) => event.output.cart,
+              note: ({ event }) => event.output.cart?.notes ?? "",
+              couponInput: ({ event }) => event.output.cart?.couponCode ?? "",
+            }),
+          },
+        ],
+        onError: { target: "loadFailed", actions: { type: "notifyFailure", params: failed } },
+      },
+    },
+    loadFailed: {
+      description: "The customer or cart could not be read; the page offers to try again.",
+      on: { retry: { target: "loading" } },
+    },
+    notAllowed: {
+      description: "The marketing role has no checkout (spec section 6).",
+      type: "final",
+    },
+    empty: {
+      description: "'Cart is empty'.",
+      type: "final",
+    },
+    active: {
+      description: "The cart has items: the two steps and the side summary.",
+      initial: "overview",
+      on: {
+        "coupon.change": { actions: assign({ couponInput: ({ event }) => event.value }) },
+      },
+      states: {
+        history: { type: "history" },
+        overview: {
+          description: "Step 0, the order overview. 'Checkout' is enabled at the minimal value.",
+          on: {
+            "item.setQuantity": { guard: "quantityIsValid", target: "updatingItem" },
+            "item.remove": { target: "removingItem" },
+            "emptyCart.ask": { target: "confirmingEmpty" },
+            "coupon.apply": { guard: "couponIsFilled", target: "applyingCoupon" },
+            "coupon.remove": { guard: "cartHasCoupon", target: "removingCoupon" },
+            "checkout.next": { guard: "meetsMinimum", target: "loadingAddresses" },
+          },
+        },
+        updatingItem: {
+          description: "Setting a line's quantity.",
+          invoke: {
+            id: "adjustItem",
+            src: "adjustItem",
+            input: ({ context, event }) => {
+              const e = event as Extract<CheckoutEvent, { type: "item.setQuantity" }>;
+              return { cart: context.cart!, itemId: e.itemId, quantity: e.quantity };
+            },
+            onDone: {
+              target: "overview",
+              actions: ["assignCart", { type: "publishCart", params: doneCart }],
+            },
+            onError: { target: "overview", actions: { type: "notifyFailure", params: failed } },
+          },
+        },
+        removingItem: {
+          description: "Removing a line; removing the last one leaves an empty cart.",
+          invoke: {
+            id: "removeItem",
+            src: "removeItem",
+            input: ({ context, event }) => ({
+              cart: context.cart!,
+              itemId: (event as Extract<CheckoutEvent, { type: "item.remove" }>).itemId,
+            }),
+            onDone: [
+              {
+                guard: "resultIsEmpty",
+                target: "#checkout.empty",
+                actions: ["assignCart", { type: "publishCart", params: doneCart }],
+              },
+              {
+                target: "overview",
+                actions: ["assignCart", { type: "publishCart", params: doneCart }],
+              },
+            ],
+            onError: { target: "overview", actions: { type: "notifyFailure", params: failed } },
+          },
+        },
+        confirmingEmpty: {
+          description:
+            "'Are you sure you want to delete all items from the cart?' (Cancel, Empty cart).",
+          on: {
+            "emptyCart.cancel": { target: "overview" },
+            "emptyCart.confirm": { target: "emptying" },
+          },
+        },
+        emptying: {
+          description: "Deleting the cart; then the person goes to /shop.",
+          invoke: {
+            id: "deleteCart",
+            src: "deleteCart",
+            input: ({ context }) => ({ cart: context.cart! }),
+            onDone: {
+              target: "#checkout.emptied",
+              actions: [{ type: "publishCart", params: { cart: null } }, "notifyEmptied"],
+            },
+            onError: { target: "overview", actions: { type: "notifyFailure", params: failed } },
+          },
+        },
+        applyingCoupon: {
+          description: "Applying the coupon typed in the summary.",
+          invoke: {
+            id: "applyCoupon",
+            src: "applyCoupon",
+            input: ({ context }) => ({ cart: context.cart!, code: context.couponInput.trim() }),
+            onDone: {
+              target: "history",
+              actions: ["assignCart", { type: "publishCart", params: doneCart }],
+            },
+            onError: {
+              target: "history",
+              actions: [assign({ couponInput: "" }), { type: "notifyFailure", params: failed }],
+            },
+          },
+        },
+        removingCoupon: {
+          description: "Removing the applied coupon.",
+          invoke: {
+            id: "removeCoupon",
+            src: "removeCoupon",
+            input: ({ context }) => ({ cart: context.cart! }),
+            onDone: {
+              target: "history",
+              actions: [
+                "assignCart",
+                assign({ couponInput: "" }),
+                { type: "publishCart", params: doneCart },
+              ],
+            },
+            onError: { target: "history", actions: { type: "notifyFailure", params: failed } },
+          },
+        },
+        loadingAddresses: {
+          description: "Loading the address book; shipping and billing start on the defaults.",
+          invoke: {
+            id: "loadAddresses",
+            src: "loadAddresses",
+            onDone: {
+              target: "settingDefaultAddresses",
+              actions: assign(({ context, event }) => {
+                const known = (id: string | null | undefined) =>
+                  id && event.output.some((a) => a.id === id) ? id : null;
+                return {
+                  addresses: event.output,
+                  shippingAddressId:
+                    known(context.shippingAddressId) ??
+                    known(context.customer?.defaultShippingAddressId),
+                  billingAddressId: known(context.customer?.defaultBillingAddressId),
+                };
+              }),
+            },
+            onError: { target: "overview", actions: { type: "notifyFailure", params: failed } },
+          },
+        },
+        settingDefaultAddresses: {
+          description: "Putting the chosen addresses on the cart (skipped without one).",
+          always: { guard: "noShippingAddress", target: "loadingPaymentMethods" },
+          invoke: {
+            id: "setDefaultAddresses",
+            src: "setAddresses",
+            input: ({ context }) => ({
+              cart: context.cart!,
+              shippingAddressId: context.shippingAddressId ?? "",
+              billingAddressId: context.billingAddressId,
+            }),
+            onDone: {
+              target: "loadingPaymentMethods",
+              actions: ["assignCart", { type: "publishCart", params: doneCart }],
+            },
+            onError: {
+              target: "loadingPaymentMethods",
+              actions: ["clearNamedFields", { type: "notifyFailure", params: failed }],
+            },
+          },
+        },
+        loadingPaymentMethods: {
+          description: "Loading the payment methods.",
+          invoke: {
+            id: "loadPaymentMethods",
+            src: "loadPaymentMethods",
+            onDone: {
+              target: "settingDefaultPaymentMethod",
+              actions: assign(({ context, event }) => ({
+                paymentMethods: event.output,
+                paymentMethodCode: defaultPaymentMethod(context.cart, event.output),
+              })),
+            },
+            onError: { target: "overview", actions: { type: "notifyFailure", params: failed } },
+          },
+        },
+        settingDefaultPaymentMethod: {
+          description:
+            "The cart's method, else the first card method, else the first: set on the cart.",
+          always: [
+            { guard: "paymentMethodDiffers", target: "settingPaymentMethod" },
+            { target: "details" },
+          ],
+        },
+        details: {
+          description:
+            "Step 1: shipping address, billing (shown, disabled), comment, payment method.",
+          on: {
+            "checkout.back": { target: "overview" },
+            "shipping.select": {
+              target: "settingShippingAddress",
+              actions: assign({ shippingAddressId: ({ event }) => event.addressId }),
+            },
+            "address.add": { target: "addingAddress" },
+            "note.change": {
+              guard: "noteFits",
+              actions: assign({ note: ({ event }) => event.value }),
+            },
+            "paymentMethod.select": {
+              guard: "knownPaymentMethod",
+              target: "settingPaymentMethod",
+              actions: assign({ paymentMethodCode: ({ event }) => event.code }),
+            },
+            "coupon.apply": { guard: "couponIsFilled", target: "applyingCoupon" },
+            "coupon.remove": { guard: "cartHasCoupon", target: "removingCoupon" },
+            "checkout.complete": { guard: "hasShippingAddress", target: "savingNote" },
+          },
+        },
+        addingAddress: {
+          description: "The add-address dialog; a new address becomes the shipping address.",
+          on: {
+            "address.cancel": { target: "details" },
+            "address.created": {
+              target: "settingShippingAddress",
+              actions: assign({
+                addresses: ({ context, event }) => [...context.addresses, event.address],
+                shippingAddressId: ({ event }) => event.address.id,
+              }),
+            },
+          },
+        },
+        settingShippingAddress: {
+          description: "Putting the chosen shipping address on the cart.",
+          invoke: {
+            id: "setAddresses",
+            src: "setAddresses",
+            input: ({ context }) => ({
+              cart: context.cart!,
+              shippingAddressId: context.shippingAddressId!,
+              billingAddressId: context.billingAddressId,
+            }),
+            onDone: {
+              target: "details",
+              actions: ["assignCart", { type: "publishCart", params: doneCart }],
+            },
+            onError: {
+              target: "details",
+              actions: ["clearNamedFields", { type: "notifyFailure", params: failed }],
+            },
+          },
+        },
+        settingPaymentMethod: {
+          description: "Setting the chosen payment method on the cart's payment.",
+          invoke: {
+            id: "setPaymentMethod",
+            src: "setPaymentMethod",
+            input: ({ context }) => ({ cart: context.cart!, code: context.paymentMethodCode! }),
+            onDone: {
+              target: "details",
+              actions: ["assignCart", { type: "publishCart", params: doneCart }],
+            },
+            onError: {
+              target: "details",
+              actions: [
+                assign({
+                  paymentMethodCode: ({ context }) => context.cart?.payments[0]?.methodCode ?? null,
+                }),
+                { type: "notifyFailure", params: failed },
+              ],
+            },
+          },
+        },
+        savingNote: {
+          description: "Saving the order comment when it changed.",
+          always: { guard: "noteUnchanged", target: "choosingPayment" },
+          invoke: {
+            id: "saveNote",
+            src: "saveNote",
+            input: ({ context }) => ({ cart: context.cart!, note: context.note.trim() }),
+            onDone: { target: "choosingPayment", actions: "assignCart" },
+            onError: { target: "details", actions: { type: "notifyFailure", params: failed } },
+          },
+        },
+        choosingPayment: {
+          description: "Card: the payment dialog; invoice: completion straight away.",
+          always: [{ guard: "payingByCard", target: "paying" }, { target: "completing" }],
+        },
+        paying: {
+          description: "The 'Order payment' dialog is open; its success places the order.",
+          on: {
+            "payment.succeeded": {
+              target: "#checkout.finishing",
+              actions: assign({ orderNumber: ({ event }) => event.orderNumber }),
+            },
+            "payment.closed": { target: "details" },
+          },
+        },
+        completing: {
+          description: "Placing the order (invoice).",
+          invoke: {
+            id: "completeOrder",
+            src: "completeOrder",
+            input: ({ context }) => ({
+              cart: context.cart!,
+              key: completionKey(context.cart!.token),
+            }),
+            onDone: {
+              target: "#checkout.finishing",
+              actions: assign({ orderNumber: ({ event }) => event.output.orderNumber }),
+            },
+            onError: {
+              target: "details",
+              actions: ["clearNamedFields", { type: "notifyFailure", params: failed }],
+            },
+          },
+        },
+      },
+    },
+    finishing: {
+      description: "The order is placed; the cart in use is read again.",
+      invoke: {
+        id: "refreshCart",
+        src: "refreshCart",
+        onDone: { target: "completed" },
+        // The order is placed either way; the mini-cart catches up on the next page.
+        onError: { target: "completed" },
+      },
+    },
+    completed: {
+      description: "Thank-you message and a link to the product catalogue.",
+      type: "final",
+    },
+    emptied: {
+      description: "The cart was emptied; the person goes to /shop.",
+      type: "final",
+      entry: "goToShop",
+    },
+  },
+});
+
+function failed({ event }: { event: unknown }): CheckoutFailure {
+  return failureOf((event as Failed).error);
+}
+
+function doneCart({ event }: { event: unknown }): { cart: CheckoutCart | null } {
+  return { cart: (event as DoneCart).output };
+}
+
+/** Whether the final button ('Pay & complete' / 'Complete order') may be pressed. */
+export function canFinish(snapshot: {
+  matches: (value: { active: "details" }) => boolean;
+  context: CheckoutContext;
+}): boolean {
+  return snapshot.matches({ active: "details" }) && snapshot.context.shippingAddressId !== null;
+}

@@ -1,0 +1,68 @@
+import { notifications } from "@mantine/notifications";
+import { createActorContext } from "@xstate/react";
+import { useMemo, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { cartMachine, isCartLoading, type CartOperation } from "../../../machines/cart.machine";
+import { gateway } from "../../lib/gateway";
+import type { CartFieldsFragment } from "../../lib/gql/graphql";
+import { cartActors } from "./cart.services";
+
+/** The app-wide cart actor of a signed-in visit. */
+export const CartContext = createActorContext(cartMachine);
+
+/** Toast durations of the spec's error catalogue (section 8 and 9). */
+const TOAST_MS = { default: 3500, bulk: 4000 } as const;
+
+const SUCCESS_KEY: Record<CartOperation["kind"], string> = {
+  add: "toast.added",
+  adjust: "toast.updated",
+  remove: "toast.removed",
+  bulkAdd: "toast.bulkAdded",
+  empty: "toast.emptied",
+};
+
+/**
+ * Runs the cart actor with the gateway's actors and the toasts of the spec. Mounted once for a
+ * signed-in visit (the layout keys it by the session, so signing in again starts a new one).
+ */
+export function CartProvider({ children }: { children: ReactNode }) {
+  const { t, i18n } = useTranslation("cart");
+  const logic = useMemo(
+    () =>
+      cartMachine.provide({
+        actors: cartActors(gateway, () => i18n.language),
+        actions: {
+          notifySuccess: (_, { kind }) =>
+            notifications.show({
+              color: "green",
+              title: t("toast.successTitle"),
+              message: t(SUCCESS_KEY[kind]),
+              autoClose: kind === "bulkAdd" ? TOAST_MS.bulk : TOAST_MS.default,
+            }),
+          notifyFailure: (_, { kind, message }) =>
+            notifications.show({
+              color: "red",
+              title: t("toast.errorTitle"),
+              message: message ?? t("toast.somethingWrong"),
+              autoClose: kind === "bulkAdd" ? TOAST_MS.bulk : TOAST_MS.default,
+            }),
+        },
+      }),
+    // One actor per visit; t and i18n stay valid for its lifetime.
+    [],
+  );
+  return <CartContext.Provider logic={logic}>{children}</CartContext.Provider>;
+}
+
+/** The cart actor, to send it `cart.add`, `cart.bulkAdd`, `cart.adjust`, `cart.remove`, ... */
+export function useCartActor() {
+  return CartContext.useActorRef();
+}
+
+/** The cart as shown, whether a change is running, and the last change's outcome. */
+export function useCart() {
+  const cart = CartContext.useSelector((s) => s.context.cart) as CartFieldsFragment | null;
+  const loading = CartContext.useSelector(isCartLoading);
+  const lastOutcome = CartContext.useSelector((s) => s.context.lastOutcome);
+  return { cart, loading, lastOutcome };
+}

@@ -1,0 +1,175 @@
+import {
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Divider,
+  Group,
+  HoverCard,
+  Image,
+  Loader,
+  Stack,
+  Text,
+  UnstyledButton,
+} from "@mantine/core";
+import { lazy, Suspense, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { canOrder, useCustomer } from "../../app/customer";
+import { Price } from "../../components/price";
+import { PLACEHOLDER_IMAGE } from "../../lib/placeholder";
+import { CartContext, useCart, useCartActor } from "./cart-context";
+
+const SaveListDialog = lazy(() => import("./save-list-dialog"));
+
+/** Lines shown in the hover card; the rest is summed up in one line. */
+const SHOWN_LINES = 4;
+
+function CartIcon() {
+  return (
+    <svg width="22" height="22" viewBox="0 0 24 24" fill="none" aria-hidden="true">
+      <path
+        d="M5 7h14l-1.2 11.2a2 2 0 0 1-2 1.8H8.2a2 2 0 0 1-2-1.8L5 7Z"
+        stroke="currentColor"
+        strokeWidth="1.4"
+      />
+      <path d="M9 9V6a3 3 0 0 1 6 0v3" stroke="currentColor" strokeWidth="1.4" />
+    </svg>
+  );
+}
+
+/**
+ * The cart in the header: its item count, and on hover the lines, the subtotal, 'Review and
+ * checkout' (not for the marketing role) and 'Save for later' (saves the cart as a list).
+ */
+export function MiniCart() {
+  const { t } = useTranslation("cart");
+  const { cart, loading } = useCart();
+  const actor = useCartActor();
+  const customer = useCustomer();
+  const [saving, setSaving] = useState(false);
+  const unavailable = CartContext.useSelector((s) => s.matches("unavailable"));
+  const count = cart?.items.reduce((sum, item) => sum + item.quantity, 0) ?? 0;
+  const ordering = customer.status === "success" && canOrder(customer.data);
+  return (
+    <>
+      <HoverCard width={360} position="bottom-end" shadow="md" openDelay={60} closeDelay={160}>
+        <HoverCard.Target>
+          <UnstyledButton
+            component={Link}
+            to={ordering ? "/checkout" : "#"}
+            aria-label={`${t("mini.label")}: ${t("mini.count", { count })}`}
+            data-testid="mini-cart"
+            c="stone.8"
+            pos="relative"
+            style={{ display: "inline-flex" }}
+          >
+            <CartIcon />
+            {count > 0 && (
+              <Badge
+                size="xs"
+                circle
+                color="clay"
+                pos="absolute"
+                top={-6}
+                right={-10}
+                data-testid="mini-cart-count"
+              >
+                {count}
+              </Badge>
+            )}
+          </UnstyledButton>
+        </HoverCard.Target>
+        <HoverCard.Dropdown>
+          <Stack gap="sm" data-testid="mini-cart-dropdown">
+            <Group justify="space-between">
+              <Text ff="heading" fz="lg">
+                {t("mini.title")}
+              </Text>
+              {loading && <Loader size="xs" color="clay" aria-label={t("mini.loading")} />}
+            </Group>
+            {unavailable ? (
+              <Group justify="space-between">
+                <Text size="sm" c="red.7">
+                  {t("mini.unavailable")}
+                </Text>
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  onClick={() => actor.send({ type: "cart.refresh" })}
+                >
+                  {t("mini.retry")}
+                </Button>
+              </Group>
+            ) : !cart || cart.items.length === 0 ? (
+              <Text size="sm" c="stone.6">
+                {t("mini.empty")}
+              </Text>
+            ) : (
+              <>
+                {cart.items.slice(0, SHOWN_LINES).map((item) => (
+                  <Group key={item.id} gap="sm" wrap="nowrap">
+                    <Image
+                      src={item.images[0]?.path ?? null}
+                      fallbackSrc={PLACEHOLDER_IMAGE}
+                      alt=""
+                      w={44}
+                      h={44}
+                      fit="contain"
+                      bg="stone.0"
+                      radius="sm"
+                    />
+                    <Box style={{ flex: 1, minWidth: 0 }}>
+                      <Text size="sm" truncate>
+                        {item.productName}
+                      </Text>
+                      <Text size="xs" c="stone.6">
+                        {t("mini.quantity", { quantity: item.quantity })}
+                      </Text>
+                    </Box>
+                    <Price amount={item.total} currencyCode={cart.currencyCode} size="sm" />
+                  </Group>
+                ))}
+                {cart.items.length > SHOWN_LINES && (
+                  <Text size="xs" c="stone.6">
+                    {t("mini.more", { count: cart.items.length - SHOWN_LINES })}
+                  </Text>
+                )}
+                <Divider color="stone.2" />
+                <Group justify="space-between">
+                  <Text size="sm">{t("mini.subtotal")}</Text>
+                  <Price
+                    amount={cart.itemsTotal}
+                    currencyCode={cart.currencyCode}
+                    fw={600}
+                    data-testid="mini-cart-subtotal"
+                  />
+                </Group>
+                {ordering && (
+                  <Button component={Link} to="/checkout" color="clay" fullWidth>
+                    {t("mini.checkout")}
+                  </Button>
+                )}
+                <Anchor
+                  component="button"
+                  type="button"
+                  size="sm"
+                  c="stone.7"
+                  disabled={loading}
+                  onClick={() => setSaving(true)}
+                >
+                  {t("mini.saveForLater")}
+                </Anchor>
+              </>
+            )}
+          </Stack>
+        </HoverCard.Dropdown>
+      </HoverCard>
+      {saving && (
+        <Suspense fallback={null}>
+          <SaveListDialog onClose={() => setSaving(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,108 @@
+import { Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { useMachine } from "@xstate/react";
+import { useEffect, useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { fromPromise } from "xstate";
+import { saveListMachine } from "../../../machines/save-list.machine";
+import { gateway } from "../../lib/gateway";
+import { CreateShoppingListDocument, DeleteCartDocument } from "../../lib/gql/graphql";
+import { gatewayErrorDetail } from "../../lib/graphql-client";
+import { useCart, useCartActor } from "./cart-context";
+
+/**
+ * 'Save for later' (storefront spec section 4): the cart's lines become a shopping list with the
+ * given name, then the cart is deleted, 'List saved' shows and the person goes to /shop.
+ */
+export default function SaveListDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation("cart");
+  const navigate = useNavigate();
+  const { cart } = useCart();
+  const cartActor = useCartActor();
+  const logic = useMemo(
+    () =>
+      saveListMachine.provide({
+        actors: {
+          createShoppingList: fromPromise(async ({ input }: { input: { name: string } }) => {
+            const items = (cart?.items ?? []).map((item) => ({
+              variantCode: item.variantCode,
+              quantity: item.quantity,
+            }));
+            let result;
+            try {
+              result = (await gateway(CreateShoppingListDocument, { name: input.name, items }))
+                .createShoppingList;
+            } catch (error) {
+              throw { detail: gatewayErrorDetail(error) };
+            }
+            if (result.__typename !== "ShoppingList") throw { detail: result.message || null };
+          }),
+          deleteCart: fromPromise(async () => {
+            if (cart) await gateway(DeleteCartDocument, { cartToken: cart.token });
+            cartActor.send({ type: "cart.replace", cart: null });
+          }),
+        },
+        actions: {
+          notifySaved: () =>
+            notifications.show({
+              color: "green",
+              title: t("saveList.savedTitle"),
+              message: t("saveList.savedMessage"),
+              autoClose: 3500,
+            }),
+          notifyFailure: (_, { detail }) =>
+            notifications.show({
+              color: "red",
+              title: t("saveList.failedTitle"),
+              message: detail ?? t("saveList.failed"),
+              autoClose: 3500,
+            }),
+          goToShop: () => {
+            onClose();
+            void navigate("/shop");
+          },
+        },
+      }),
+    // The dialog is mounted for one save; the cart it saves is the one shown when it opened.
+    [],
+  );
+  const [snapshot, send] = useMachine(logic, { input: { today: new Date() } });
+  useEffect(() => send({ type: "list.open" }), [send]);
+  const { name } = snapshot.context;
+  const busy = snapshot.matches("creatingList") || snapshot.matches("deletingCart");
+  const blank = name.trim() === "";
+  return (
+    <Modal opened onClose={busy ? () => {} : onClose} title={t("saveList.title")} centered>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          send({ type: "list.save" });
+        }}
+      >
+        <Stack gap="md">
+          <Text size="sm" c="stone.7">
+            {t("saveList.intro")}
+          </Text>
+          <TextInput
+            label={t("saveList.name")}
+            value={name}
+            maxLength={255}
+            required
+            data-autofocus
+            error={blank ? t("saveList.required") : undefined}
+            onChange={(e) => send({ type: "list.changeName", value: e.currentTarget.value })}
+          />
+          <Group justify="flex-end">
+            <Button variant="subtle" color="stone" onClick={onClose} disabled={busy}>
+              {t("saveList.cancel")}
+            </Button>
+            <Button type="submit" color="clay" loading={busy} disabled={blank}>
+              {t("saveList.save")}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
