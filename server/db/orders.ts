@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { sql, type Kysely, type Transaction } from "kysely";
-import { paymentDueDate, formatOrderNumber } from "../domain/checkout.js";
+import { completionViolations, paymentDueDate, formatOrderNumber } from "../domain/checkout.js";
 import { computeTotals } from "../domain/totals.js";
+import type { Violation } from "../domain/violations.js";
+import { recordAudit, type Actor } from "./audit.js";
 import type { AddressSnapshot, DB, OrderRow } from "./schema.js";
 
 export type Tx = Transaction<DB>;
@@ -305,4 +307,162 @@ export async function placeOrder(tx: Tx, order: OrderRow): Promise<CompletionFai
     .where("order_id", "=", order.id)
     .execute();
   return null;
+}
+
+/** Currency as the storefront writes it after an amount ("500.00€"). */
+export function currencySign(code: string) {
+  return ({ EUR: "€", USD: "$", GBP: "£", CHF: "CHF" } as Record<string, string>)[code] ?? code;
+}
+
+/** The stock rule of a cart line: out of stock, or fewer on hand than wanted. */
+export function stockViolation(
+  onHand: number,
+  wanted: number,
+  name: string,
+  propertyPath: string,
+): Violation | null {
+  if (onHand <= 0) return { propertyPath, message: "variant.outOfStock", params: { name } };
+  if (wanted > onHand)
+    return {
+      propertyPath,
+      message: "variant.insufficientStock",
+      params: { name, available: onHand },
+    };
+  return null;
+}
+
+/** Why a cart cannot become an order: the problem type and its violations. */
+export interface CompletionRefusal {
+  type: string;
+  violations: Violation[];
+}
+
+/**
+ * Recalculates a locked cart and checks the rules of completion (items, minimum order value,
+ * addresses, payment method, note). With `lookAhead` it also checks, without taking anything,
+ * that the stock and the coupon would still allow placing it (a card payment asks this before
+ * charging). Answers the recalculated cart, or why it cannot be completed.
+ */
+export async function checkCompletion(
+  tx: Tx,
+  order: OrderRow,
+  lookAhead = false,
+): Promise<{ order: OrderRow; refusal: CompletionRefusal | null }> {
+  await recalculate(tx, order.id);
+  const fresh = await tx
+    .selectFrom("orders")
+    .selectAll()
+    .where("id", "=", order.id)
+    .executeTakeFirstOrThrow();
+  const items = await tx
+    .selectFrom("order_items as i")
+    .innerJoin("product_variants as v", "v.code", "i.variant_code")
+    .select(["i.quantity", "i.product_name", "i.variant_name", "v.on_hand"])
+    .where("i.order_id", "=", order.id)
+    .orderBy("i.variant_code")
+    .execute();
+  const payments = await tx
+    .selectFrom("payments")
+    .select("id")
+    .where("order_id", "=", order.id)
+    .execute();
+  const violations = completionViolations({
+    itemCount: items.length,
+    itemsSubtotal: fresh.items_subtotal,
+    minimalOrderValue: fresh.minimal_order_value,
+    currencyCode: currencySign(fresh.currency_code),
+    hasShippingAddress: fresh.shipping_address !== null,
+    hasBillingAddress: fresh.billing_address !== null,
+    hasPaymentMethod: payments.length > 0,
+    notesLength: fresh.notes?.length ?? 0,
+  });
+  if (violations.length > 0)
+    return { order: fresh, refusal: { type: "/problems/checkout", violations } };
+  if (lookAhead) {
+    for (const item of items) {
+      const v = stockViolation(
+        item.on_hand,
+        item.quantity,
+        `${item.product_name} (${item.variant_name})`,
+        "items",
+      );
+      if (v)
+        return { order: fresh, refusal: { type: "/problems/insufficient-stock", violations: [v] } };
+    }
+    if (fresh.coupon_code) {
+      const coupon = await tx
+        .selectFrom("coupons")
+        .select(["used", "usage_limit"])
+        .where("code", "=", fresh.coupon_code)
+        .executeTakeFirst();
+      if (coupon && coupon.usage_limit !== null && coupon.used >= coupon.usage_limit)
+        return {
+          order: fresh,
+          refusal: {
+            type: "/problems/coupon",
+            violations: [{ propertyPath: "couponCode", message: "coupon.usedUp" }],
+          },
+        };
+    }
+  }
+  return { order: fresh, refusal: null };
+}
+
+/**
+ * Completes a cart whose row the caller has locked: the note (when given), recalculation,
+ * the rules of completion, then placement (stock and coupon taken conditionally) and the
+ * audit line. Used by order completion (invoice) and by card payments. On a refusal the
+ * caller must roll the transaction back (the note and totals may have been written).
+ */
+export async function completeCart(
+  tx: Tx,
+  order: OrderRow,
+  opts: { actor: Actor; notes?: string | null },
+): Promise<{ order: OrderRow; refusal?: undefined } | { refusal: CompletionRefusal }> {
+  if (typeof opts.notes === "string") {
+    await tx
+      .updateTable("orders")
+      .set({ notes: opts.notes.trim() === "" ? null : opts.notes })
+      .where("id", "=", order.id)
+      .execute();
+  }
+  const checked = await checkCompletion(tx, order);
+  if (checked.refusal) return { refusal: checked.refusal };
+  const failure = await placeOrder(tx, checked.order);
+  if (failure?.kind === "stock") {
+    return {
+      refusal: {
+        type: "/problems/insufficient-stock",
+        violations: [stockViolation(failure.available, Infinity, failure.name, "items")!],
+      },
+    };
+  }
+  if (failure?.kind === "coupon") {
+    return {
+      refusal: {
+        type: "/problems/coupon",
+        violations: [{ propertyPath: "couponCode", message: "coupon.usedUp" }],
+      },
+    };
+  }
+  const placed = await tx
+    .selectFrom("orders")
+    .selectAll()
+    .where("id", "=", order.id)
+    .executeTakeFirstOrThrow();
+  await recordAudit(tx, {
+    actor: opts.actor,
+    companyId: placed.company_id,
+    entityType: "order",
+    entityId: placed.id,
+    action: "order.complete",
+    before: { state: "cart" },
+    after: {
+      number: placed.number,
+      state: placed.state,
+      paymentState: placed.payment_state,
+      total: placed.total,
+    },
+  });
+  return { order: placed };
 }

@@ -24,6 +24,15 @@ export interface AddressSnapshot {
   email: string | null;
 }
 
+/**
+ * Where a card payment attempt stands: `sent` (asked, no answer yet), `action` (the shopper
+ * must authenticate), `refused`, `processing` (Pending/Received: the order waits for the
+ * webhook), `paid`, `voiding`/`voided` (authorised but not used: cancelled at the gateway),
+ * `unknown` (the gateway did not answer; a webhook or a retry tells).
+ */
+export type CardAttemptStatus =
+  "sent" | "action" | "refused" | "processing" | "paid" | "voiding" | "voided" | "unknown";
+
 export interface DB {
   currencies: { code: string };
   channels: { code: string; name: string; base_currency_code: string };
@@ -313,6 +322,42 @@ export interface DB {
     rejection_reason: string | null;
     created_at: Timestamp;
   };
+  card_payment_attempts: {
+    id: Generated<number>;
+    order_id: number | null;
+    company_id: number;
+    shop_user_id: number;
+    method_code: string;
+    flow: "checkout" | "pay_now";
+    merchant_reference: string;
+    psp_reference: string | null;
+    amount: number;
+    currency_code: string;
+    status: Generated<CardAttemptStatus>;
+    result_code: string | null;
+    refusal_reason: string | null;
+    action: ColumnType<unknown, string | null | undefined, string | null>;
+    problem: ColumnType<unknown, string | null | undefined, string | null>;
+    last_error: string | null;
+    idempotency_key: string | null;
+    request_hash: string;
+    gateway_idempotency_key: string;
+    details_idempotency_key: string | null;
+    created_at: Timestamp;
+    updated_at: Timestamp;
+  };
+  payment_webhook_events: {
+    id: Generated<number>;
+    psp_reference: string;
+    original_reference: string | null;
+    merchant_reference: string | null;
+    event_code: string;
+    success: boolean;
+    payload: ColumnType<unknown, string, string>;
+    outcome: string | null;
+    received_at: Timestamp;
+    processed_at: NullableTimestamp;
+  };
   audit_events: {
     id: Generated<number>;
     actor_type: "user" | "staff" | "system";
@@ -332,4 +377,5 @@ export type OrderItemRow = Selectable<DB["order_items"]>;
 export type ShopUserRow = Selectable<DB["shop_users"]>;
 export type CompanyRow = Selectable<DB["companies"]>;
 export type AddressRow = Selectable<DB["addresses"]>;
+export type CardPaymentAttemptRow = Selectable<DB["card_payment_attempts"]>;
 export type NewOrderItem = Insertable<DB["order_items"]>;

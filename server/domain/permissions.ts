@@ -11,6 +11,7 @@ export type Action =
   | "cart.bulkAdd"
   | "checkout.setPaymentMethod"
   | "checkout.complete"
+  | "payment.pay"
   | "account.payments"
   | "account.companyDetails"
   | "account.myInformation"
@@ -27,6 +28,8 @@ const allowed: Record<Action, readonly Role[]> = {
   "cart.bulkAdd": [ROLES.admin, ROLES.commercial],
   "checkout.setPaymentMethod": [ROLES.admin, ROLES.commercial],
   "checkout.complete": [ROLES.admin, ROLES.commercial],
+  // Paying by card (checkout or an open balance): the same people who may complete an order.
+  "payment.pay": [ROLES.admin, ROLES.commercial],
   "account.payments": [ROLES.admin, ROLES.commercial],
   "account.companyDetails": [ROLES.admin, ROLES.commercial],
   "account.myInformation": [ROLES.admin, ROLES.commercial],

@@ -1,12 +1,19 @@
 import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
-import { completionViolations, MAX_NOTES_LENGTH } from "../../domain/checkout.js";
+import { MAX_NOTES_LENGTH } from "../../domain/checkout.js";
 import { couponViolation } from "../../domain/promotions.js";
 import { MAX_LINE_QUANTITY, quantityViolation } from "../../domain/quantity.js";
 import type { Violation } from "../../domain/violations.js";
 import { recordAudit } from "../../db/audit.js";
-import { findOrderByToken, placeOrder, recalculate, startCart, type Tx } from "../../db/orders.js";
+import {
+  completeCart,
+  findOrderByToken,
+  recalculate,
+  startCart,
+  stockViolation,
+  type Tx,
+} from "../../db/orders.js";
 import type { AddressRow, AddressSnapshot, OrderRow } from "../../db/schema.js";
 import { requireAbility, requirePrincipal, type Principal } from "../auth.js";
 import type { AppContext } from "../context.js";
@@ -434,64 +441,13 @@ export function registerOrderRoutes(app: FastifyInstance, { db }: AppContext) {
         if (seen) return { status: seen.response_status, body: seen.response_body };
       }
       if (order.state !== "cart") throw conflict("error.notCart");
-      if (typeof notes === "string") {
-        await tx
-          .updateTable("orders")
-          .set({ notes: notes.trim() === "" ? null : notes })
-          .where("id", "=", order.id)
-          .execute();
-      }
-      await recalculate(tx, order.id);
-      const fresh = (await findOrderByToken(tx, token))!;
-      const counts = await tx
-        .selectFrom("order_items")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where("order_id", "=", order.id)
-        .executeTakeFirstOrThrow();
-      const payments = await tx
-        .selectFrom("payments")
-        .select("id")
-        .where("order_id", "=", order.id)
-        .execute();
-      const violations = completionViolations({
-        itemCount: Number(counts.n),
-        itemsSubtotal: fresh.items_subtotal,
-        minimalOrderValue: fresh.minimal_order_value,
-        currencyCode: currencySign(fresh.currency_code),
-        hasShippingAddress: fresh.shipping_address !== null,
-        hasBillingAddress: fresh.billing_address !== null,
-        hasPaymentMethod: payments.length > 0,
-        notesLength: fresh.notes?.length ?? 0,
-      });
-      if (violations.length > 0) throw unprocessable(violations, "/problems/checkout");
-      const failure = await placeOrder(tx, fresh);
-      if (failure?.kind === "stock") {
-        throw unprocessable(
-          [stockViolation(failure.available, Infinity, failure.name, "items")!],
-          "/problems/insufficient-stock",
-        );
-      }
-      if (failure?.kind === "coupon") {
-        throw unprocessable(
-          [{ propertyPath: "couponCode", message: "coupon.usedUp" }],
-          "/problems/coupon",
-        );
-      }
-      const placed = (await findOrderByToken(tx, token))!;
-      await recordAudit(tx, {
+      const completed = await completeCart(tx, order, {
         actor: { type: "user", id: principal.userId },
-        companyId: principal.companyId,
-        entityType: "order",
-        entityId: placed.id,
-        action: "order.complete",
-        before: { state: "cart" },
-        after: {
-          number: placed.number,
-          state: placed.state,
-          paymentState: placed.payment_state,
-          total: placed.total,
-        },
+        notes: typeof notes === "string" ? notes : undefined,
       });
+      if (completed.refusal)
+        throw unprocessable(completed.refusal.violations, completed.refusal.type);
+      const placed = completed.order;
       const body = (await orderResources(tx, [placed]))[0];
       if (key) {
         const stored = await tx
@@ -517,27 +473,6 @@ export function registerOrderRoutes(app: FastifyInstance, { db }: AppContext) {
     });
     return reply.code(replay.status).send(replay.body);
   }
-}
-
-/** Currency as the storefront writes it after an amount ("500.00€"). */
-function currencySign(code: string) {
-  return ({ EUR: "€", USD: "$", GBP: "£", CHF: "CHF" } as Record<string, string>)[code] ?? code;
-}
-
-function stockViolation(
-  onHand: number,
-  wanted: number,
-  name: string,
-  propertyPath: string,
-): Violation | null {
-  if (onHand <= 0) return { propertyPath, message: "variant.outOfStock", params: { name } };
-  if (wanted > onHand)
-    return {
-      propertyPath,
-      message: "variant.insufficientStock",
-      params: { name, available: onHand },
-    };
-  return null;
 }
 
 async function itemOf(tx: Tx, order: OrderRow, rawId: string) {
