@@ -1,5 +1,5 @@
 import { fromPromise } from "xstate";
-import type { CartLike, CartOperation } from "../../../machines/cart.machine";
+import type { CartLike, CartOperation } from "../../machines/cart.machine";
 import {
   ActiveCartDocument,
   AddItemsToCartDocument,
@@ -10,9 +10,9 @@ import {
   SetShippingMethodDocument,
   StartCartDocument,
   type CartFieldsFragment,
-} from "../../lib/gql/graphql";
-import { apiLocale } from "../../lib/locale";
-import { gatewayErrorDetail, type GatewayRequest } from "../../lib/graphql-client";
+} from "../lib/gql/graphql";
+import { apiLocale } from "../lib/locale";
+import { gatewayErrorDetail, type GatewayRequest } from "../lib/graphql-client";
 
 /** A change the server refused: `detail` is its message in the user's language. */
 export class CartError extends Error {

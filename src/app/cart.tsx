@@ -2,9 +2,9 @@ import { notifications } from "@mantine/notifications";
 import { createActorContext } from "@xstate/react";
 import { useMemo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { cartMachine, isCartLoading, type CartOperation } from "../../../machines/cart.machine";
-import { gateway } from "../../lib/gateway";
-import type { CartFieldsFragment } from "../../lib/gql/graphql";
+import { cartMachine, isCartLoading, type CartOperation } from "../../machines/cart.machine";
+import { gateway } from "../lib/gateway";
+import type { CartFieldsFragment } from "../lib/gql/graphql";
 import { cartActors } from "./cart.services";
 
 /** The app-wide cart actor of a signed-in visit. */

@@ -15,10 +15,10 @@ import {
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { canOrder, useCustomer } from "../../app/customer";
+import { canOrder, useCustomer } from "../customer";
 import { Price } from "../../components/price";
 import { PLACEHOLDER_IMAGE } from "../../lib/placeholder";
-import { CartContext, useCart, useCartActor } from "./cart-context";
+import { CartContext, useCart, useCartActor } from "../cart";
 
 const SaveListDialog = lazy(() => import("./save-list-dialog"));
 

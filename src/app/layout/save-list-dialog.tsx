@@ -9,7 +9,7 @@ import { saveListMachine } from "../../../machines/save-list.machine";
 import { gateway } from "../../lib/gateway";
 import { CreateShoppingListDocument, DeleteCartDocument } from "../../lib/gql/graphql";
 import { gatewayErrorDetail } from "../../lib/graphql-client";
-import { useCart, useCartActor } from "./cart-context";
+import { useCart, useCartActor } from "../cart";
 
 /**
  * 'Save for later' (storefront spec section 4): the cart's lines become a shopping list with the

@@ -12,10 +12,10 @@ import {
   Tooltip,
   UnstyledButton,
 } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useParams } from "react-router";
+import { Link, useParams } from "react-router";
+import { useCart, useCartActor } from "../../app/cart";
 import { Price } from "../../components/price";
 import { ProductCard } from "../../components/product-card";
 import { QuantityInput } from "../../components/quantity-input";
@@ -24,12 +24,13 @@ import { gateway } from "../../lib/gateway";
 import { ProductDocument, type ProductQuery } from "../../lib/gql/graphql";
 import { PLACEHOLDER_IMAGE } from "../../lib/placeholder";
 import { useGatewayQuery } from "../../lib/use-gateway-query";
-import { addProductToCart } from "./catalog.services";
 import { CatalogLoader, CatalogMessage } from "./catalog-listing";
 import { badgeImage, galleryImages } from "./product-images";
 
 /** At most 4 related products (spec section 9). */
 const RELATED = 4;
+/** Products shown with the main taxon: one row, the product itself left out. */
+const TREATMENT_PRODUCTS = 4;
 
 type Product = NonNullable<ProductQuery["product"]>;
 
@@ -98,50 +99,26 @@ function Gallery({ product }: { product: Product }) {
 }
 
 function AddToCart({ product }: { product: Product }) {
-  const { t, i18n } = useTranslation("catalog");
+  const { t } = useTranslation("catalog");
   const [quantity, setQuantity] = useState<string | number>(MIN_QUANTITY);
-  const [adding, setAdding] = useState(false);
+  const cart = useCartActor();
+  // The loading flag of the app's cart disables the button (spec section 5); the cart actor
+  // shows the success or error toast of the spec's catalogue.
+  const adding = useCart().loading;
   const first = product.variants[0];
   const variantCode = first?.code ?? product.defaultVariantCode;
   // The first variant decides availability (spec section 4); no variant means nothing to sell.
   const available = Boolean(first?.inStock && variantCode);
 
-  const add = async () => {
+  const add = () => {
     if (!variantCode || adding) return;
     const amount = normalizeQuantity(quantity);
     setQuantity(amount);
-    setAdding(true);
-    const outcome = await addProductToCart(gateway, {
-      variantCode,
-      quantity: amount,
-      language: i18n.language,
-    });
-    setAdding(false);
-    if (outcome.ok) {
-      notifications.show({
-        color: "green",
-        title: t("cart.successTitle"),
-        message: t("cart.added"),
-        autoClose: 3500,
-      });
-    } else {
-      notifications.show({
-        color: "red",
-        title: t("cart.errorTitle"),
-        message: outcome.message ?? t("cart.failed"),
-        autoClose: 4000,
-      });
-    }
+    cart.send({ type: "cart.add", variantCode, quantity: amount });
   };
 
   const button = (
-    <Button
-      color="clay"
-      size="md"
-      onClick={() => void add()}
-      loading={adding}
-      disabled={!available || adding}
-    >
+    <Button color="clay" size="md" onClick={add} loading={adding} disabled={!available || adding}>
       {t("product.addToCart")}
     </Button>
   );
@@ -166,6 +143,88 @@ function AddToCart({ product }: { product: Product }) {
         </Tooltip>
       )}
     </Group>
+  );
+}
+
+/** Plain text of a taxon description that may be HTML (treatments); rendered as text, never as HTML. */
+function plainText(html: string): string {
+  if (!/[<&]/.test(html)) return html;
+  return new DOMParser().parseFromString(html, "text/html").body.textContent?.trim() ?? "";
+}
+
+/**
+ * 'Get full treatment' (spec section 2): the collection the product belongs to (its main
+ * taxon), a link to it and a few of its other products.
+ */
+function FullTreatment({
+  taxon,
+  productCode,
+}: {
+  taxon: NonNullable<Product["mainTaxon"]>;
+  productCode: string;
+}) {
+  const { t } = useTranslation("catalog");
+  const others = taxon.products.items.filter((item) => item.code !== productCode);
+  const picks = others.slice(0, TREATMENT_PRODUCTS);
+  const description = plainText(taxon.description);
+  return (
+    <Box
+      component="section"
+      mt={96}
+      p={{ base: "lg", md: 48 }}
+      bg="stone.0"
+      style={{ borderRadius: 12 }}
+      aria-labelledby="treatment-title"
+      data-testid="full-treatment"
+    >
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing={48} verticalSpacing="xl">
+        <Stack gap="md" justify="center">
+          <Text size="xs" c="clay.6" tt="uppercase" style={{ letterSpacing: "0.3em" }}>
+            {t("product.treatment.eyebrow")}
+          </Text>
+          <Title order={2} id="treatment-title">
+            {taxon.name}
+          </Title>
+          {description && (
+            <Text c="stone.7" fz="lg" lh={1.6}>
+              {description}
+            </Text>
+          )}
+          <Button
+            component={Link}
+            to={`/shop/category/${encodeURIComponent(taxon.code)}`}
+            color="clay"
+            variant="outline"
+            w="fit-content"
+            mt="xs"
+            data-testid="full-treatment-link"
+          >
+            {t("product.treatment.discover", { name: taxon.name })}
+          </Button>
+        </Stack>
+        <Box style={{ borderRadius: 8, overflow: "hidden" }}>
+          <Image
+            src={taxon.coverImage?.path ?? null}
+            fallbackSrc={PLACEHOLDER_IMAGE}
+            alt=""
+            h={{ base: 200, md: 280 }}
+            fit="cover"
+          />
+        </Box>
+      </SimpleGrid>
+      {picks.length > 0 && (
+        <>
+          <Title order={3} mt={56} mb="lg">
+            {t("product.treatment.more")}
+          </Title>
+          <SimpleGrid cols={{ base: 2, md: 4 }} spacing="xl" verticalSpacing={40}>
+            {picks.map((item) => (
+              <ProductCard key={item.code} product={item} />
+            ))}
+          </SimpleGrid>
+        </>
+      )}
+    </Box>
   );
 }
 
@@ -231,11 +290,15 @@ function ProductDetails({ product }: { product: Product }) {
           </SimpleGrid>
         </Box>
       )}
+      {product.mainTaxon && <FullTreatment taxon={product.mainTaxon} productCode={product.code} />}
     </Container>
   );
 }
 
-/** /shop/products/:productCode: gallery, prices, quantity and add to cart, related products. */
+/**
+ * /shop/products/:productCode: gallery, prices, quantity and add to cart, the main taxon's
+ * 'get full treatment' section and related products.
+ */
 export function Component() {
   const { t, i18n } = useTranslation("catalog");
   const code = useParams().productCode ?? "";

@@ -1,6 +1,673 @@
-import { ComingSoon } from "../../app/pages/coming-soon";
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Center,
+  Container,
+  Grid,
+  Group,
+  Image,
+  Loader,
+  Modal,
+  Paper,
+  Radio,
+  Select,
+  Stack,
+  Stepper,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+  Tooltip,
+} from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { useMachine } from "@xstate/react";
+import { lazy, Suspense, useMemo, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { canFinish, checkoutMachine, MAX_NOTE_LENGTH } from "../../../machines/checkout.machine";
+import { isCartLoading } from "../../../machines/cart.machine";
+import { Price } from "../../components/price";
+import { QuantityInput } from "../../components/quantity-input";
+import { normalizeQuantity } from "../../components/quantity";
+import { gateway } from "../../lib/gateway";
+import { useLazyNamespace } from "../../lib/lazy-namespace";
+import { currencySign, formatAmount } from "../../lib/money";
+import { PLACEHOLDER_IMAGE } from "../../lib/placeholder";
+import { useCartActor } from "../../app/cart";
+import { CHECKOUT_TEXTS } from "./checkout-texts";
+import { checkoutActors, type Address, type Cart, type PaymentMethod } from "./checkout.services";
 
-/** Placeholder until the screen lands. */
+const CardPaymentDialog = lazy(() =>
+  import("../../components/card-payment/card-payment-dialog").then((m) => ({
+    default: m.CardPaymentDialog,
+  })),
+);
+const AddAddressDialog = lazy(() => import("./add-address-dialog"));
+
+/** Server errors with a detail show as an error toast titled Error for 8 s (spec section 8). */
+const ERROR_TOAST_MS = 8000;
+
+/** 'Sku' is the last part of the slash-separated variant (spec section 2). */
+export function skuOf(variantCode: string): string {
+  return variantCode.split("/").pop() ?? variantCode;
+}
+
+/** An address as the spec labels it: 'street, postcode city, countryCode'. */
+export function addressLabel(a: Pick<Address, "street" | "postcode" | "city" | "countryCode">) {
+  return `${a.street}, ${a.postcode} ${a.city}, ${a.countryCode}`;
+}
+
+/** The checkout page (storefront spec: checkout page); behaviour is the checkout machine's. */
 export function Component() {
-  return <ComingSoon titleKey="pages.checkout" />;
+  const { t, i18n } = useLazyNamespace("checkout", CHECKOUT_TEXTS);
+  const navigate = useNavigate();
+  const cartActor = useCartActor();
+  const logic = useMemo(
+    () =>
+      checkoutMachine.provide({
+        actors: checkoutActors(
+          gateway,
+          () =>
+            new Promise<void>((resolve) => {
+              cartActor.send({ type: "cart.refresh" });
+              const sub = cartActor.subscribe((s) => {
+                if (isCartLoading(s)) return;
+                sub.unsubscribe();
+                resolve();
+              });
+            }),
+        ),
+        actions: {
+          publishCart: (_, { cart }) =>
+            cartActor.send({ type: "cart.replace", cart: cart as Cart }),
+          notifyFailure: (_, { detail }) =>
+            notifications.show({
+              color: "red",
+              title: t("error.title"),
+              message: detail ?? t("error.generic"),
+              autoClose: ERROR_TOAST_MS,
+            }),
+          notifyEmptied: () =>
+            notifications.show({ color: "green", title: t("empty.emptied"), message: "" }),
+          goToShop: () => void navigate("/shop"),
+        },
+      }),
+    // One checkout actor per visit of the page.
+    [],
+  );
+  const [snapshot, send] = useMachine(logic);
+  const { context } = snapshot;
+  const cart = context.cart as Cart | null;
+
+  if (snapshot.matches("loading"))
+    return (
+      <Center py={120}>
+        <Loader color="clay" type="dots" aria-label={t("loading")} />
+      </Center>
+    );
+  if (snapshot.matches("loadFailed"))
+    return (
+      <Container size="sm" py={80}>
+        <Alert color="red" variant="light" title={t("error.title")}>
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{t("error.load")}</Text>
+            <Button variant="light" color="clay" onClick={() => send({ type: "retry" })}>
+              {t("error.retry")}
+            </Button>
+          </Stack>
+        </Alert>
+      </Container>
+    );
+  if (snapshot.matches("notAllowed"))
+    return <Message title={t("notAllowed.title")} text={t("notAllowed.text")} />;
+  if (snapshot.matches("empty") || snapshot.matches("emptied"))
+    return <Message title={t("empty.title")} text={t("empty.text")} />;
+  if (snapshot.matches("finishing") || snapshot.matches("completed"))
+    return <Completed orderNumber={context.orderNumber} />;
+  if (!cart) return null;
+
+  const step =
+    snapshot.matches({ active: "overview" }) ||
+    snapshot.matches({ active: "updatingItem" }) ||
+    snapshot.matches({ active: "removingItem" }) ||
+    snapshot.matches({ active: "confirmingEmpty" }) ||
+    snapshot.matches({ active: "emptying" })
+      ? 0
+      : 1;
+  const busy = !(
+    snapshot.matches({ active: "overview" }) || snapshot.matches({ active: "details" })
+  );
+  const belowMinimum = cart.itemsSubtotal < cart.minimalOrderValue;
+  const method = context.paymentMethods.find((m) => m.code === context.paymentMethodCode);
+  const paying = snapshot.matches({ active: "paying" });
+
+  return (
+    <Container size="xl" py="xl">
+      <Title order={1} ff="heading" fw={400} mb="lg">
+        {t("title")}
+      </Title>
+      <Stepper active={step} color="clay" size="sm" mb="xl" allowNextStepsSelect={false}>
+        <Stepper.Step label={t("steps.overview")} />
+        <Stepper.Step label={t("steps.details")} />
+      </Stepper>
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          {step === 0 ? (
+            <Overview
+              cart={cart}
+              busy={busy}
+              onQuantity={(itemId, quantity) =>
+                send({ type: "item.setQuantity", itemId, quantity })
+              }
+              onRemove={(itemId) => send({ type: "item.remove", itemId })}
+              onEmpty={() => send({ type: "emptyCart.ask" })}
+            />
+          ) : (
+            <Details
+              cart={cart}
+              busy={busy}
+              addresses={context.addresses as Address[]}
+              shippingAddressId={context.shippingAddressId}
+              billingAddressId={context.billingAddressId}
+              paymentMethods={context.paymentMethods as PaymentMethod[]}
+              paymentMethodCode={context.paymentMethodCode}
+              note={context.note}
+              loading={
+                snapshot.matches({ active: "loadingAddresses" }) ||
+                snapshot.matches({ active: "settingDefaultAddresses" }) ||
+                snapshot.matches({ active: "loadingPaymentMethods" }) ||
+                snapshot.matches({ active: "settingDefaultPaymentMethod" })
+              }
+              onShipping={(addressId) => send({ type: "shipping.select", addressId })}
+              onAddAddress={() => send({ type: "address.add" })}
+              onNote={(value) => send({ type: "note.change", value })}
+              onPaymentMethod={(code) => send({ type: "paymentMethod.select", code })}
+              onBack={() => send({ type: "checkout.back" })}
+            />
+          )}
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Summary
+            cart={cart}
+            coupon={context.couponInput}
+            busy={busy}
+            onCoupon={(value) => send({ type: "coupon.change", value })}
+            onApply={() => send({ type: "coupon.apply" })}
+            onRemoveCoupon={() => send({ type: "coupon.remove" })}
+          >
+            {step === 0 ? (
+              <Stack gap={6}>
+                <Button
+                  color="clay"
+                  size="md"
+                  fullWidth
+                  disabled={belowMinimum || busy}
+                  loading={snapshot.matches({ active: "loadingAddresses" })}
+                  onClick={() => send({ type: "checkout.next" })}
+                >
+                  {t("actions.checkout")}
+                </Button>
+                {belowMinimum && (
+                  <Text size="sm" c="red.7" role="status" data-testid="minimum-message">
+                    {t("minimum", {
+                      amount: formatAmount(cart.minimalOrderValue / 100, i18n.language),
+                      currency: currencySign(cart.currencyCode),
+                    })}
+                  </Text>
+                )}
+              </Stack>
+            ) : (
+              <Button
+                color="clay"
+                size="md"
+                fullWidth
+                disabled={!canFinish(snapshot)}
+                loading={busy && !paying}
+                onClick={() => send({ type: "checkout.complete" })}
+              >
+                {method?.isCard ? t("actions.payAndComplete") : t("actions.complete")}
+              </Button>
+            )}
+          </Summary>
+        </Grid.Col>
+      </Grid>
+      <Modal
+        opened={
+          snapshot.matches({ active: "confirmingEmpty" }) ||
+          snapshot.matches({ active: "emptying" })
+        }
+        onClose={() => send({ type: "emptyCart.cancel" })}
+        title={t("empty.confirmTitle")}
+        centered
+      >
+        <Stack>
+          <Text size="sm">{t("empty.confirm")}</Text>
+          <Group justify="flex-end">
+            <Button
+              variant="subtle"
+              color="stone"
+              onClick={() => send({ type: "emptyCart.cancel" })}
+            >
+              {t("empty.cancel")}
+            </Button>
+            <Button
+              color="red"
+              loading={snapshot.matches({ active: "emptying" })}
+              onClick={() => send({ type: "emptyCart.confirm" })}
+            >
+              {t("empty.action")}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+      {snapshot.matches({ active: "addingAddress" }) && (
+        <Suspense fallback={null}>
+          <AddAddressDialog
+            onClose={() => send({ type: "address.cancel" })}
+            onCreated={(address) => send({ type: "address.created", address })}
+          />
+        </Suspense>
+      )}
+      {paying && context.paymentMethodCode && (
+        <Suspense fallback={null}>
+          <CardPaymentDialog
+            opened
+            orderToken={cart.token}
+            methodCode={context.paymentMethodCode}
+            onClose={() => send({ type: "payment.closed" })}
+            onPaid={(orderNumber) => send({ type: "payment.succeeded", orderNumber })}
+          />
+        </Suspense>
+      )}
+    </Container>
+  );
+}
+
+function Message({ title, text }: { title: string; text: string }) {
+  const { t } = useLazyNamespace("checkout", CHECKOUT_TEXTS);
+  return (
+    <Container size="sm" py={100} ta="center">
+      <Title order={2} ff="heading" fw={400} mb="sm">
+        {title}
+      </Title>
+      <Text c="stone.7" mb="lg">
+        {text}
+      </Text>
+      <Button component={Link} to="/shop" color="clay" variant="light">
+        {t("backToShop")}
+      </Button>
+    </Container>
+  );
+}
+
+function Completed({ orderNumber }: { orderNumber: string | null }) {
+  const { t } = useLazyNamespace("checkout", CHECKOUT_TEXTS);
+  return (
+    <Container size="sm" py={100} ta="center" data-testid="checkout-completed">
+      <Title order={1} ff="heading" fw={400} mb="sm">
+        {t("completed.title")}
+      </Title>
+      <Text c="stone.7" mb="xs">
+        {t("completed.text")}
+      </Text>
+      {orderNumber && (
+        <Text c="stone.7" mb="lg" data-testid="order-number">
+          {t("completed.number", { number: orderNumber })}
+        </Text>
+      )}
+      <Group justify="center">
+        <Button component={Link} to="/product-catalog" color="clay">
+          {t("completed.catalogue")}
+        </Button>
+        <Button component={Link} to="/shop/account/order-history" variant="subtle" color="stone">
+          {t("completed.history")}
+        </Button>
+      </Group>
+    </Container>
+  );
+}
+
+function Overview(props: {
+  cart: Cart;
+  busy: boolean;
+  onQuantity: (itemId: string, quantity: number) => void;
+  onRemove: (itemId: string) => void;
+  onEmpty: () => void;
+}) {
+  const { t } = useLazyNamespace("checkout", CHECKOUT_TEXTS);
+  const { cart } = props;
+  return (
+    <Stack gap="md">
+      <Table verticalSpacing="sm" data-testid="checkout-lines">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t("lines.product")}</Table.Th>
+            <Table.Th ta="right">{t("lines.rrp")}</Table.Th>
+            <Table.Th ta="right">{t("lines.price")}</Table.Th>
+            <Table.Th>{t("lines.quantity")}</Table.Th>
+            <Table.Th ta="right">{t("lines.total")}</Table.Th>
+            <Table.Th />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {cart.items.map((item) => (
+            <Line
+              key={item.id}
+              item={item}
+              currencyCode={cart.currencyCode}
+              busy={props.busy}
+              onQuantity={(q) => props.onQuantity(item.id, q)}
+              onRemove={() => props.onRemove(item.id)}
+            />
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Group justify="space-between">
+        <Anchor component={Link} to="/shop" size="sm" c="stone.7">
+          {t("continueShopping")}
+        </Anchor>
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          c="red.7"
+          onClick={props.onEmpty}
+          disabled={props.busy}
+        >
+          {t("empty.link")}
+        </Anchor>
+      </Group>
+    </Stack>
+  );
+}
+
+function Line(props: {
+  item: Cart["items"][number];
+  currencyCode: string;
+  busy: boolean;
+  onQuantity: (quantity: number) => void;
+  onRemove: () => void;
+}) {
+  const { t } = useLazyNamespace("checkout", CHECKOUT_TEXTS);
+  const { item } = props;
+  const [quantity, setQuantity] = useState<string | number>(item.quantity);
+  // The list re-syncs with the cart when it stops loading (spec section 4).
+  const [shown, setShown] = useState(item.quantity);
+  if (shown !== item.quantity) {
+    setShown(item.quantity);
+    setQuantity(item.quantity);
+  }
+  const wanted = normalizeQuantity(quantity);
+  return (
+    <Table.Tr data-testid="checkout-line">
+      <Table.Td>
+        <Group gap="sm" wrap="nowrap">
+          <Image
+            src={item.images[0]?.path ?? null}
+            fallbackSrc={PLACEHOLDER_IMAGE}
+            alt=""
+            w={56}
+            h={56}
+            fit="contain"
+            bg="stone.0"
+            radius="sm"
+          />
+          <Box>
+            <Anchor
+              component={Link}
+              to={`/shop/products/${item.productCode}`}
+              c="stone.9"
+              size="sm"
+            >
+              {item.productName}
+            </Anchor>
+            <Text size="xs" c="stone.6">
+              {t("lines.sku", { sku: skuOf(item.variantCode) })}
+            </Text>
+          </Box>
+        </Group>
+      </Table.Td>
+      <Table.Td ta="right">
+        <Price
+          amount={item.originalUnitPrice}
+          currencyCode={props.currencyCode}
+          size="sm"
+          c="stone.6"
+        />
+      </Table.Td>
+      <Table.Td ta="right">
+        <Price amount={item.unitPrice} currencyCode={props.currencyCode} size="sm" />
+      </Table.Td>
+      <Table.Td>
+        <Group gap={6} wrap="nowrap">
+          <QuantityInput
+            value={quantity}
+            onChange={setQuantity}
+            w={84}
+            size="xs"
+            aria-label={t("lines.quantityOf", { name: item.productName })}
+            disabled={props.busy}
+          />
+          <Button
+            size="xs"
+            variant="light"
+            color="clay"
+            disabled={props.busy || wanted === item.quantity}
+            onClick={() => props.onQuantity(wanted)}
+          >
+            {t("lines.confirm")}
+          </Button>
+        </Group>
+      </Table.Td>
+      <Table.Td ta="right">
+        <Price amount={item.total} currencyCode={props.currencyCode} size="sm" fw={600} />
+      </Table.Td>
+      <Table.Td>
+        <ActionIcon
+          variant="subtle"
+          color="stone"
+          aria-label={t("lines.remove", { name: item.productName })}
+          disabled={props.busy}
+          onClick={props.onRemove}
+        >
+          <svg width="16" height="16" viewBox="0 0 24 24" fill="none" aria-hidden="true">
+            <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="1.6" />
+          </svg>
+        </ActionIcon>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function Details(props: {
+  cart: Cart;
+  busy: boolean;
+  loading: boolean;
+  addresses: Address[];
+  shippingAddressId: string | null;
+  billingAddressId: string | null;
+  paymentMethods: PaymentMethod[];
+  paymentMethodCode: string | null;
+  note: string;
+  onShipping: (id: string) => void;
+  onAddAddress: () => void;
+  onNote: (value: string) => void;
+  onPaymentMethod: (code: string) => void;
+  onBack: () => void;
+}) {
+  const { t } = useLazyNamespace("checkout", CHECKOUT_TEXTS);
+  if (props.loading)
+    return (
+      <Center py={80}>
+        <Loader color="clay" type="dots" aria-label={t("loading")} />
+      </Center>
+    );
+  const options = props.addresses.map((a) => ({ value: a.id, label: addressLabel(a) }));
+  return (
+    <Stack gap="lg">
+      <Paper withBorder p="lg" radius="md">
+        <Stack gap="md">
+          <Title order={3} fz="lg" fw={500}>
+            {t("details.addresses")}
+          </Title>
+          <Select
+            label={t("details.shipping")}
+            placeholder={t("details.chooseShipping")}
+            data={options}
+            value={props.shippingAddressId}
+            onChange={(value) => value && props.onShipping(value)}
+            disabled={props.busy}
+            allowDeselect={false}
+            required
+          />
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            c="clay.7"
+            onClick={props.onAddAddress}
+          >
+            {t("details.addAddress")}
+          </Anchor>
+          <Select
+            label={t("details.billing")}
+            data={options}
+            value={props.billingAddressId}
+            disabled
+            description={t("details.billingHint")}
+          />
+        </Stack>
+      </Paper>
+      <Paper withBorder p="lg" radius="md">
+        <Textarea
+          label={t("details.comment")}
+          value={props.note}
+          onChange={(e) => props.onNote(e.currentTarget.value.slice(0, MAX_NOTE_LENGTH))}
+          maxLength={MAX_NOTE_LENGTH}
+          autosize
+          minRows={3}
+          description={t("details.commentCount", {
+            count: props.note.length,
+            max: MAX_NOTE_LENGTH,
+          })}
+        />
+      </Paper>
+      <Paper withBorder p="lg" radius="md">
+        <Radio.Group
+          label={t("details.payment")}
+          value={props.paymentMethodCode}
+          onChange={props.onPaymentMethod}
+        >
+          <Stack gap="xs" mt="xs">
+            {props.paymentMethods.map((m) => (
+              <Radio
+                key={m.code}
+                value={m.code}
+                label={m.isCard ? t("details.card") : t("details.invoice")}
+                description={m.name}
+                disabled={props.busy}
+                color="clay"
+              />
+            ))}
+          </Stack>
+        </Radio.Group>
+      </Paper>
+      <Group>
+        <Anchor component="button" type="button" size="sm" c="stone.7" onClick={props.onBack}>
+          {t("details.back")}
+        </Anchor>
+      </Group>
+    </Stack>
+  );
+}
+
+function Summary(props: {
+  cart: Cart;
+  coupon: string;
+  busy: boolean;
+  onCoupon: (value: string) => void;
+  onApply: () => void;
+  onRemoveCoupon: () => void;
+  children: React.ReactNode;
+}) {
+  const { t } = useLazyNamespace("checkout", CHECKOUT_TEXTS);
+  const { cart } = props;
+  const row = (label: React.ReactNode, amount: number, testId: string, strong = false) => (
+    <Group justify="space-between" data-testid={testId}>
+      <Text size="sm" fw={strong ? 600 : 400}>
+        {label}
+      </Text>
+      <Price amount={amount} currencyCode={cart.currencyCode} size="sm" fw={strong ? 600 : 400} />
+    </Group>
+  );
+  return (
+    <Paper withBorder p="lg" radius="md" bg="stone.0" pos="sticky" top={16}>
+      <Stack gap="sm">
+        <Title order={3} fz="lg" fw={500}>
+          {t("summary.title")}
+        </Title>
+        {row(t("summary.subtotal"), cart.itemsTotal, "summary-subtotal")}
+        {row(t("summary.shipping"), cart.shippingTotal, "summary-shipping")}
+        {cart.orderPromotionTotal !== 0 &&
+          row(t("summary.promotion"), cart.orderPromotionTotal, "summary-promotion")}
+        {row(t("summary.tax"), cart.taxTotal + cart.shippingTaxTotal, "summary-tax")}
+        {row(t("summary.total"), cart.total, "summary-total", true)}
+        {row(
+          <Tooltip label={t("summary.profitHint")} multiline w={260} withArrow>
+            <Text span size="sm" style={{ textDecoration: "underline dotted", cursor: "help" }}>
+              {t("summary.profit")}
+            </Text>
+          </Tooltip>,
+          cart.profit,
+          "summary-profit",
+        )}
+        <Box mt="xs">
+          {cart.couponCode ? (
+            <Group justify="space-between">
+              <Text size="sm">{t("summary.couponApplied", { code: cart.couponCode })}</Text>
+              <Anchor
+                component="button"
+                type="button"
+                size="sm"
+                c="stone.7"
+                onClick={props.onRemoveCoupon}
+                disabled={props.busy}
+              >
+                {t("summary.removeCoupon")}
+              </Anchor>
+            </Group>
+          ) : (
+            <form
+              onSubmit={(e) => {
+                e.preventDefault();
+                props.onApply();
+              }}
+            >
+              <Group gap="xs" align="flex-end" wrap="nowrap">
+                <TextInput
+                  label={t("summary.coupon")}
+                  value={props.coupon}
+                  onChange={(e) => props.onCoupon(e.currentTarget.value)}
+                  style={{ flex: 1 }}
+                  maxLength={64}
+                />
+                <Button
+                  type="submit"
+                  variant="light"
+                  color="clay"
+                  disabled={props.coupon.trim() === "" || props.busy}
+                >
+                  {t("summary.apply")}
+                </Button>
+              </Group>
+            </form>
+          )}
+        </Box>
+        <Box mt="sm">{props.children}</Box>
+      </Stack>
+    </Paper>
+  );
 }

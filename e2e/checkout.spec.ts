@@ -1,0 +1,244 @@
+import type { Page } from "playwright-core";
+import { expect, journeys, signInAsBuyer, type E2EContext } from "./harness";
+
+/** A gateway call as the signed-in person of the page (black box: plain HTTP). */
+async function gql<T>(ctx: E2EContext, query: string, variables: object = {}): Promise<T> {
+  const token = await ctx.page.evaluate(
+    () => (JSON.parse(localStorage.getItem("token") ?? "null") as { value: string } | null)?.value,
+  );
+  const res = await ctx.page.request.post(`${ctx.baseUrl}/graphql`, {
+    headers: { Authorization: `Bearer ${token}`, "content-type": "application/json" },
+    data: { query, variables },
+  });
+  return ((await res.json()) as { data: T }).data;
+}
+
+/** Deletes the person's carts so the journey starts from an empty cart. */
+async function emptyCart(ctx: E2EContext) {
+  for (;;) {
+    const { activeCart } = await gql<{ activeCart: { token: string } | null }>(
+      ctx,
+      "{ activeCart { token } }",
+    );
+    if (!activeCart) return;
+    await gql(ctx, "mutation($t: String!) { deleteCart(cartToken: $t) { __typename } }", {
+      t: activeCart.token,
+    });
+  }
+}
+
+/** Adds a product from its page through the UI and waits for the toast. */
+async function addFromProductPage(page: Page, baseUrl: string, code: string, quantity: number) {
+  await page.goto(`${baseUrl}/shop/products/${code}`);
+  const field = page.getByLabel("Quantity");
+  await field.fill(String(quantity));
+  await page.getByRole("button", { name: "Add to cart" }).click();
+  await page.getByText("The item has been successfully added to your cart!").first().waitFor();
+}
+
+/** A cart over the minimum (3 × 249 €), then the checkout's step 1. */
+async function toStepOne(ctx: E2EContext) {
+  const { page, baseUrl } = ctx;
+  await addFromProductPage(page, baseUrl, "AURA-LED-MASK", 3);
+  await page.goto(`${baseUrl}/checkout`);
+  await page.getByTestId("checkout-line").first().waitFor();
+  await page.getByRole("button", { name: "Checkout", exact: true }).click();
+  await page.getByRole("combobox", { name: "Shipping address" }).waitFor();
+}
+
+async function chooseCard(page: Page) {
+  await page.getByRole("radio", { name: /Credit card/ }).check();
+  await page.getByRole("button", { name: "Pay & complete" }).waitFor();
+  // The method is saved on the cart before the button may be pressed.
+  await page.waitForFunction(() => {
+    const b = [...document.querySelectorAll("button")].find((x) =>
+      x.textContent?.includes("Pay & complete"),
+    );
+    return b && !b.disabled && !b.getAttribute("data-loading");
+  });
+}
+
+async function payWith(page: Page, number: string) {
+  const dialog = page.getByRole("dialog", { name: "Order payment" });
+  await dialog.getByLabel("Card number").fill(number);
+  await dialog.getByLabel("Expiry date").fill("03/30");
+  await dialog.getByLabel("Security code (CVC)").fill("737");
+  await dialog.getByLabel("Name on card").fill("Anna Schmidt");
+  await dialog.getByRole("button", { name: "Pay", exact: true }).click();
+}
+
+export const tests = journeys(
+  {
+    name: "a commercial user orders by invoice from an empty cart and sees the order in history",
+    async run(ctx) {
+      const { page, baseUrl, screenshot } = ctx;
+      await signInAsBuyer(ctx);
+      await emptyCart(ctx);
+      await page.goto(`${baseUrl}/checkout`);
+      await page.getByRole("heading", { name: "Cart is empty" }).waitFor();
+      await addFromProductPage(page, baseUrl, "AURA-LED-MASK", 3);
+      await page.getByTestId("mini-cart").hover();
+      await page
+        .getByTestId("mini-cart-dropdown")
+        .getByText("Aura LED Light Therapy Mask")
+        .waitFor();
+      await page.getByRole("link", { name: "Review and checkout" }).click();
+      await page.waitForURL(`${baseUrl}/checkout`);
+      const line = page.getByTestId("checkout-line").first();
+      await line.getByText("SKU AURA-LED-MASK").waitFor();
+      // Quantity confirmed with its button: 3 → 4.
+      await line.getByLabel(/Quantity of/).fill("4");
+      await line.getByRole("button", { name: "Update" }).click();
+      await page.getByTestId("summary-subtotal").getByText("996.00").waitFor();
+      await screenshot("checkout-overview");
+      await page.getByRole("button", { name: "Checkout", exact: true }).click();
+      await page.getByRole("combobox", { name: "Shipping address" }).waitFor();
+      const billing = page.getByRole("combobox", { name: "Billing address" });
+      expect(await billing.isDisabled(), "the billing address is shown disabled");
+      await page.getByRole("radio", { name: /Invoice/ }).check();
+      await page.getByLabel("Order comment").fill("Please deliver before noon.");
+      const complete = page.getByRole("button", { name: "Complete order" });
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll("button")].some(
+          (b) => b.textContent?.includes("Complete order") && !b.disabled,
+        ),
+      );
+      await screenshot("checkout-details");
+      await complete.click();
+      await page.getByTestId("checkout-completed").waitFor();
+      const number = ((await page.getByTestId("order-number").textContent()) ?? "").replace(
+        /\D/g,
+        "",
+      );
+      expect(number.length > 0, "the completion screen shows the order number");
+      await page.getByRole("link", { name: "product catalogue" }).waitFor();
+      await page.getByRole("link", { name: "See your orders" }).click();
+      await page.getByText(number).first().waitFor();
+    },
+  },
+  {
+    name: "a card order with the 3-D Secure challenge is paid and placed",
+    async run(ctx) {
+      const { page, screenshot } = ctx;
+      await signInAsBuyer(ctx);
+      await emptyCart(ctx);
+      await toStepOne(ctx);
+      await chooseCard(page);
+      await page.getByRole("button", { name: "Pay & complete" }).click();
+      await payWith(page, "4212 3456 7891 0006");
+      const dialog = page.getByRole("dialog", { name: "Order payment" });
+      await dialog.locator("input[type=password]").fill("password");
+      await screenshot("card-challenge");
+      await dialog.getByRole("button", { name: "Confirm payment" }).click();
+      await page.getByTestId("checkout-completed").waitFor();
+      const { orders } = await gql<{ orders: { items: { paymentState: string }[] } }>(
+        ctx,
+        "{ orders(page: 1, perPage: 1) { items { paymentState } } }",
+      );
+      expect(orders.items[0]?.paymentState === "paid", "the newest order is paid");
+    },
+  },
+  {
+    name: "a refused card shows the result code, then a good card places the order",
+    async run(ctx) {
+      const { page } = ctx;
+      await signInAsBuyer(ctx);
+      await emptyCart(ctx);
+      await toStepOne(ctx);
+      await chooseCard(page);
+      await page.getByRole("button", { name: "Pay & complete" }).click();
+      await payWith(page, "4000 0000 0000 0002");
+      const failure = page.getByTestId("payment-failure");
+      await failure.getByText("Unfortunately, your payment could not be processed").waitFor();
+      await failure.getByText("Refused").first().waitFor();
+      await page.getByRole("button", { name: "Try again" }).click();
+      await payWith(page, "4111 1111 1111 1111");
+      await page.getByTestId("checkout-completed").waitFor();
+    },
+  },
+  {
+    name: "a cart below the minimal order value cannot check out",
+    async run(ctx) {
+      const { page, baseUrl } = ctx;
+      await signInAsBuyer(ctx);
+      await emptyCart(ctx);
+      await addFromProductPage(page, baseUrl, "AURA-LED-MASK", 1);
+      await page.goto(`${baseUrl}/checkout`);
+      const message = page.getByTestId("minimum-message");
+      await message.waitFor();
+      expect(
+        /Minimal order value is 500\.00€/.test((await message.textContent()) ?? ""),
+        `the minimum message: ${await message.textContent()}`,
+      );
+      expect(
+        await page.getByRole("button", { name: "Checkout", exact: true }).isDisabled(),
+        "Checkout is disabled below the minimum",
+      );
+    },
+  },
+  {
+    name: "WELCOME10 lowers the total and an unknown coupon shows its error",
+    async run(ctx) {
+      const { page, baseUrl } = ctx;
+      await signInAsBuyer(ctx);
+      await emptyCart(ctx);
+      await addFromProductPage(page, baseUrl, "AURA-LED-MASK", 3);
+      await page.goto(`${baseUrl}/checkout`);
+      const total = page.getByTestId("summary-total");
+      await total.waitFor();
+      const before = (await total.textContent()) ?? "";
+      const coupon = page.getByLabel("Coupon code");
+      const apply = page.getByRole("button", { name: "Apply" });
+      await coupon.fill("   ");
+      expect(await apply.isDisabled(), "Apply is disabled for a blank coupon");
+      await coupon.fill("NOT-A-COUPON");
+      await apply.click();
+      await page.getByRole("alert").filter({ hasText: "Error" }).first().waitFor();
+      expect((await coupon.inputValue()) === "", "the refused coupon is cleared");
+      await coupon.fill("WELCOME10");
+      await apply.click();
+      await page.getByText("Coupon WELCOME10 applied").waitFor();
+      await page.getByTestId("summary-promotion").waitFor();
+      const after = (await total.textContent()) ?? "";
+      const amount = (s: string) => Number(s.replace(/[^\d.]/g, ""));
+      expect(amount(after) < amount(before), `the total went down: ${before} → ${after}`);
+    },
+  },
+  {
+    name: "the marketing user finds no checkout, and the API refuses it too",
+    async run(ctx) {
+      const { page, baseUrl } = ctx;
+      await page.goto(`${baseUrl}/login`);
+      await page.getByLabel("Email").fill("marketing@demo-spa.example");
+      await page.getByLabel("Password", { exact: true }).fill("partner-demo");
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.waitForURL(`${baseUrl}/shop`);
+      await page.getByTestId("mini-cart").hover();
+      await page.getByTestId("mini-cart-dropdown").waitFor();
+      expect(
+        (await page.getByRole("link", { name: "Review and checkout" }).count()) === 0,
+        "no 'Review and checkout' for marketing",
+      );
+      await page.goto(`${baseUrl}/checkout`);
+      await page.getByRole("heading", { name: "Checkout is not available" }).waitFor();
+      const { activeCart, startCart } = await gql<{
+        activeCart: { token: string } | null;
+        startCart?: { token: string };
+      }>(ctx, "{ activeCart { token } }");
+      const token =
+        activeCart?.token ??
+        (await gql<{ startCart: { token: string } }>(ctx, "mutation { startCart { token } }"))
+          .startCart.token ??
+        startCart?.token;
+      const result = await gql<{ completeOrder: { __typename: string } }>(
+        ctx,
+        'mutation($t: String!) { completeOrder(cartToken: $t, idempotencyKey: "m-1") { __typename } }',
+        { t: token },
+      );
+      expect(
+        result.completeOrder.__typename === "ForbiddenError",
+        `the API refuses: ${result.completeOrder.__typename}`,
+      );
+    },
+  },
+);

@@ -1,0 +1,174 @@
+import { assign, fromPromise, setup } from "xstate";
+
+/** What the server's setup answer gives the dialog (account spec section 7). */
+export interface CardPaymentSetup {
+  /** The card method the payment uses (chosen by the setup when the caller gave none). */
+  methodCode: string;
+  /** "adyen": the Drop-in with a real client key; "test": the offline gateway's card form. */
+  provider: string;
+  clientKey: string | null;
+  environment: string;
+  amount: { value: number; currency: string };
+  countryCode: string | null;
+  locale: string;
+  /** The gateway's payment methods answer, as JSON, for the Drop-in. */
+  paymentMethods: string;
+}
+
+/** The answer of a payment or payment-details submission. */
+export interface CardPaymentAnswer {
+  resultCode: string;
+  /** An extra step the shopper must take (3-D Secure challenge), as JSON. */
+  action: string | null;
+  refusalReason: string | null;
+  /** The placed order's number when the payment completed a cart. */
+  orderNumber: string | null;
+}
+
+export interface CardPaymentInput {
+  orderToken: string;
+  /** The card method; empty: the setup picks the card method (account spec section 7). */
+  methodCode: string;
+}
+
+export interface CardPaymentContext extends CardPaymentInput {
+  setup: CardPaymentSetup | null;
+  answer: CardPaymentAnswer | null;
+  /** The server's detail when a call failed (not a refusal: those have a result code). */
+  failure: string | null;
+}
+
+export type CardPaymentEvent =
+  /** The widget's data (card form or Drop-in state.data), as JSON. */
+  | { type: "payment.submit"; data: string }
+  /** The data of the additional step (challenge answered), as JSON. */
+  | { type: "payment.details"; data: string }
+  | { type: "payment.retry" };
+
+/** Account spec section 4: Authorised, Pending and Received are success; anything else is not. */
+export const SUCCESS_CODES: readonly string[] = ["Authorised", "Pending", "Received"];
+
+function detailOf(error: unknown): string | null {
+  const d = (error as { detail?: unknown } | null)?.detail;
+  return typeof d === "string" && d !== "" ? d : null;
+}
+
+type Answered = { output: CardPaymentAnswer };
+
+/**
+ * The 'Order payment' dialog (account spec sections 2, 4, 8): the server prepares the payment
+ * (amount from the order, never from the browser), the widget collects the card, the server
+ * submits it to the gateway; a 3-D Secure challenge adds a step whose answer the server submits
+ * too. Authorised, Pending and Received end in success (the server has then marked the order);
+ * any other result ends in failure with its code and a way to try again.
+ */
+export const cardPaymentMachine = setup({
+  types: {
+    context: {} as CardPaymentContext,
+    events: {} as CardPaymentEvent,
+    input: {} as CardPaymentInput,
+  },
+  actors: {
+    loadSetup: fromPromise<CardPaymentSetup, CardPaymentInput>(() => new Promise(() => {})),
+    submitPayment: fromPromise<CardPaymentAnswer, CardPaymentInput & { data: string }>(
+      () => new Promise(() => {}),
+    ),
+    submitDetails: fromPromise<CardPaymentAnswer, CardPaymentInput & { data: string }>(
+      () => new Promise(() => {}),
+    ),
+  },
+  actions: {
+    assignAnswer: assign({ answer: ({ event }) => (event as unknown as Answered).output }),
+    assignFailure: assign({
+      answer: null,
+      failure: ({ event }) => detailOf((event as unknown as { error: unknown }).error),
+    }),
+    /** Tells the page the payment succeeded (checkout completes, payments list refreshes). */
+    reportPaid: (_, _params: { orderNumber: string | null }) => {},
+  },
+  guards: {
+    succeeded: ({ event }) =>
+      SUCCESS_CODES.includes((event as unknown as Answered).output.resultCode),
+    needsAction: ({ event }) => (event as unknown as Answered).output.action !== null,
+  },
+}).createMachine({
+  id: "cardPayment",
+  description: "Paying an order or a cart by card in the 'Order payment' dialog.",
+  context: ({ input }) => ({ ...input, setup: null, answer: null, failure: null }),
+  initial: "loadingSetup",
+  states: {
+    loadingSetup: {
+      description: "Asking the server for the payment's amount, methods and client key.",
+      invoke: {
+        id: "loadSetup",
+        src: "loadSetup",
+        input: ({ context }) => ({
+          orderToken: context.orderToken,
+          methodCode: context.methodCode,
+        }),
+        onDone: {
+          target: "ready",
+          actions: assign({ setup: ({ event }) => event.output, answer: null, failure: null }),
+        },
+        onError: { target: "failed", actions: "assignFailure" },
+      },
+    },
+    ready: {
+      description: "The card widget is shown (Drop-in, or the test gateway's card form).",
+      on: { "payment.submit": { target: "submitting" } },
+    },
+    submitting: {
+      description: "The server submits the card to the gateway.",
+      invoke: {
+        id: "submitPayment",
+        src: "submitPayment",
+        input: ({ context, event }) => ({
+          orderToken: context.orderToken,
+          methodCode: context.setup?.methodCode ?? context.methodCode,
+          data: (event as Extract<CardPaymentEvent, { type: "payment.submit" }>).data,
+        }),
+        onDone: [
+          { guard: "succeeded", target: "succeeded", actions: "assignAnswer" },
+          { guard: "needsAction", target: "additionalAction", actions: "assignAnswer" },
+          { target: "failed", actions: "assignAnswer" },
+        ],
+        onError: { target: "failed", actions: "assignFailure" },
+      },
+    },
+    additionalAction: {
+      description: "The gateway asks for a further step (3-D Secure challenge).",
+      on: { "payment.details": { target: "submittingDetails" } },
+    },
+    submittingDetails: {
+      description: "The server submits the challenge's answer to the gateway.",
+      invoke: {
+        id: "submitDetails",
+        src: "submitDetails",
+        input: ({ context, event }) => ({
+          orderToken: context.orderToken,
+          methodCode: context.setup?.methodCode ?? context.methodCode,
+          data: (event as Extract<CardPaymentEvent, { type: "payment.details" }>).data,
+        }),
+        onDone: [
+          { guard: "succeeded", target: "succeeded", actions: "assignAnswer" },
+          { guard: "needsAction", target: "additionalAction", actions: "assignAnswer" },
+          { target: "failed", actions: "assignAnswer" },
+        ],
+        onError: { target: "failed", actions: "assignFailure" },
+      },
+    },
+    succeeded: {
+      description: "'Your payment has been successfully processed. Thank you for your purchase!'",
+      type: "final",
+      entry: {
+        type: "reportPaid",
+        params: ({ context }) => ({ orderNumber: context.answer?.orderNumber ?? null }),
+      },
+    },
+    failed: {
+      description:
+        "'Unfortunately, your payment could not be processed...' with the result code; try again.",
+      on: { "payment.retry": { target: "loadingSetup" } },
+    },
+  },
+});

@@ -1,0 +1,306 @@
+import {
+  Alert,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Modal,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { useMachine } from "@xstate/react";
+import { lazy, Suspense, useMemo, useState } from "react";
+import { cardPaymentMachine } from "../../../machines/card-payment.machine";
+import { Price } from "../price";
+import { gateway } from "../../lib/gateway";
+import { useLazyNamespace } from "../../lib/lazy-namespace";
+import { PAYMENT_TEXTS } from "./payment-texts";
+import { cardPaymentActors } from "./payment.services";
+
+// Adyen's Drop-in (and its styles) load only when a dialog with a real client key opens.
+const AdyenDropin = lazy(() => import("./adyen-dropin"));
+
+export interface CardPaymentDialogProps {
+  opened: boolean;
+  /** The cart (checkout) or the placed order with an open balance ('Pay now'). */
+  orderToken: string;
+  /** The card payment method; omitted: the card method of the payment methods list. */
+  methodCode?: string;
+  onClose: () => void;
+  /** After a successful payment (the server has placed or marked the order). */
+  onPaid: (orderNumber: string | null) => void;
+}
+
+/** The 'Order payment' dialog (account spec sections 2, 4 and 8). */
+export function CardPaymentDialog(props: CardPaymentDialogProps) {
+  const { t } = useLazyNamespace("payment", PAYMENT_TEXTS);
+  return (
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title={t("title")}
+      size="lg"
+      centered
+      closeOnClickOutside={false}
+    >
+      {props.opened && <CardPayment {...props} />}
+    </Modal>
+  );
+}
+
+function CardPayment(props: CardPaymentDialogProps) {
+  const { t } = useLazyNamespace("payment", PAYMENT_TEXTS);
+  const logic = useMemo(
+    () =>
+      cardPaymentMachine.provide({
+        actors: cardPaymentActors(gateway),
+        actions: {
+          reportPaid: (_, { orderNumber }) => {
+            notifications.show({
+              color: "green",
+              title: t("successTitle"),
+              message: t("success"),
+              autoClose: 8000,
+            });
+            props.onPaid(orderNumber);
+          },
+        },
+      }),
+    // One payment actor per opening of the dialog.
+    [],
+  );
+  const [snapshot, send, actor] = useMachine(logic, {
+    input: { orderToken: props.orderToken, methodCode: props.methodCode ?? "" },
+  });
+  const { setup, answer, failure } = snapshot.context;
+  const submitting = snapshot.matches("submitting") || snapshot.matches("submittingDetails");
+
+  if (snapshot.matches("loadingSetup"))
+    return (
+      <Center py="xl">
+        <Loader color="clay" type="dots" aria-label={t("loading")} />
+      </Center>
+    );
+  if (snapshot.matches("succeeded"))
+    return (
+      <Stack>
+        <Alert color="green" variant="light" role="status" data-testid="payment-success">
+          {t("success")}
+        </Alert>
+        <Group justify="flex-end">
+          <Button color="clay" onClick={props.onClose}>
+            {t("close")}
+          </Button>
+        </Group>
+      </Stack>
+    );
+  if (snapshot.matches("failed"))
+    return (
+      <Stack>
+        <Alert color="red" variant="light" role="alert" data-testid="payment-failure">
+          <Text size="sm">{t("failure")}</Text>
+          {answer && (
+            <Text size="sm" mt={4} data-testid="payment-result-code">
+              {t("resultCode", { code: answer.resultCode })}
+              {answer.refusalReason ? ` (${answer.refusalReason})` : ""}
+            </Text>
+          )}
+          {!answer && failure && (
+            <Text size="sm" mt={4}>
+              {failure}
+            </Text>
+          )}
+        </Alert>
+        <Group justify="flex-end">
+          <Button variant="subtle" color="stone" onClick={props.onClose}>
+            {t("close")}
+          </Button>
+          <Button color="clay" onClick={() => send({ type: "payment.retry" })}>
+            {t("tryAgain")}
+          </Button>
+        </Group>
+      </Stack>
+    );
+  if (!setup) return null;
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Text size="sm" c="stone.7">
+          {t("amount")}
+        </Text>
+        <Price
+          amount={setup.amount.value}
+          currencyCode={setup.amount.currency}
+          fw={600}
+          data-testid="payment-amount"
+        />
+      </Group>
+      {setup.provider === "adyen" ? (
+        <Suspense
+          fallback={
+            <Center py="xl">
+              <Loader color="clay" type="dots" />
+            </Center>
+          }
+        >
+          <AdyenDropin setup={setup} actor={actor} />
+        </Suspense>
+      ) : snapshot.matches("additionalAction") || snapshot.matches("submittingDetails") ? (
+        <TestChallenge
+          action={answer?.action ?? null}
+          busy={submitting}
+          onSubmit={(data) => send({ type: "payment.details", data })}
+        />
+      ) : (
+        <TestCardForm
+          busy={submitting}
+          onSubmit={(data) => send({ type: "payment.submit", data })}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** Splits 'MM/YY' or 'MM/YYYY' into month and four-digit year; null when it is not a date. */
+export function readExpiry(value: string): { month: string; year: string } | null {
+  const m = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(value);
+  if (!m) return null;
+  const month = Number(m[1]);
+  if (month < 1 || month > 12) return null;
+  return { month: String(month).padStart(2, "0"), year: m[2]!.length === 2 ? `20${m[2]}` : m[2]! };
+}
+
+/**
+ * The offline test gateway's card form (no real card is charged): the same events as the
+ * Drop-in. The numbers it knows are listed in the README.
+ */
+function TestCardForm({ busy, onSubmit }: { busy: boolean; onSubmit: (data: string) => void }) {
+  const { t } = useLazyNamespace("payment", PAYMENT_TEXTS);
+  const [number, setNumber] = useState("");
+  const [expiry, setExpiry] = useState("");
+  const [cvc, setCvc] = useState("");
+  const [holderName, setHolderName] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const submit = () => {
+    const date = readExpiry(expiry);
+    const next: Record<string, string> = {};
+    if (!/^[\d ]{12,23}$/.test(number.trim())) next.number = t("card.invalidNumber");
+    if (!date) next.expiry = t("card.invalidExpiry");
+    if (!/^\d{3,4}$/.test(cvc.trim())) next.cvc = t("card.invalidCvc");
+    if (holderName.trim() === "") next.holderName = t("card.required");
+    setErrors(next);
+    if (Object.keys(next).length > 0 || !date) return;
+    onSubmit(
+      JSON.stringify({
+        paymentMethod: {
+          type: "scheme",
+          number: number.replace(/\s/g, ""),
+          expiryMonth: date.month,
+          expiryYear: date.year,
+          cvc: cvc.trim(),
+          holderName: holderName.trim(),
+        },
+        browserInfo: { language: navigator.language, userAgent: navigator.userAgent },
+      }),
+    );
+  };
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+      data-testid="test-card-form"
+    >
+      <Stack gap="sm">
+        <Text size="xs" c="stone.6">
+          {t("card.testNotice")}
+        </Text>
+        <TextInput
+          label={t("card.number")}
+          value={number}
+          onChange={(e) => setNumber(e.currentTarget.value)}
+          error={errors.number}
+          inputMode="numeric"
+          autoComplete="cc-number"
+          required
+        />
+        <SimpleGrid cols={2}>
+          <TextInput
+            label={t("card.expiry")}
+            placeholder={t("card.expiryPlaceholder")}
+            value={expiry}
+            onChange={(e) => setExpiry(e.currentTarget.value)}
+            error={errors.expiry}
+            autoComplete="cc-exp"
+            required
+          />
+          <TextInput
+            label={t("card.cvc")}
+            value={cvc}
+            onChange={(e) => setCvc(e.currentTarget.value)}
+            error={errors.cvc}
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            required
+          />
+        </SimpleGrid>
+        <TextInput
+          label={t("card.holderName")}
+          value={holderName}
+          onChange={(e) => setHolderName(e.currentTarget.value)}
+          error={errors.holderName}
+          autoComplete="cc-name"
+          required
+        />
+        <Button type="submit" color="clay" loading={busy} mt="xs">
+          {t("card.pay")}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** The test gateway's 3-D Secure challenge: the password the bank would ask for. */
+function TestChallenge(props: {
+  action: string | null;
+  busy: boolean;
+  onSubmit: (data: string) => void;
+}) {
+  const { t } = useLazyNamespace("payment", PAYMENT_TEXTS);
+  const [password, setPassword] = useState("");
+  const paymentData = (() => {
+    try {
+      return (JSON.parse(props.action ?? "{}") as { paymentData?: string }).paymentData ?? null;
+    } catch {
+      return null;
+    }
+  })();
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        props.onSubmit(JSON.stringify({ details: { password }, paymentData }));
+      }}
+      data-testid="test-challenge"
+    >
+      <Stack gap="sm">
+        <Text size="sm">{t("challenge.text")}</Text>
+        <PasswordInput
+          label={t("challenge.password")}
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+          required
+          data-autofocus
+        />
+        <Button type="submit" color="clay" loading={props.busy} disabled={password === ""}>
+          {t("challenge.submit")}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,176 @@
+import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { useState } from "react";
+import { gateway } from "../../lib/gateway";
+import { gatewayErrorDetail } from "../../lib/graphql-client";
+import { CountriesDocument, CreateAddressDocument, type AddressInput } from "../../lib/gql/graphql";
+import { useLazyNamespace } from "../../lib/lazy-namespace";
+import { useGatewayQuery } from "../../lib/use-gateway-query";
+import { CHECKOUT_TEXTS } from "./checkout-texts";
+
+type Field =
+  | "firstName"
+  | "lastName"
+  | "company"
+  | "street"
+  | "postcode"
+  | "city"
+  | "countryCode"
+  | "provinceCode"
+  | "phoneNumber";
+const REQUIRED: Field[] = [
+  "firstName",
+  "lastName",
+  "company",
+  "street",
+  "postcode",
+  "city",
+  "countryCode",
+];
+
+/**
+ * The checkout's 'add new address' dialog: a shipping address for the address book, which
+ * becomes the order's shipping address. The server checks every rule again (spec section 5).
+ */
+export default function AddAddressDialog(props: {
+  onClose: () => void;
+  onCreated: (address: { id: string }) => void;
+}) {
+  const { t } = useLazyNamespace("checkout", CHECKOUT_TEXTS);
+  const countries = useGatewayQuery(() => gateway(CountriesDocument, {}), "countries");
+  const [values, setValues] = useState<Record<Field, string>>({
+    firstName: "",
+    lastName: "",
+    company: "",
+    street: "",
+    postcode: "",
+    city: "",
+    countryCode: "",
+    provinceCode: "",
+    phoneNumber: "",
+  });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const list = countries.status === "success" ? countries.data.countries : [];
+  const provinces = list.find((c) => c.code === values.countryCode)?.provinces ?? [];
+
+  const set = (field: Field) => (value: string) => {
+    setValues((v) => ({
+      ...v,
+      [field]: value,
+      ...(field === "countryCode" ? { provinceCode: "" } : {}),
+    }));
+    setErrors((e) => ({
+      ...e,
+      [field]: REQUIRED.includes(field) && value.trim() === "" ? t("address.required") : undefined,
+    }));
+  };
+
+  async function save() {
+    const missing = Object.fromEntries(
+      [...REQUIRED, ...(provinces.length > 0 ? (["provinceCode"] as Field[]) : [])]
+        .filter((f) => values[f].trim() === "")
+        .map((f) => [f, t("address.required")]),
+    );
+    setErrors(missing);
+    if (Object.keys(missing).length > 0) return;
+    const input: AddressInput = {
+      firstName: values.firstName.trim(),
+      lastName: values.lastName.trim(),
+      company: values.company.trim(),
+      street: values.street.trim(),
+      postcode: values.postcode.trim(),
+      city: values.city.trim(),
+      countryCode: values.countryCode,
+      provinceCode: provinces.length > 0 ? values.provinceCode : null,
+      phoneNumber: values.phoneNumber.trim() || null,
+    };
+    setSaving(true);
+    setFailure(null);
+    try {
+      const { createAddress: result } = await gateway(CreateAddressDocument, { input });
+      if (result.__typename === "Address") {
+        props.onCreated({ id: result.id });
+        return;
+      }
+      const byField: Partial<Record<Field, string>> = {};
+      for (const v of result.violations) byField[v.propertyPath as Field] = v.message;
+      setErrors(byField);
+      setFailure(result.message || null);
+    } catch (error) {
+      setFailure(gatewayErrorDetail(error) ?? t("error.generic"));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const input = (field: Field, required = true) => (
+    <TextInput
+      label={t(`address.${field}`)}
+      value={values[field]}
+      onChange={(e) => set(field)(e.currentTarget.value)}
+      error={errors[field]}
+      required={required}
+      maxLength={255}
+    />
+  );
+  return (
+    <Modal opened onClose={props.onClose} title={t("address.title")} size="lg" centered>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        <Stack gap="sm">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {input("firstName")}
+            {input("lastName")}
+          </SimpleGrid>
+          {input("company")}
+          {input("street")}
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {input("postcode")}
+            {input("city")}
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Select
+              label={t("address.countryCode")}
+              data={list.map((c) => ({ value: c.code, label: c.name }))}
+              value={values.countryCode || null}
+              onChange={(v) => set("countryCode")(v ?? "")}
+              error={errors.countryCode}
+              searchable
+              required
+            />
+            {provinces.length > 0 && (
+              <Select
+                label={t("address.provinceCode")}
+                data={provinces.map((p) => ({ value: p.code, label: p.name }))}
+                value={values.provinceCode || null}
+                onChange={(v) => set("provinceCode")(v ?? "")}
+                error={errors.provinceCode}
+                searchable
+                required
+              />
+            )}
+          </SimpleGrid>
+          {input("phoneNumber", false)}
+          {failure && (
+            <Text size="sm" c="red.7" role="alert">
+              {failure}
+            </Text>
+          )}
+          <Group justify="flex-end" mt="sm">
+            <Button variant="subtle" color="stone" onClick={props.onClose} disabled={saving}>
+              {t("address.cancel")}
+            </Button>
+            <Button type="submit" color="clay" loading={saving}>
+              {t("address.save")}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,51 @@
+import { createActor, fromPromise } from "xstate";
+import { describe, expect, it, vi } from "vitest";
+import { cardPaymentMachine } from "../../machines/card-payment.machine.js";
+import {
+  answer,
+  input,
+  model as cardPaymentModel,
+  setupAnswer,
+} from "./models/card-payment.model.js";
+import { runModel } from "./support/paths.js";
+
+describe("card payment machine", () => {
+  it("covers every state and transition; success only on Authorised, Pending or Received", () => {
+    const result = runModel(cardPaymentModel);
+    expect(result.failures).toEqual([]);
+    expect(result.states.missing).toEqual([]);
+    expect(result.transitions.missing).toEqual([]);
+  });
+
+  it("pays through a challenge, reporting the placed order once", async () => {
+    const paid = vi.fn();
+    const actor = createActor(
+      cardPaymentMachine.provide({
+        actors: {
+          loadSetup: fromPromise(async () => setupAnswer),
+          submitPayment: fromPromise(async () => answer("ChallengeShopper", "{}")),
+          submitDetails: fromPromise(async ({ input: i }) =>
+            answer(JSON.parse(i.data).password === "password" ? "Authorised" : "Refused"),
+          ),
+        },
+        actions: { reportPaid: (_, params) => paid(params.orderNumber) },
+      }),
+      { input },
+    ).start();
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe("ready"));
+    actor.send({ type: "payment.submit", data: "{}" });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe("additionalAction"));
+    actor.send({ type: "payment.details", data: '{"password":"wrong"}' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe("failed"));
+    expect(actor.getSnapshot().context.answer?.resultCode).toBe("Refused");
+    actor.send({ type: "payment.retry" });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe("ready"));
+    expect(actor.getSnapshot().context.answer).toBeNull();
+    actor.send({ type: "payment.submit", data: "{}" });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe("additionalAction"));
+    actor.send({ type: "payment.details", data: '{"password":"password"}' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe("succeeded"));
+    expect(paid).toHaveBeenCalledTimes(1);
+    expect(paid).toHaveBeenCalledWith("000301");
+  });
+});
