@@ -4,7 +4,10 @@ import { addToCart } from "./resolvers/mutation/add-to-cart.js";
 import { adjustCartItem } from "./resolvers/mutation/adjust-cart-item.js";
 import { applyCoupon } from "./resolvers/mutation/apply-coupon.js";
 import { completeOrder } from "./resolvers/mutation/complete-order.js";
+import { createShoppingList } from "./resolvers/mutation/create-shopping-list.js";
 import { deleteCart } from "./resolvers/mutation/delete-cart.js";
+import { deleteShoppingList } from "./resolvers/mutation/delete-shopping-list.js";
+import { orderShoppingList } from "./resolvers/mutation/order-shopping-list.js";
 import { removeCartItem } from "./resolvers/mutation/remove-cart-item.js";
 import { removeCoupon } from "./resolvers/mutation/remove-coupon.js";
 import { setCartAddresses } from "./resolvers/mutation/set-cart-addresses.js";
@@ -13,11 +16,15 @@ import { setPaymentMethod } from "./resolvers/mutation/set-payment-method.js";
 import { setShippingMethod } from "./resolvers/mutation/set-shipping-method.js";
 import { signIn } from "./resolvers/mutation/sign-in.js";
 import { startCart } from "./resolvers/mutation/start-cart.js";
+import { parentOrderNumber } from "./resolvers/order/parent-order-number.js";
+import { mainTaxon } from "./resolvers/product/main-taxon.js";
 import { related } from "./resolvers/product/related.js";
 import { activeCart } from "./resolvers/query/active-cart.js";
 import { addresses } from "./resolvers/query/addresses.js";
 import { channel } from "./resolvers/query/channel.js";
+import { contractPrices } from "./resolvers/query/contract-prices.js";
 import { countries } from "./resolvers/query/countries.js";
+import { registrationCountries } from "./resolvers/query/registration-countries.js";
 import { health } from "./resolvers/query/health.js";
 import { me } from "./resolvers/query/me.js";
 import { navigation } from "./resolvers/query/navigation.js";
@@ -25,11 +32,31 @@ import { order } from "./resolvers/query/order.js";
 import { orders } from "./resolvers/query/orders.js";
 import { paymentMethods } from "./resolvers/query/payment-methods.js";
 import { product } from "./resolvers/query/product.js";
+import { productVariants } from "./resolvers/query/product-variants.js";
 import { products } from "./resolvers/query/products.js";
 import { shippingMethods } from "./resolvers/query/shipping-methods.js";
+import { shoppingLists } from "./resolvers/query/shopping-lists.js";
 import { taxon } from "./resolvers/query/taxon.js";
 import { children } from "./resolvers/taxon/children.js";
 import { products as taxonProducts } from "./resolvers/taxon/products.js";
+import { changeCompanyUserRole } from "./resolvers/mutation/change-company-user-role.js";
+import { changePassword } from "./resolvers/mutation/change-password.js";
+import { createAddress } from "./resolvers/mutation/create-address.js";
+import { deleteAddress } from "./resolvers/mutation/delete-address.js";
+import { inviteCompanyUser } from "./resolvers/mutation/invite-company-user.js";
+import { registerTeamMember } from "./resolvers/mutation/register-team-member.js";
+import { registerPartner } from "./resolvers/mutation/register-partner.js";
+import { removeCompanyUser } from "./resolvers/mutation/remove-company-user.js";
+import { setDefaultShippingAddress } from "./resolvers/mutation/set-default-shipping-address.js";
+import { updateAddress } from "./resolvers/mutation/update-address.js";
+import { updateMyInformation } from "./resolvers/mutation/update-my-information.js";
+import { companyDetails } from "./resolvers/query/company-details.js";
+import { companyUsers } from "./resolvers/query/company-users.js";
+import { teamInvitation } from "./resolvers/query/team-invitation.js";
+import { cardPaymentSetup } from "./resolvers/query/card-payment-setup.js";
+import { cardPaymentOutcome } from "./resolvers/query/card-payment-outcome.js";
+import { submitCardPayment } from "./resolvers/mutation/submit-card-payment.js";
+import { submitCardPaymentDetails } from "./resolvers/mutation/submit-card-payment-details.js";
 
 /**
  * Every resolver, one per file. Fields without a resolver read the model's property; union
@@ -37,6 +64,9 @@ import { products as taxonProducts } from "./resolvers/taxon/products.js";
  */
 export const resolvers = {
   Query: {
+    companyDetails,
+    companyUsers,
+    teamInvitation,
     health,
     me,
     channel,
@@ -45,14 +75,33 @@ export const resolvers = {
     products,
     product,
     countries,
+    registrationCountries,
     addresses,
     paymentMethods,
     shippingMethods,
     activeCart,
     order,
     orders,
+    // Account area: order history extras, contract prices, saved lists.
+    productVariants,
+    contractPrices,
+    shoppingLists,
+    // Card payments.
+    cardPaymentSetup,
+    cardPaymentOutcome,
   },
   Mutation: {
+    updateMyInformation,
+    changePassword,
+    inviteCompanyUser,
+    changeCompanyUserRole,
+    removeCompanyUser,
+    createAddress,
+    updateAddress,
+    deleteAddress,
+    setDefaultShippingAddress,
+    registerTeamMember,
+    registerPartner,
     signIn,
     startCart,
     addToCart,
@@ -67,7 +116,13 @@ export const resolvers = {
     setShippingMethod,
     setPaymentMethod,
     completeOrder,
+    createShoppingList,
+    deleteShoppingList,
+    orderShoppingList,
+    submitCardPayment,
+    submitCardPaymentDetails,
   },
-  Product: { related },
+  Order: { parentOrderNumber },
+  Product: { related, mainTaxon },
   Taxon: { children, products: taxonProducts },
 } satisfies Resolvers;

@@ -39,6 +39,22 @@ export interface AddressModel {
   street: string;
 }
 
+export interface AddressInput {
+  city: string;
+  company: string;
+  countryCode: string;
+  email?: string | null;
+  firstName: string;
+  /** True makes the address the default shipping address. */
+  isDefaultShipping?: boolean | null;
+  lastName: string;
+  phoneNumber?: string | null;
+  postcode: string;
+  /** Required exactly when the country has provinces. */
+  provinceCode?: string | null;
+  street: string;
+}
+
 export type AddToCartResultModel =
   | (CartModel & { __typename: "Cart" })
   | (InsufficientStockErrorModel & { __typename: "InsufficientStockError" })
@@ -59,6 +75,55 @@ export type AdjustCartItemResultModel =
 export type ApplyCouponResultModel =
   | (CartModel & { __typename: "Cart" })
   | (CouponErrorModel & { __typename: "CouponError" })
+  | (NotFoundErrorModel & { __typename: "NotFoundError" })
+  | (OrderStateErrorModel & { __typename: "OrderStateError" });
+
+export type CardPaymentOutcomeResultModel =
+  | (CardPaymentResultModel & { __typename: "CardPaymentResult" })
+  | (ForbiddenErrorModel & { __typename: "ForbiddenError" })
+  | (NotFoundErrorModel & { __typename: "NotFoundError" })
+  | (OrderStateErrorModel & { __typename: "OrderStateError" });
+
+export interface CardPaymentResultModel {
+  __typename?: "CardPaymentResult";
+  /** JSON of the action to hand to the widget (handleAction) when the shopper must act. */
+  action?: string | null;
+  /** The attempt's reference at the payment service. */
+  merchantReference: string;
+  /** The order after the payment: the placed order of a completed checkout, or the paid order. */
+  order?: OrderModel | null;
+  /** Why the payment was refused (the gateway's reason, e.g. 'Not enough balance'). */
+  refusalReason?: string | null;
+  /** Adyen's result code: Authorised, Refused, Pending, Received, ChallengeShopper, RedirectShopper, IdentifyShopper, Cancelled or Error. */
+  resultCode: string;
+  /** Authorised, Pending or Received: show the success message (account spec 4). */
+  success: boolean;
+}
+
+export interface CardPaymentSetupModel {
+  __typename?: "CardPaymentSetup";
+  /** What will be charged, in minor units of currencyCode (from the order, not the browser). */
+  amount: number;
+  /** The widget's client key. */
+  clientKey: string;
+  /** Country of the billing address (ISO 3166-1 alpha-2). */
+  countryCode: string;
+  currencyCode: string;
+  /** test or live. */
+  environment: string;
+  /** checkout (paying a cart places it) or pay_now (paying a placed order's open balance). */
+  flow: string;
+  /** The widget's locale, e.g. fr-FR. */
+  locale: string;
+  /** JSON of the gateway's /paymentMethods answer (the Drop-in's paymentMethodsResponse). */
+  paymentMethods: string;
+  /** adyen (show Adyen's Drop-in) or test (the offline gateway: show the test card form). */
+  provider: string;
+}
+
+export type CardPaymentSetupResultModel =
+  | (CardPaymentSetupModel & { __typename: "CardPaymentSetup" })
+  | (ForbiddenErrorModel & { __typename: "ForbiddenError" })
   | (NotFoundErrorModel & { __typename: "NotFoundError" })
   | (OrderStateErrorModel & { __typename: "OrderStateError" });
 
@@ -92,12 +157,62 @@ export interface CartLineInput {
   variantCode: string;
 }
 
+export type ChangeCompanyUserRoleResultModel =
+  | (CompanyUserModel & { __typename: "CompanyUser" })
+  | (ForbiddenErrorModel & { __typename: "ForbiddenError" })
+  | (NotFoundErrorModel & { __typename: "NotFoundError" })
+  | (ValidationErrorModel & { __typename: "ValidationError" });
+
+export interface ChangePasswordInput {
+  confirmNewPassword: string;
+  currentPassword: string;
+  newPassword: string;
+}
+
+export type ChangePasswordResultModel =
+  | (PasswordChangedModel & { __typename: "PasswordChanged" })
+  | (ValidationErrorModel & { __typename: "ValidationError" });
+
 export interface ChannelModel {
   __typename?: "Channel";
   code: string;
   currencyCode: string;
   name: string;
 }
+
+export interface CompanyDetailsModel {
+  __typename?: "CompanyDetails";
+  /** The company's registered (default billing) address; null when none is set. */
+  address?: AddressModel | null;
+  companyName: string;
+  /** The company's e-mail address (companyEmail); null when none is recorded. */
+  email?: string | null;
+  /** The company's legal name (companyLegalName); null when none is recorded. */
+  legalName?: string | null;
+  /** The company's phone number (companyPhoneNumber); null when none is recorded. */
+  phoneNumber?: string | null;
+  /** Present for European entities. */
+  taxNumber?: string | null;
+}
+
+export interface CompanyUserModel {
+  __typename?: "CompanyUser";
+  /** The e-mail the person signs in with. */
+  email: string;
+  firstName?: string | null;
+  id: string;
+  /** Whether this is the signed-in user's own row (no role change, no removal). */
+  isSelf: boolean;
+  lastName?: string | null;
+  /** The first of roles: the one the list shows and the role change starts from. */
+  role?: TeamRole | null;
+  /** The roles, highest first (ADMIN, COMMERCIAL, MARKETING). */
+  roles: Array<TeamRole>;
+  status: CompanyUserStatus;
+}
+
+/** Active once the person set a name (registered), Pending until then. */
+export type CompanyUserStatus = "ACTIVE" | "PENDING";
 
 export type CompleteOrderResultModel =
   | (CouponErrorModel & { __typename: "CouponError" })
@@ -114,6 +229,37 @@ export type CompleteOrderResultModel =
   | (OutOfStockErrorModel & { __typename: "OutOfStockError" })
   | (ValidationErrorModel & { __typename: "ValidationError" });
 
+/** A product of the contract price list; prices are its first variant's, in minor units. */
+export interface ContractPriceModel {
+  __typename?: "ContractPrice";
+  code: string;
+  currencyCode: string;
+  ean?: string | null;
+  /** The main image, if any. */
+  image?: ImageModel | null;
+  inStock: boolean;
+  name: string;
+  price?: number | null;
+  rrpPrice?: number | null;
+  variants: Array<ContractPriceVariantModel>;
+}
+
+export interface ContractPriceListModel {
+  __typename?: "ContractPriceList";
+  items: Array<ContractPriceModel>;
+  totalItems: number;
+}
+
+export interface ContractPriceVariantModel {
+  __typename?: "ContractPriceVariant";
+  code: string;
+  ean?: string | null;
+  inStock: boolean;
+  name: string;
+  price?: number | null;
+  rrpPrice?: number | null;
+}
+
 export interface CountryModel {
   __typename?: "Country";
   code: string;
@@ -128,6 +274,12 @@ export interface CouponErrorModel {
   message: string;
   violations: Array<ViolationModel>;
 }
+
+export type CreateShoppingListResultModel =
+  | (NotFoundErrorModel & { __typename: "NotFoundError" })
+  | (QuantityErrorModel & { __typename: "QuantityError" })
+  | (ShoppingListModel & { __typename: "ShoppingList" })
+  | (ValidationErrorModel & { __typename: "ValidationError" });
 
 export interface CustomerModel {
   __typename?: "Customer";
@@ -153,6 +305,12 @@ export interface CustomerModel {
   taxNumber?: string | null;
 }
 
+export type DeleteAddressResultModel =
+  | (DeletedModel & { __typename: "Deleted" })
+  | (ForbiddenErrorModel & { __typename: "ForbiddenError" })
+  | (NotFoundErrorModel & { __typename: "NotFoundError" })
+  | (ValidationErrorModel & { __typename: "ValidationError" });
+
 export type DeleteCartResultModel =
   | (DeletedModel & { __typename: "Deleted" })
   | (NotFoundErrorModel & { __typename: "NotFoundError" })
@@ -162,6 +320,10 @@ export interface DeletedModel {
   __typename?: "Deleted";
   success: boolean;
 }
+
+export type DeleteShoppingListResultModel =
+  | (DeletedModel & { __typename: "Deleted" })
+  | (NotFoundErrorModel & { __typename: "NotFoundError" });
 
 export interface EmptyCartErrorModel {
   __typename?: "EmptyCartError";
@@ -247,6 +409,11 @@ export interface InvalidCredentialsErrorModel {
   violations: Array<ViolationModel>;
 }
 
+export type InviteCompanyUserResultModel =
+  | (CompanyUserModel & { __typename: "CompanyUser" })
+  | (ForbiddenErrorModel & { __typename: "ForbiddenError" })
+  | (ValidationErrorModel & { __typename: "ValidationError" });
+
 /** The items subtotal is below the company's minimal order value. */
 export interface MinimalOrderValueErrorModel {
   __typename?: "MinimalOrderValueError";
@@ -276,13 +443,36 @@ export interface MutationModel {
   addToCart: AddToCartResultModel;
   adjustCartItem: AdjustCartItemResultModel;
   applyCoupon: ApplyCouponResultModel;
+  /** Gives a colleague another role (ADMIN only; never one's own row). */
+  changeCompanyUserRole: ChangeCompanyUserRoleResultModel;
+  /** Changes the signed-in user's password. Every other session of the user ends; the answer carries the fresh token this session continues with (replace the stored one). */
+  changePassword: ChangePasswordResultModel;
   /** Places the order. Send the same idempotencyKey when retrying one attempt (a retry gets the first answer); a new attempt needs a new key. */
   completeOrder: CompleteOrderResultModel;
+  /** Adds an address to the address book; isDefaultShipping true makes it the default. */
+  createAddress: SaveAddressResultModel;
+  /** Saves lines as a named shopping list of the company; a blank name gets the default 'Shopping-List-{YYYY-MM-DD}'. Lines of one variant are merged. */
+  createShoppingList: CreateShoppingListResultModel;
+  /** Removes an address; default billing and default shipping addresses cannot be removed. */
+  deleteAddress: DeleteAddressResultModel;
   deleteCart: DeleteCartResultModel;
+  deleteShoppingList: DeleteShoppingListResultModel;
+  /** Invites a colleague by e-mail with one role (ADMIN only); they appear as PENDING. */
+  inviteCompanyUser: InviteCompanyUserResultModel;
+  /** Puts every line of the list that can be bought into the caller's cart (the cart in use, or a new one). Lines that cannot go in whole are reported in `skipped`; the rest still go in. Refused to MARKETING users (ForbiddenError). */
+  orderShoppingList: OrderShoppingListResultModel;
+  /** Sends a partner application (POST /form/customer). */
+  registerPartner: RegisterPartnerResultModel;
+  /** Completes an invitation (anonymous): names and password; then the person signs in. */
+  registerTeamMember: RegisterTeamMemberResultModel;
   removeCartItem: RemoveCartItemResultModel;
+  /** Removes a colleague (ADMIN only; never one's own row). */
+  removeCompanyUser: RemoveCompanyUserResultModel;
   removeCoupon: RemoveCouponResultModel;
   /** Ships to (and bills to) addresses of the company's address book. Without a billing address the cart keeps its billing address, which defaults to the company's registered one. */
   setCartAddresses: SetCartAddressesResultModel;
+  /** Makes an address of the book the company's default shipping address. */
+  setDefaultShippingAddress: SetDefaultShippingAddressResultModel;
   /** Sets the order comment (at most 500 characters); an empty note removes it. */
   setOrderNote: SetOrderNoteResultModel;
   setPaymentMethod: SetPaymentMethodResultModel;
@@ -291,6 +481,22 @@ export interface MutationModel {
   signIn: SignInResultModel;
   /** Starts an empty cart. localeCode is one of en_US, fr_FR, de_DE, it_IT, es_ES (default en_US). */
   startCart: CartModel;
+  /** Pays the order with the card data the widget produced. `data` is the JSON of the widget's `state.data` ({ paymentMethod, browserInfo, riskData, ... }). Send the same idempotencyKey when retrying one attempt (a lost answer, a timeout): the retry gets the first answer and the card is charged at most once; a new attempt needs a new key. For a cart, a result with success true comes with the placed `order` (paid when resultCode is Authorised; Pending and Received wait for the bank and become paid later). */
+  submitCardPayment: SubmitCardPaymentResultModel;
+  /** Sends what the widget produced after an action (3-D Secure challenge, redirect): `data` is the JSON of its `state.data` ({ details, paymentData? }). Same answer as submitCardPayment. */
+  submitCardPaymentDetails: SubmitCardPaymentResultModel;
+  /** Changes an address. The default billing address cannot be edited; isDefaultShipping false on the current default shipping address is refused (choose another address as default instead). */
+  updateAddress: SaveAddressResultModel;
+  /** My information: all five fields are sent; a blank phone number or job title clears it. */
+  updateMyInformation: UpdateMyInformationResultModel;
+}
+
+export interface MyInformationInput {
+  email: string;
+  firstName: string;
+  jobTitle?: string | null;
+  lastName: string;
+  phoneNumber?: string | null;
 }
 
 /** The cart, line, variant or address does not exist (or is not the caller's). */
@@ -318,6 +524,8 @@ export interface OrderModel {
   /** Null while the order is a cart. */
   number?: string | null;
   orderPromotionTotal: number;
+  /** For a split order (k/N, k > 1): the number of the original order it was split from. */
+  parentOrderNumber?: string | null;
   parentOrderToken?: string | null;
   paymentState: string;
   /** paid, partially_paid, pending or not_paid. */
@@ -381,6 +589,11 @@ export interface OrderListModel {
   totalItems: number;
 }
 
+export type OrderShoppingListResultModel =
+  | (ForbiddenErrorModel & { __typename: "ForbiddenError" })
+  | (NotFoundErrorModel & { __typename: "NotFoundError" })
+  | (ShoppingListOrderedModel & { __typename: "ShoppingListOrdered" });
+
 /** The order has been placed and can no longer be changed. */
 export interface OrderStateErrorModel {
   __typename?: "OrderStateError";
@@ -394,6 +607,59 @@ export interface OutOfStockErrorModel {
   errorCode: ErrorCode;
   message: string;
   violations: Array<ViolationModel>;
+}
+
+/** The company's address (relationships.billing_address; also its shipping address). */
+export interface PartnerAddressInput {
+  company?: string | null;
+  /** ISO country code, e.g. US. */
+  country: string;
+  name?: string | null;
+  phoneNumber?: string | null;
+  postCode: string;
+  /** Province code (US-NY) where the country has provinces. */
+  state?: string | null;
+  street: string;
+  surname?: string | null;
+  town: string;
+}
+
+/** The contact person of the application (relationships.default_contact). */
+export interface PartnerContactInput {
+  email: string;
+  name: string;
+  phone: string;
+  surname: string;
+}
+
+/** The registration payload of account spec section 7. */
+export interface PartnerRegistrationInput {
+  address: PartnerAddressInput;
+  companyName: string;
+  contact: PartnerContactInput;
+  /** Asked of US and Canadian companies. */
+  corporateRegistrationNumber?: string | null;
+  /** The business model code, e.g. omnichannel. */
+  customerType: string;
+  /** The evaluation answers as JSON object text: type_of_business, company_status, business_model, web_url, online_shops_count, stores_count, trading_countries, already_have_{product}_in_stock, supplier_name, retail_beauty_market_share, skincare_market_share. */
+  evaluation: string;
+  jobTitle?: string | null;
+  /** The VAT number, asked of companies in EMEA countries. */
+  taxNumber?: string | null;
+  termsAccepted: boolean;
+}
+
+/** The application is received; the brand's staff review it. */
+export interface PartnerRegistrationReceivedModel {
+  __typename?: "PartnerRegistrationReceived";
+  /** The server's thank-you text, in the visitor's language. */
+  message: string;
+}
+
+export interface PasswordChangedModel {
+  __typename?: "PasswordChanged";
+  /** The new bearer token of this session (the old one no longer works). */
+  token: string;
 }
 
 export interface PaymentModel {
@@ -433,6 +699,8 @@ export type ProductModel = {
   images: Array<ImageModel>;
   /** Whether the first variant is in stock (else the product is 'coming soon'). */
   inStock: boolean;
+  /** The product's main taxon (the collection it belongs to: the product page's 'get full treatment' section); null when it has none. */
+  mainTaxon?: TaxonModel | null;
   mainTaxonCode?: string | null;
   name: string;
   originalPrice?: number | null;
@@ -482,8 +750,18 @@ export interface QueryModel {
   activeCart?: CartModel | null;
   /** The signed-in company's addresses (its address book). */
   addresses: Array<AddressModel>;
+  /** The outcome of one card payment attempt, by the merchantReference a result gave. After a redirect (the page returns with ?paymentReference=...&redirectResult=...), pass redirectResult: the details are submitted first. OrderStateError: the outcome is not known yet (the payment service did not answer; ask again later). */
+  cardPaymentOutcome: CardPaymentOutcomeResultModel;
+  /** What the card dialog needs to pay an order: the caller's cart (checkout; the amount is the cart's total) or a placed order of the company with an open balance ("pay now" in the account's Payments; the amount is the unpaid balance). methodCode is a card payment method (isCard). NotFoundError: no such order for the caller, or not a card method; ForbiddenError: the caller's role may not pay (MARKETING); OrderStateError: nothing is left to pay. */
+  cardPaymentSetup: CardPaymentSetupResultModel;
   /** The sales channel of the signed-in customer's company (any channel for visitors). */
   channel?: ChannelModel | null;
+  /** The signed-in user's company, read-only (Company details). ADMIN and COMMERCIAL. */
+  companyDetails: CompanyDetailsModel;
+  /** The company's users, oldest first. ADMIN only: other roles get a FORBIDDEN error. */
+  companyUsers: Array<CompanyUserModel>;
+  /** The company's contract price list: every product at its contract price, in catalogue order. */
+  contractPrices: ContractPriceListModel;
   countries: Array<CountryModel>;
   /** Whether the gateway and the commerce API behind it answer. */
   health: HealthModel;
@@ -498,11 +776,39 @@ export interface QueryModel {
   paymentMethods: Array<PaymentMethodModel>;
   /** A product by code; null when there is none (or it is not sold). */
   product?: ProductModel | null;
+  /** Variants by code at the caller's contract prices (at most 100 codes); codes that name no variant sold any more are left out. The reorder preview compares an order's prices with these. */
+  productVariants: Array<ProductVariantModel>;
   /** Products, optionally of one taxon and matching a search on code or name. */
   products: ProductListModel;
+  /** Every enabled country with its EMEA flag and provinces (page 1, 9999 per page). */
+  registrationCountries: Array<RegistrationCountryModel>;
   shippingMethods: Array<ShippingMethodModel>;
+  /** The company's saved shopping lists, newest first (every user of the company sees them all). */
+  shoppingLists: ShoppingListListModel;
   /** A category, treatment or collection by code; null when there is none. */
   taxon?: TaxonModel | null;
+  /** Whether an invitation link can still be used (anonymous). An unknown, used or expired token answers valid false with the reason, never which of them it is. */
+  teamInvitation: TeamInvitationModel;
+}
+
+/** ValidationError carries the violations (property paths of the REST payload, e.g. relationships.default_contact.email), including a duplicate e-mail, pending application or existing company. */
+export type RegisterPartnerResultModel =
+  | (PartnerRegistrationReceivedModel & { __typename: "PartnerRegistrationReceived" })
+  | (ValidationErrorModel & { __typename: "ValidationError" });
+
+export type RegisterTeamMemberResultModel =
+  | (TeamMemberRegisteredModel & { __typename: "TeamMemberRegistered" })
+  | (ValidationErrorModel & { __typename: "ValidationError" });
+
+/** A country as the partner registration needs it: the EMEA flag decides the VAT number. */
+export interface RegistrationCountryModel {
+  __typename?: "RegistrationCountry";
+  code: string;
+  /** EMEA countries ask for a VAT number (account spec section 5). */
+  emea: boolean;
+  name: string;
+  /** Non-empty when an address in the country needs a state or province. */
+  provinces: Array<ProvinceModel>;
 }
 
 export type RemoveCartItemResultModel =
@@ -510,15 +816,31 @@ export type RemoveCartItemResultModel =
   | (NotFoundErrorModel & { __typename: "NotFoundError" })
   | (OrderStateErrorModel & { __typename: "OrderStateError" });
 
+export type RemoveCompanyUserResultModel =
+  | (DeletedModel & { __typename: "Deleted" })
+  | (ForbiddenErrorModel & { __typename: "ForbiddenError" })
+  | (NotFoundErrorModel & { __typename: "NotFoundError" });
+
 export type RemoveCouponResultModel =
   | (CartModel & { __typename: "Cart" })
   | (NotFoundErrorModel & { __typename: "NotFoundError" })
   | (OrderStateErrorModel & { __typename: "OrderStateError" });
 
+export type SaveAddressResultModel =
+  | (AddressModel & { __typename: "Address" })
+  | (ForbiddenErrorModel & { __typename: "ForbiddenError" })
+  | (NotFoundErrorModel & { __typename: "NotFoundError" })
+  | (ValidationErrorModel & { __typename: "ValidationError" });
+
 export type SetCartAddressesResultModel =
   | (CartModel & { __typename: "Cart" })
   | (NotFoundErrorModel & { __typename: "NotFoundError" })
   | (OrderStateErrorModel & { __typename: "OrderStateError" })
+  | (ValidationErrorModel & { __typename: "ValidationError" });
+
+export type SetDefaultShippingAddressResultModel =
+  | (CustomerModel & { __typename: "Customer" })
+  | (ForbiddenErrorModel & { __typename: "ForbiddenError" })
   | (ValidationErrorModel & { __typename: "ValidationError" });
 
 export type SetOrderNoteResultModel =
@@ -553,6 +875,45 @@ export interface ShippingMethodModel {
   name: string;
 }
 
+export interface ShoppingListModel {
+  __typename?: "ShoppingList";
+  createdAt: string;
+  currencyCode: string;
+  id: string;
+  items: Array<ShoppingListItemModel>;
+  name: string;
+  /** Minor units: the lines still sold, at today's contract prices. */
+  total: number;
+}
+
+export interface ShoppingListItemModel {
+  __typename?: "ShoppingListItem";
+  /** Whether the variant is still sold to the company. */
+  available: boolean;
+  id: string;
+  images: Array<ImageModel>;
+  inStock: boolean;
+  productCode?: string | null;
+  productName: string;
+  quantity: number;
+  /** Today's contract price per unit; null when the variant is no longer sold to the company. */
+  unitPrice?: number | null;
+  variantCode: string;
+  variantName?: string | null;
+}
+
+export interface ShoppingListListModel {
+  __typename?: "ShoppingListList";
+  items: Array<ShoppingListModel>;
+  totalItems: number;
+}
+
+export interface ShoppingListOrderedModel {
+  __typename?: "ShoppingListOrdered";
+  cart: CartModel;
+  skipped: Array<SkippedLineModel>;
+}
+
 export type SignInResultModel =
   | (InvalidCredentialsErrorModel & { __typename: "InvalidCredentialsError" })
   | (SignInSuccessModel & { __typename: "SignInSuccess" })
@@ -562,6 +923,15 @@ export interface SignInSuccessModel {
   __typename?: "SignInSuccess";
   customerId: string;
   token: string;
+}
+
+/** A list line that could not go into the cart, with the reason in the caller's language. */
+export interface SkippedLineModel {
+  __typename?: "SkippedLine";
+  message: string;
+  /** unavailable, outOfStock, insufficientStock or quantityLimit (the REST API's reasons). */
+  reason: string;
+  variantCode: string;
 }
 
 export interface SplitOrderModel {
@@ -576,6 +946,21 @@ export interface SplitOrderModel {
   total: number;
 }
 
+export type SubmitCardPaymentResultModel =
+  | (CardPaymentResultModel & { __typename: "CardPaymentResult" })
+  | (CouponErrorModel & { __typename: "CouponError" })
+  | (EmptyCartErrorModel & { __typename: "EmptyCartError" })
+  | (ForbiddenErrorModel & { __typename: "ForbiddenError" })
+  | (IdempotencyKeyReusedErrorModel & { __typename: "IdempotencyKeyReusedError" })
+  | (InsufficientStockErrorModel & { __typename: "InsufficientStockError" })
+  | (MinimalOrderValueErrorModel & { __typename: "MinimalOrderValueError" })
+  | (MissingAddressErrorModel & { __typename: "MissingAddressError" })
+  | (MissingPaymentMethodErrorModel & { __typename: "MissingPaymentMethodError" })
+  | (NotFoundErrorModel & { __typename: "NotFoundError" })
+  | (OrderStateErrorModel & { __typename: "OrderStateError" })
+  | (OutOfStockErrorModel & { __typename: "OutOfStockError" })
+  | (ValidationErrorModel & { __typename: "ValidationError" });
+
 export type TaxonModel = {
   __typename?: "Taxon";
   code: string;
@@ -588,6 +973,39 @@ export type TaxonModel = {
   parentCode?: string | null;
   position: number;
 } & TaxonExtras;
+
+export interface TeamInvitationModel {
+  __typename?: "TeamInvitation";
+  /** The company the person is invited into; null when the link does not work. */
+  companyName?: string | null;
+  /** The invited e-mail address (the one to sign in with); null when the link does not work. */
+  email?: string | null;
+  /** Why the link does not work, in the caller's language; null when valid. */
+  message?: string | null;
+  valid: boolean;
+}
+
+export interface TeamMemberRegisteredModel {
+  __typename?: "TeamMemberRegistered";
+  email: string;
+}
+
+export interface TeamMemberRegistrationInput {
+  firstName: string;
+  lastName: string;
+  password: string;
+  passwordRepeat: string;
+  termsAccepted: boolean;
+  token: string;
+}
+
+/** Team roles as the storefront shows them (stored with the prefix ROLE_COMPANY_). */
+export type TeamRole = "ADMIN" | "COMMERCIAL" | "MARKETING";
+
+export type UpdateMyInformationResultModel =
+  | (CustomerModel & { __typename: "Customer" })
+  | (ForbiddenErrorModel & { __typename: "ForbiddenError" })
+  | (ValidationErrorModel & { __typename: "ValidationError" });
 
 /** The input breaks a rule not covered by a more specific error; see violations. */
 export interface ValidationErrorModel {
@@ -622,6 +1040,27 @@ export interface AddressResolvers {
   street?: Resolver<string, AddressModel, Record<string, never>>;
 }
 
+export interface CardPaymentResultResolvers {
+  action?: Resolver<string | null, CardPaymentResultModel, Record<string, never>>;
+  merchantReference?: Resolver<string, CardPaymentResultModel, Record<string, never>>;
+  order?: Resolver<OrderModel | null, CardPaymentResultModel, Record<string, never>>;
+  refusalReason?: Resolver<string | null, CardPaymentResultModel, Record<string, never>>;
+  resultCode?: Resolver<string, CardPaymentResultModel, Record<string, never>>;
+  success?: Resolver<boolean, CardPaymentResultModel, Record<string, never>>;
+}
+
+export interface CardPaymentSetupResolvers {
+  amount?: Resolver<number, CardPaymentSetupModel, Record<string, never>>;
+  clientKey?: Resolver<string, CardPaymentSetupModel, Record<string, never>>;
+  countryCode?: Resolver<string, CardPaymentSetupModel, Record<string, never>>;
+  currencyCode?: Resolver<string, CardPaymentSetupModel, Record<string, never>>;
+  environment?: Resolver<string, CardPaymentSetupModel, Record<string, never>>;
+  flow?: Resolver<string, CardPaymentSetupModel, Record<string, never>>;
+  locale?: Resolver<string, CardPaymentSetupModel, Record<string, never>>;
+  paymentMethods?: Resolver<string, CardPaymentSetupModel, Record<string, never>>;
+  provider?: Resolver<string, CardPaymentSetupModel, Record<string, never>>;
+}
+
 export interface CartResolvers {
   billingAddress?: Resolver<OrderAddressModel | null, CartModel, Record<string, never>>;
   couponCode?: Resolver<string | null, CartModel, Record<string, never>>;
@@ -648,6 +1087,52 @@ export interface ChannelResolvers {
   code?: Resolver<string, ChannelModel, Record<string, never>>;
   currencyCode?: Resolver<string, ChannelModel, Record<string, never>>;
   name?: Resolver<string, ChannelModel, Record<string, never>>;
+}
+
+export interface CompanyDetailsResolvers {
+  address?: Resolver<AddressModel | null, CompanyDetailsModel, Record<string, never>>;
+  companyName?: Resolver<string, CompanyDetailsModel, Record<string, never>>;
+  email?: Resolver<string | null, CompanyDetailsModel, Record<string, never>>;
+  legalName?: Resolver<string | null, CompanyDetailsModel, Record<string, never>>;
+  phoneNumber?: Resolver<string | null, CompanyDetailsModel, Record<string, never>>;
+  taxNumber?: Resolver<string | null, CompanyDetailsModel, Record<string, never>>;
+}
+
+export interface CompanyUserResolvers {
+  email?: Resolver<string, CompanyUserModel, Record<string, never>>;
+  firstName?: Resolver<string | null, CompanyUserModel, Record<string, never>>;
+  id?: Resolver<string, CompanyUserModel, Record<string, never>>;
+  isSelf?: Resolver<boolean, CompanyUserModel, Record<string, never>>;
+  lastName?: Resolver<string | null, CompanyUserModel, Record<string, never>>;
+  role?: Resolver<TeamRole | null, CompanyUserModel, Record<string, never>>;
+  roles?: Resolver<Array<TeamRole>, CompanyUserModel, Record<string, never>>;
+  status?: Resolver<CompanyUserStatus, CompanyUserModel, Record<string, never>>;
+}
+
+export interface ContractPriceResolvers {
+  code?: Resolver<string, ContractPriceModel, Record<string, never>>;
+  currencyCode?: Resolver<string, ContractPriceModel, Record<string, never>>;
+  ean?: Resolver<string | null, ContractPriceModel, Record<string, never>>;
+  image?: Resolver<ImageModel | null, ContractPriceModel, Record<string, never>>;
+  inStock?: Resolver<boolean, ContractPriceModel, Record<string, never>>;
+  name?: Resolver<string, ContractPriceModel, Record<string, never>>;
+  price?: Resolver<number | null, ContractPriceModel, Record<string, never>>;
+  rrpPrice?: Resolver<number | null, ContractPriceModel, Record<string, never>>;
+  variants?: Resolver<Array<ContractPriceVariantModel>, ContractPriceModel, Record<string, never>>;
+}
+
+export interface ContractPriceListResolvers {
+  items?: Resolver<Array<ContractPriceModel>, ContractPriceListModel, Record<string, never>>;
+  totalItems?: Resolver<number, ContractPriceListModel, Record<string, never>>;
+}
+
+export interface ContractPriceVariantResolvers {
+  code?: Resolver<string, ContractPriceVariantModel, Record<string, never>>;
+  ean?: Resolver<string | null, ContractPriceVariantModel, Record<string, never>>;
+  inStock?: Resolver<boolean, ContractPriceVariantModel, Record<string, never>>;
+  name?: Resolver<string, ContractPriceVariantModel, Record<string, never>>;
+  price?: Resolver<number | null, ContractPriceVariantModel, Record<string, never>>;
+  rrpPrice?: Resolver<number | null, ContractPriceVariantModel, Record<string, never>>;
 }
 
 export interface CountryResolvers {
@@ -773,18 +1258,65 @@ export interface MutationApplyCouponArgs {
   code: string;
 }
 
+export interface MutationChangeCompanyUserRoleArgs {
+  id: string;
+  role: TeamRole;
+}
+
+export interface MutationChangePasswordArgs {
+  input: ChangePasswordInput;
+}
+
 export interface MutationCompleteOrderArgs {
   cartToken: string;
   idempotencyKey: string;
+}
+
+export interface MutationCreateAddressArgs {
+  input: AddressInput;
+}
+
+export interface MutationCreateShoppingListArgs {
+  items: Array<CartLineInput>;
+  name?: string | null;
+}
+
+export interface MutationDeleteAddressArgs {
+  id: string;
 }
 
 export interface MutationDeleteCartArgs {
   cartToken: string;
 }
 
+export interface MutationDeleteShoppingListArgs {
+  id: string;
+}
+
+export interface MutationInviteCompanyUserArgs {
+  email: string;
+  role: TeamRole;
+}
+
+export interface MutationOrderShoppingListArgs {
+  id: string;
+}
+
+export interface MutationRegisterPartnerArgs {
+  input: PartnerRegistrationInput;
+}
+
+export interface MutationRegisterTeamMemberArgs {
+  input: TeamMemberRegistrationInput;
+}
+
 export interface MutationRemoveCartItemArgs {
   cartToken: string;
   itemId: string;
+}
+
+export interface MutationRemoveCompanyUserArgs {
+  id: string;
 }
 
 export interface MutationRemoveCouponArgs {
@@ -795,6 +1327,10 @@ export interface MutationSetCartAddressesArgs {
   billingAddressId?: string | null;
   cartToken: string;
   shippingAddressId: string;
+}
+
+export interface MutationSetDefaultShippingAddressArgs {
+  id: string;
 }
 
 export interface MutationSetOrderNoteArgs {
@@ -823,6 +1359,29 @@ export interface MutationStartCartArgs {
   localeCode?: string | null;
 }
 
+export interface MutationSubmitCardPaymentArgs {
+  data: string;
+  idempotencyKey: string;
+  methodCode: string;
+  orderToken: string;
+}
+
+export interface MutationSubmitCardPaymentDetailsArgs {
+  data: string;
+  idempotencyKey: string;
+  methodCode: string;
+  orderToken: string;
+}
+
+export interface MutationUpdateAddressArgs {
+  id: string;
+  input: AddressInput;
+}
+
+export interface MutationUpdateMyInformationArgs {
+  input: MyInformationInput;
+}
+
 export interface MutationResolvers {
   addItemsToCart?: Resolver<
     AddItemsToCartResultModel,
@@ -836,22 +1395,82 @@ export interface MutationResolvers {
     MutationAdjustCartItemArgs
   >;
   applyCoupon?: Resolver<ApplyCouponResultModel, Record<string, never>, MutationApplyCouponArgs>;
+  changeCompanyUserRole?: Resolver<
+    ChangeCompanyUserRoleResultModel,
+    Record<string, never>,
+    MutationChangeCompanyUserRoleArgs
+  >;
+  changePassword?: Resolver<
+    ChangePasswordResultModel,
+    Record<string, never>,
+    MutationChangePasswordArgs
+  >;
   completeOrder?: Resolver<
     CompleteOrderResultModel,
     Record<string, never>,
     MutationCompleteOrderArgs
   >;
+  createAddress?: Resolver<
+    SaveAddressResultModel,
+    Record<string, never>,
+    MutationCreateAddressArgs
+  >;
+  createShoppingList?: Resolver<
+    CreateShoppingListResultModel,
+    Record<string, never>,
+    MutationCreateShoppingListArgs
+  >;
+  deleteAddress?: Resolver<
+    DeleteAddressResultModel,
+    Record<string, never>,
+    MutationDeleteAddressArgs
+  >;
   deleteCart?: Resolver<DeleteCartResultModel, Record<string, never>, MutationDeleteCartArgs>;
+  deleteShoppingList?: Resolver<
+    DeleteShoppingListResultModel,
+    Record<string, never>,
+    MutationDeleteShoppingListArgs
+  >;
+  inviteCompanyUser?: Resolver<
+    InviteCompanyUserResultModel,
+    Record<string, never>,
+    MutationInviteCompanyUserArgs
+  >;
+  orderShoppingList?: Resolver<
+    OrderShoppingListResultModel,
+    Record<string, never>,
+    MutationOrderShoppingListArgs
+  >;
+  registerPartner?: Resolver<
+    RegisterPartnerResultModel,
+    Record<string, never>,
+    MutationRegisterPartnerArgs
+  >;
+  registerTeamMember?: Resolver<
+    RegisterTeamMemberResultModel,
+    Record<string, never>,
+    MutationRegisterTeamMemberArgs
+  >;
   removeCartItem?: Resolver<
     RemoveCartItemResultModel,
     Record<string, never>,
     MutationRemoveCartItemArgs
+  >;
+  removeCompanyUser?: Resolver<
+    RemoveCompanyUserResultModel,
+    Record<string, never>,
+    MutationRemoveCompanyUserArgs
   >;
   removeCoupon?: Resolver<RemoveCouponResultModel, Record<string, never>, MutationRemoveCouponArgs>;
   setCartAddresses?: Resolver<
     SetCartAddressesResultModel,
     Record<string, never>,
     MutationSetCartAddressesArgs
+  >;
+  setDefaultShippingAddress?: Resolver<
+    SetDefaultShippingAddressResultModel,
+    Record<string, never>,
+    MutationSetDefaultShippingAddressArgs
   >;
   setOrderNote?: Resolver<SetOrderNoteResultModel, Record<string, never>, MutationSetOrderNoteArgs>;
   setPaymentMethod?: Resolver<
@@ -866,6 +1485,26 @@ export interface MutationResolvers {
   >;
   signIn?: Resolver<SignInResultModel, Record<string, never>, MutationSignInArgs>;
   startCart?: Resolver<CartModel, Record<string, never>, MutationStartCartArgs>;
+  submitCardPayment?: Resolver<
+    SubmitCardPaymentResultModel,
+    Record<string, never>,
+    MutationSubmitCardPaymentArgs
+  >;
+  submitCardPaymentDetails?: Resolver<
+    SubmitCardPaymentResultModel,
+    Record<string, never>,
+    MutationSubmitCardPaymentDetailsArgs
+  >;
+  updateAddress?: Resolver<
+    SaveAddressResultModel,
+    Record<string, never>,
+    MutationUpdateAddressArgs
+  >;
+  updateMyInformation?: Resolver<
+    UpdateMyInformationResultModel,
+    Record<string, never>,
+    MutationUpdateMyInformationArgs
+  >;
 }
 
 export interface NotFoundErrorResolvers {
@@ -889,6 +1528,7 @@ export interface OrderResolvers {
   notes?: Resolver<string | null, OrderModel, Record<string, never>>;
   number?: Resolver<string | null, OrderModel, Record<string, never>>;
   orderPromotionTotal?: Resolver<number, OrderModel, Record<string, never>>;
+  parentOrderNumber?: Resolver<string | null, OrderModel, Record<string, never>>;
   parentOrderToken?: Resolver<string | null, OrderModel, Record<string, never>>;
   paymentState?: Resolver<string, OrderModel, Record<string, never>>;
   paymentStatus?: Resolver<string | null, OrderModel, Record<string, never>>;
@@ -956,6 +1596,14 @@ export interface OutOfStockErrorResolvers {
   violations?: Resolver<Array<ViolationModel>, OutOfStockErrorModel, Record<string, never>>;
 }
 
+export interface PartnerRegistrationReceivedResolvers {
+  message?: Resolver<string, PartnerRegistrationReceivedModel, Record<string, never>>;
+}
+
+export interface PasswordChangedResolvers {
+  token?: Resolver<string, PasswordChangedModel, Record<string, never>>;
+}
+
 export interface PaymentResolvers {
   amount?: Resolver<number, PaymentModel, Record<string, never>>;
   currencyCode?: Resolver<string | null, PaymentModel, Record<string, never>>;
@@ -986,6 +1634,7 @@ export interface ProductResolvers {
   id?: Resolver<string, ProductModel, Record<string, never>>;
   images?: Resolver<Array<ImageModel>, ProductModel, Record<string, never>>;
   inStock?: Resolver<boolean, ProductModel, Record<string, never>>;
+  mainTaxon?: Resolver<TaxonModel | null, ProductModel, Record<string, never>>;
   mainTaxonCode?: Resolver<string | null, ProductModel, Record<string, never>>;
   name?: Resolver<string, ProductModel, Record<string, never>>;
   originalPrice?: Resolver<number | null, ProductModel, Record<string, never>>;
@@ -1024,6 +1673,22 @@ export interface QuantityErrorResolvers {
   violations?: Resolver<Array<ViolationModel>, QuantityErrorModel, Record<string, never>>;
 }
 
+export interface QueryCardPaymentOutcomeArgs {
+  merchantReference: string;
+  methodCode: string;
+  redirectResult?: string | null;
+}
+
+export interface QueryCardPaymentSetupArgs {
+  methodCode: string;
+  orderToken: string;
+}
+
+export interface QueryContractPricesArgs {
+  page?: number | null;
+  perPage?: number | null;
+}
+
 export interface QueryOrderArgs {
   token: string;
 }
@@ -1037,6 +1702,10 @@ export interface QueryProductArgs {
   code: string;
 }
 
+export interface QueryProductVariantsArgs {
+  codes: Array<string>;
+}
+
 export interface QueryProductsArgs {
   page?: number | null;
   perPage?: number | null;
@@ -1048,10 +1717,27 @@ export interface QueryTaxonArgs {
   code: string;
 }
 
+export interface QueryTeamInvitationArgs {
+  token: string;
+}
+
 export interface QueryResolvers {
   activeCart?: Resolver<CartModel | null, Record<string, never>, Record<string, never>>;
   addresses?: Resolver<Array<AddressModel>, Record<string, never>, Record<string, never>>;
+  cardPaymentOutcome?: Resolver<
+    CardPaymentOutcomeResultModel,
+    Record<string, never>,
+    QueryCardPaymentOutcomeArgs
+  >;
+  cardPaymentSetup?: Resolver<
+    CardPaymentSetupResultModel,
+    Record<string, never>,
+    QueryCardPaymentSetupArgs
+  >;
   channel?: Resolver<ChannelModel | null, Record<string, never>, Record<string, never>>;
+  companyDetails?: Resolver<CompanyDetailsModel, Record<string, never>, Record<string, never>>;
+  companyUsers?: Resolver<Array<CompanyUserModel>, Record<string, never>, Record<string, never>>;
+  contractPrices?: Resolver<ContractPriceListModel, Record<string, never>, QueryContractPricesArgs>;
   countries?: Resolver<Array<CountryModel>, Record<string, never>, Record<string, never>>;
   health?: Resolver<HealthModel, Record<string, never>, Record<string, never>>;
   me?: Resolver<CustomerModel | null, Record<string, never>, Record<string, never>>;
@@ -1064,13 +1750,32 @@ export interface QueryResolvers {
     Record<string, never>
   >;
   product?: Resolver<ProductModel | null, Record<string, never>, QueryProductArgs>;
+  productVariants?: Resolver<
+    Array<ProductVariantModel>,
+    Record<string, never>,
+    QueryProductVariantsArgs
+  >;
   products?: Resolver<ProductListModel, Record<string, never>, QueryProductsArgs>;
+  registrationCountries?: Resolver<
+    Array<RegistrationCountryModel>,
+    Record<string, never>,
+    Record<string, never>
+  >;
   shippingMethods?: Resolver<
     Array<ShippingMethodModel>,
     Record<string, never>,
     Record<string, never>
   >;
+  shoppingLists?: Resolver<ShoppingListListModel, Record<string, never>, Record<string, never>>;
   taxon?: Resolver<TaxonModel | null, Record<string, never>, QueryTaxonArgs>;
+  teamInvitation?: Resolver<TeamInvitationModel, Record<string, never>, QueryTeamInvitationArgs>;
+}
+
+export interface RegistrationCountryResolvers {
+  code?: Resolver<string, RegistrationCountryModel, Record<string, never>>;
+  emea?: Resolver<boolean, RegistrationCountryModel, Record<string, never>>;
+  name?: Resolver<string, RegistrationCountryModel, Record<string, never>>;
+  provinces?: Resolver<Array<ProvinceModel>, RegistrationCountryModel, Record<string, never>>;
 }
 
 export interface ShipmentResolvers {
@@ -1084,9 +1789,47 @@ export interface ShippingMethodResolvers {
   name?: Resolver<string, ShippingMethodModel, Record<string, never>>;
 }
 
+export interface ShoppingListResolvers {
+  createdAt?: Resolver<string, ShoppingListModel, Record<string, never>>;
+  currencyCode?: Resolver<string, ShoppingListModel, Record<string, never>>;
+  id?: Resolver<string, ShoppingListModel, Record<string, never>>;
+  items?: Resolver<Array<ShoppingListItemModel>, ShoppingListModel, Record<string, never>>;
+  name?: Resolver<string, ShoppingListModel, Record<string, never>>;
+  total?: Resolver<number, ShoppingListModel, Record<string, never>>;
+}
+
+export interface ShoppingListItemResolvers {
+  available?: Resolver<boolean, ShoppingListItemModel, Record<string, never>>;
+  id?: Resolver<string, ShoppingListItemModel, Record<string, never>>;
+  images?: Resolver<Array<ImageModel>, ShoppingListItemModel, Record<string, never>>;
+  inStock?: Resolver<boolean, ShoppingListItemModel, Record<string, never>>;
+  productCode?: Resolver<string | null, ShoppingListItemModel, Record<string, never>>;
+  productName?: Resolver<string, ShoppingListItemModel, Record<string, never>>;
+  quantity?: Resolver<number, ShoppingListItemModel, Record<string, never>>;
+  unitPrice?: Resolver<number | null, ShoppingListItemModel, Record<string, never>>;
+  variantCode?: Resolver<string, ShoppingListItemModel, Record<string, never>>;
+  variantName?: Resolver<string | null, ShoppingListItemModel, Record<string, never>>;
+}
+
+export interface ShoppingListListResolvers {
+  items?: Resolver<Array<ShoppingListModel>, ShoppingListListModel, Record<string, never>>;
+  totalItems?: Resolver<number, ShoppingListListModel, Record<string, never>>;
+}
+
+export interface ShoppingListOrderedResolvers {
+  cart?: Resolver<CartModel, ShoppingListOrderedModel, Record<string, never>>;
+  skipped?: Resolver<Array<SkippedLineModel>, ShoppingListOrderedModel, Record<string, never>>;
+}
+
 export interface SignInSuccessResolvers {
   customerId?: Resolver<string, SignInSuccessModel, Record<string, never>>;
   token?: Resolver<string, SignInSuccessModel, Record<string, never>>;
+}
+
+export interface SkippedLineResolvers {
+  message?: Resolver<string, SkippedLineModel, Record<string, never>>;
+  reason?: Resolver<string, SkippedLineModel, Record<string, never>>;
+  variantCode?: Resolver<string, SkippedLineModel, Record<string, never>>;
 }
 
 export interface SplitOrderResolvers {
@@ -1117,6 +1860,17 @@ export interface TaxonResolvers {
   products?: Resolver<ProductListModel, TaxonModel, TaxonProductsArgs>;
 }
 
+export interface TeamInvitationResolvers {
+  companyName?: Resolver<string | null, TeamInvitationModel, Record<string, never>>;
+  email?: Resolver<string | null, TeamInvitationModel, Record<string, never>>;
+  message?: Resolver<string | null, TeamInvitationModel, Record<string, never>>;
+  valid?: Resolver<boolean, TeamInvitationModel, Record<string, never>>;
+}
+
+export interface TeamMemberRegisteredResolvers {
+  email?: Resolver<string, TeamMemberRegisteredModel, Record<string, never>>;
+}
+
 export interface ValidationErrorResolvers {
   errorCode?: Resolver<ErrorCode, ValidationErrorModel, Record<string, never>>;
   message?: Resolver<string, ValidationErrorModel, Record<string, never>>;
@@ -1132,8 +1886,15 @@ export interface ViolationResolvers {
 /** Every resolver of the schema; fields without one read the model's property. */
 export interface Resolvers {
   Address?: AddressResolvers;
+  CardPaymentResult?: CardPaymentResultResolvers;
+  CardPaymentSetup?: CardPaymentSetupResolvers;
   Cart?: CartResolvers;
   Channel?: ChannelResolvers;
+  CompanyDetails?: CompanyDetailsResolvers;
+  CompanyUser?: CompanyUserResolvers;
+  ContractPrice?: ContractPriceResolvers;
+  ContractPriceList?: ContractPriceListResolvers;
+  ContractPriceVariant?: ContractPriceVariantResolvers;
   Country?: CountryResolvers;
   CouponError?: CouponErrorResolvers;
   Customer?: CustomerResolvers;
@@ -1156,6 +1917,8 @@ export interface Resolvers {
   OrderList?: OrderListResolvers;
   OrderStateError?: OrderStateErrorResolvers;
   OutOfStockError?: OutOfStockErrorResolvers;
+  PartnerRegistrationReceived?: PartnerRegistrationReceivedResolvers;
+  PasswordChanged?: PasswordChangedResolvers;
   Payment?: PaymentResolvers;
   PaymentMethod?: PaymentMethodResolvers;
   PersonResponsible?: PersonResponsibleResolvers;
@@ -1165,11 +1928,19 @@ export interface Resolvers {
   Province?: ProvinceResolvers;
   QuantityError?: QuantityErrorResolvers;
   Query?: QueryResolvers;
+  RegistrationCountry?: RegistrationCountryResolvers;
   Shipment?: ShipmentResolvers;
   ShippingMethod?: ShippingMethodResolvers;
+  ShoppingList?: ShoppingListResolvers;
+  ShoppingListItem?: ShoppingListItemResolvers;
+  ShoppingListList?: ShoppingListListResolvers;
+  ShoppingListOrdered?: ShoppingListOrderedResolvers;
   SignInSuccess?: SignInSuccessResolvers;
+  SkippedLine?: SkippedLineResolvers;
   SplitOrder?: SplitOrderResolvers;
   Taxon?: TaxonResolvers;
+  TeamInvitation?: TeamInvitationResolvers;
+  TeamMemberRegistered?: TeamMemberRegisteredResolvers;
   ValidationError?: ValidationErrorResolvers;
   Violation?: ViolationResolvers;
 }

@@ -1,6 +1,145 @@
-import { ComingSoon } from "../../app/pages/coming-soon";
+import {
+  Alert,
+  Avatar,
+  Box,
+  Button,
+  Container,
+  Grid,
+  Group,
+  Loader,
+  NavLink,
+  Paper,
+  Stack,
+  Text,
+  Title,
+} from "@mantine/core";
+import { Component as ReactComponent, Suspense, useState, type ReactNode } from "react";
+import { Link, Navigate, useParams } from "react-router";
+import { SessionContext } from "../../app/session";
+import { gateway } from "../../lib/gateway";
+import { MeDocument } from "../../lib/gql/graphql";
+import { useLazyNamespace } from "../../lib/lazy-namespace";
+import { useGatewayQuery } from "../../lib/use-gateway-query";
+import { AccountContext } from "./account-context";
+import { ACCOUNT_TEXTS } from "./account-texts";
+import { initialsOf } from "./orders/order-format";
+import { DEFAULT_SECTION, resolveSection, SECTIONS, visibleSections } from "./sections";
 
-/** Placeholder until the screen lands. */
+/**
+ * /shop/account and /shop/account/:section (account spec 2): the greeting with name, company
+ * and initials, logout, the left navigation of the sections the user's roles allow (spec 6),
+ * and the chosen section, loaded on first use. An unknown or forbidden section shows the
+ * default one (order history) and the address bar says so.
+ */
 export function Component() {
-  return <ComingSoon titleKey="pages.account" />;
+  const { t } = useLazyNamespace("account", ACCOUNT_TEXTS);
+  const { section: requested } = useParams();
+  const [attempt, setAttempt] = useState(0);
+  const me = useGatewayQuery(() => gateway(MeDocument, {}), `me-${attempt}`);
+  const session = SessionContext.useActorRef();
+
+  if (me.status === "loading") {
+    return (
+      <Container size="xl" py="xl">
+        <Group justify="center" py={80}>
+          <Loader aria-label={t("nav.loading")} />
+        </Group>
+      </Container>
+    );
+  }
+  if (me.status === "error" || !me.data.me) {
+    return (
+      <Container size="sm" py="xl">
+        <Alert color="red" title={t("nav.loadFailed")}>
+          <Button variant="light" mt="sm" onClick={() => setAttempt((n) => n + 1)}>
+            {t("nav.retry")}
+          </Button>
+        </Alert>
+      </Container>
+    );
+  }
+
+  const customer = me.data.me;
+  const sections = visibleSections(customer.roles);
+  const active = resolveSection(requested, customer.roles);
+  // The address bar names the section shown: a forbidden or unknown code is replaced.
+  if (requested !== undefined && requested !== active) {
+    return <Navigate to={`/shop/account/${active}`} replace />;
+  }
+  const { Component: Section } = SECTIONS[active];
+  const name = [customer.firstName, customer.lastName].filter(Boolean).join(" ") || customer.email;
+
+  return (
+    <AccountContext.Provider value={customer}>
+      <Container size="xl" py="xl">
+        <Group justify="space-between" mb="xl" wrap="wrap" gap="md">
+          <Group gap="md">
+            <Avatar color="clay" radius="xl" size="lg" data-testid="account-initials">
+              {initialsOf(customer.firstName, customer.lastName, customer.email)}
+            </Avatar>
+            <Box>
+              <Title order={1} fz={28} data-testid="account-greeting">
+                {t("nav.greeting", { name })}
+              </Title>
+              <Text c="stone.6">{customer.companyName}</Text>
+            </Box>
+          </Group>
+          <Button variant="outline" onClick={() => session.send({ type: "session.signedOut" })}>
+            {t("nav.logout")}
+          </Button>
+        </Group>
+        <Grid gap="xl">
+          <Grid.Col span={{ base: 12, md: 3 }}>
+            <Paper withBorder radius="md" p="xs" component="nav" aria-label={t("nav.label")}>
+              {sections.map((code) => (
+                <NavLink
+                  key={code}
+                  component={Link}
+                  to={code === DEFAULT_SECTION ? "/shop/account" : `/shop/account/${code}`}
+                  label={t(`nav.sections.${code}`)}
+                  active={code === active}
+                  aria-current={code === active ? "page" : undefined}
+                />
+              ))}
+            </Paper>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 9 }}>
+            <SectionBoundary
+              key={active}
+              fallback={<Alert color="red">{t("nav.sectionFailed")}</Alert>}
+            >
+              <Suspense
+                fallback={
+                  <Group justify="center" py={60}>
+                    <Loader />
+                  </Group>
+                }
+              >
+                <Stack gap="lg">
+                  <Section />
+                </Stack>
+              </Suspense>
+            </SectionBoundary>
+          </Grid.Col>
+        </Grid>
+      </Container>
+    </AccountContext.Provider>
+  );
+}
+
+/** A section whose code fails to load (e.g. a new deployment) shows a message, not a blank page. */
+class SectionBoundary extends ReactComponent<
+  { fallback: ReactNode; children: ReactNode },
+  { failed: boolean }
+> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch(error: unknown) {
+    console.error(error);
+  }
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
 }

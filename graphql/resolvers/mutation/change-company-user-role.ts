@@ -1,0 +1,24 @@
+import type { MutationResolvers } from "../../generated/resolvers-types.js";
+import {
+  callerId,
+  storedRole,
+  teamPaths,
+  toCompanyUser,
+  withAccountErrors,
+  type RestShopUser,
+} from "../../team.js";
+
+/** Gives a colleague one role in place of their roles (ADMIN only, never one's own row). */
+export const changeCompanyUserRole: NonNullable<MutationResolvers["changeCompanyUserRole"]> = (
+  _p,
+  args,
+  ctx,
+) =>
+  withAccountErrors(["ValidationError", "ForbiddenError", "NotFoundError"], async () => {
+    const user = await ctx.rest.request<RestShopUser>({
+      method: "PUT",
+      path: teamPaths.shopUser(args.id),
+      body: { roles: [storedRole(args.role)] },
+    });
+    return { __typename: "CompanyUser" as const, ...toCompanyUser(user, callerId(ctx)) };
+  });

@@ -1,0 +1,30 @@
+import type { MutationResolvers } from "../../generated/resolvers-types.js";
+import { teamPaths, withAccountErrors, type RestShopUser } from "../../team.js";
+
+/**
+ * Completes an invitation (account spec 2, 5, 7). The repeat and the terms go to the REST API
+ * too, so its rules (passwords match, terms accepted) hold for any client, not only this UI.
+ */
+export const registerTeamMember: NonNullable<MutationResolvers["registerTeamMember"]> = (
+  _p,
+  { input },
+  ctx,
+) =>
+  withAccountErrors(["ValidationError"], async () => {
+    const user = await ctx.rest.request<RestShopUser>({
+      method: "POST",
+      path: teamPaths.registerTeamMember,
+      body: {
+        firstName: input.firstName,
+        lastName: input.lastName,
+        token: input.token,
+        newPlainPassword: input.password,
+        passwordRepeat: input.passwordRepeat,
+        termsAccepted: input.termsAccepted,
+      },
+    });
+    return {
+      __typename: "TeamMemberRegistered" as const,
+      email: user.userIdentifier ?? user.email ?? "",
+    };
+  });

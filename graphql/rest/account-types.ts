@@ -1,0 +1,73 @@
+import type { Iri, RestImage } from "./types.js";
+
+/** A row of GET /api/v2/shop/contract-prices (server/http/routes/lists.ts). */
+export interface RestContractPrice {
+  code: string;
+  name: string;
+  image?: string | null;
+  images?: RestImage[];
+  price: number | null;
+  rrpPrice: number | null;
+  currencyCode: string;
+  ean?: string | null;
+  inStock: boolean;
+  variantsData?: {
+    code: string;
+    name?: string | null;
+    price: number | null;
+    rrpPrice: number | null;
+    inStock: boolean;
+    ean?: string | null;
+  }[];
+}
+
+/** A line of a saved shopping list. */
+export interface RestShoppingListItem {
+  id: number | string;
+  productVariant: Iri;
+  variantCode?: string;
+  product?: Iri | null;
+  productName: string;
+  variantName?: string | null;
+  quantity: number;
+  productImages?: RestImage[];
+  unitPrice: number | null;
+  available: boolean;
+  inStock: boolean;
+}
+
+/** A saved shopping list (GET /api/v2/shopping-lists). */
+export interface RestShoppingList {
+  id: number | string;
+  name: string;
+  createdAt: string;
+  currencyCode: string;
+  total: number;
+  items: RestShoppingListItem[];
+}
+
+/** The answer of POST /api/v2/shopping-lists/{id}/order. */
+export interface RestListOrdered<TCart> {
+  cart: TCart;
+  skipped: { variantCode: string; reason: string; message: string }[];
+}
+
+/** A variant of GET /api/v2/shop/product-variants. */
+export interface RestVariant {
+  code: string;
+  name?: string | null;
+  price: number | null;
+  originalPrice?: number | null;
+  rrpPrice: number | null;
+  currencyCode?: string | null;
+  inStock: boolean;
+  ean?: string | null;
+}
+
+export const accountPaths = {
+  variants: "/api/v2/shop/product-variants",
+  contractPrices: "/api/v2/shop/contract-prices",
+  shoppingLists: "/api/v2/shopping-lists",
+  shoppingList: (id: string) => `/api/v2/shopping-lists/${encodeURIComponent(id)}`,
+  orderShoppingList: (id: string) => `/api/v2/shopping-lists/${encodeURIComponent(id)}/order`,
+};

@@ -1,0 +1,262 @@
+import { assign, fromPromise, setup } from "xstate";
+
+export const PROFILE_FIELDS = [
+  "firstName",
+  "lastName",
+  "email",
+  "phoneNumber",
+  "jobTitle",
+] as const;
+export type ProfileField = (typeof PROFILE_FIELDS)[number];
+export type ProfileValues = Record<ProfileField, string>;
+
+export const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmNewPassword"] as const;
+export type PasswordField = (typeof PASSWORD_FIELDS)[number];
+export type PasswordValues = Record<PasswordField, string>;
+
+/** Account spec 5 "Personal details": first name, last name and e-mail are required. */
+const REQUIRED: readonly ProfileField[] = ["firstName", "lastName", "email"];
+
+export interface ProfileContext {
+  values: ProfileValues;
+  /** Translation keys of the form's own rules. */
+  errors: Partial<Record<ProfileField, string>>;
+  /** The server's words per field after a refused save or password change. */
+  serverErrors: Partial<Record<ProfileField | PasswordField, string>>;
+  /** The server's detail after a refused save (My information). */
+  failure: string | null;
+  password: PasswordValues;
+  /** The server's detail after a refused password change. */
+  passwordFailure: string | null;
+  loadFailure: string | null;
+}
+
+export type ProfileEvent =
+  | { type: "profile.retry" }
+  | { type: "profile.change"; field: ProfileField; value: string }
+  | { type: "profile.save" }
+  | { type: "password.change"; field: PasswordField; value: string }
+  | { type: "password.submit" };
+
+const EMPTY_PASSWORD: PasswordValues = {
+  currentPassword: "",
+  newPassword: "",
+  confirmNewPassword: "",
+};
+
+function fieldError(field: ProfileField, value: string): string | undefined {
+  return REQUIRED.includes(field) && value.trim() === "" ? "me.errors.required" : undefined;
+}
+
+/** Account spec 5: the password button works only with all three fields non-blank. */
+export function isPasswordComplete(p: PasswordValues): boolean {
+  return PASSWORD_FIELDS.every((f) => p[f].trim() !== "");
+}
+
+function messageOf(error: unknown): string | null {
+  const data = error as { message?: unknown; detail?: unknown } | undefined;
+  const text = typeof data?.message === "string" ? data.message : data?.detail;
+  return typeof text === "string" && text !== "" ? text : null;
+}
+
+function serverErrorsOf(error: unknown): ProfileContext["serverErrors"] {
+  const violations = (error as { violations?: unknown } | undefined)?.violations;
+  if (!Array.isArray(violations)) return {};
+  const out: Record<string, string> = {};
+  for (const v of violations as { propertyPath?: unknown; message?: unknown }[]) {
+    if (typeof v.propertyPath === "string" && typeof v.message === "string")
+      out[v.propertyPath] ??= v.message;
+  }
+  return out;
+}
+
+/**
+ * My information (account spec 2, 5, 8): the personal fields, and beside them the password
+ * change with current, new and repeated password. The two forms work independently (parallel
+ * regions): saving one keeps what was typed in the other. A changed password ends every other
+ * session of the user server-side; the fresh token of this session is handed to
+ * `storeSessionToken` so the person stays signed in.
+ */
+export const profileMachine = setup({
+  types: {
+    context: {} as ProfileContext,
+    events: {} as ProfileEvent,
+  },
+  actors: {
+    loadProfile: fromPromise<ProfileValues>(() => new Promise(() => {})),
+    saveProfile: fromPromise<ProfileValues, ProfileValues>(() => new Promise(() => {})),
+    changePassword: fromPromise<{ token: string }, PasswordValues>(() => new Promise(() => {})),
+  },
+  actions: {
+    notifyProfileSaved: () => {},
+    notifyPasswordChanged: () => {},
+    storeSessionToken: (_, _params: { token: string }) => {},
+  },
+  guards: {
+    isProfileValid: ({ context }) =>
+      REQUIRED.every((f) => fieldError(f, context.values[f]) === undefined),
+    isPasswordComplete: ({ context }) => isPasswordComplete(context.password),
+  },
+}).createMachine({
+  id: "profile",
+  description: "My information and the password change.",
+  context: {
+    values: { firstName: "", lastName: "", email: "", phoneNumber: "", jobTitle: "" },
+    errors: {},
+    serverErrors: {},
+    failure: null,
+    password: EMPTY_PASSWORD,
+    passwordFailure: null,
+    loadFailure: null,
+  },
+  initial: "loading",
+  states: {
+    loading: {
+      description: "The signed-in user's details are being loaded.",
+      entry: assign({ loadFailure: null }),
+      invoke: {
+        id: "loadProfile",
+        src: "loadProfile",
+        onDone: { target: "loaded", actions: assign({ values: ({ event }) => event.output }) },
+        onError: {
+          target: "loadFailed",
+          actions: assign({
+            loadFailure: ({ event }) => messageOf(event.error) ?? "me.loadFailed",
+          }),
+        },
+      },
+    },
+    loadFailed: {
+      description: "The details could not be loaded; the error shows with a retry.",
+      on: { "profile.retry": { target: "loading" } },
+    },
+    loaded: {
+      description: "Both forms are shown.",
+      type: "parallel",
+      states: {
+        details: {
+          description: "The personal details form.",
+          initial: "editing",
+          states: {
+            editing: {
+              description: "Typing; a required field shows 'Field is required' once blank.",
+              on: {
+                "profile.change": {
+                  actions: assign({
+                    values: ({ context, event }) => ({
+                      ...context.values,
+                      [event.field]: event.value,
+                    }),
+                    errors: ({ context, event }) => ({
+                      ...context.errors,
+                      [event.field]: fieldError(event.field, event.value),
+                    }),
+                    serverErrors: ({ context, event }) => ({
+                      ...context.serverErrors,
+                      [event.field]: undefined,
+                    }),
+                  }),
+                },
+                "profile.save": [
+                  { guard: "isProfileValid", target: "saving" },
+                  {
+                    actions: assign({
+                      errors: ({ context }) =>
+                        Object.fromEntries(
+                          REQUIRED.map((f) => [f, fieldError(f, context.values[f])]),
+                        ) as ProfileContext["errors"],
+                    }),
+                  },
+                ],
+              },
+            },
+            saving: {
+              description: "The details are being saved; the form is locked.",
+              entry: assign({ failure: null }),
+              invoke: {
+                id: "saveProfile",
+                src: "saveProfile",
+                input: ({ context }) => ({
+                  firstName: context.values.firstName.trim(),
+                  lastName: context.values.lastName.trim(),
+                  email: context.values.email.trim(),
+                  phoneNumber: context.values.phoneNumber.trim(),
+                  jobTitle: context.values.jobTitle.trim(),
+                }),
+                onDone: {
+                  target: "editing",
+                  actions: [assign({ values: ({ event }) => event.output }), "notifyProfileSaved"],
+                },
+                onError: {
+                  target: "editing",
+                  actions: assign({
+                    failure: ({ event }) => messageOf(event.error) ?? "me.saveFailed",
+                    serverErrors: ({ context, event }) => ({
+                      ...context.serverErrors,
+                      ...serverErrorsOf(event.error),
+                    }),
+                  }),
+                },
+              },
+            },
+          },
+        },
+        password: {
+          description: "The password change block.",
+          initial: "editing",
+          states: {
+            editing: {
+              description: "Typing; the button is disabled until all three fields are filled.",
+              on: {
+                "password.change": {
+                  actions: assign({
+                    password: ({ context, event }) => ({
+                      ...context.password,
+                      [event.field]: event.value,
+                    }),
+                    serverErrors: ({ context, event }) => ({
+                      ...context.serverErrors,
+                      [event.field]: undefined,
+                    }),
+                  }),
+                },
+                // With a blank field the submit is ignored, as the disabled button would.
+                "password.submit": { guard: "isPasswordComplete", target: "changing" },
+              },
+            },
+            changing: {
+              description: "The new password is being set; the block is locked.",
+              entry: assign({ passwordFailure: null }),
+              invoke: {
+                id: "changePassword",
+                src: "changePassword",
+                input: ({ context }) => context.password,
+                onDone: {
+                  target: "editing",
+                  actions: [
+                    {
+                      type: "storeSessionToken",
+                      params: ({ event }) => ({ token: event.output.token }),
+                    },
+                    assign({ password: EMPTY_PASSWORD }),
+                    "notifyPasswordChanged",
+                  ],
+                },
+                onError: {
+                  target: "editing",
+                  actions: assign({
+                    passwordFailure: ({ event }) => messageOf(event.error) ?? "me.password.failed",
+                    serverErrors: ({ context, event }) => ({
+                      ...context.serverErrors,
+                      ...serverErrorsOf(event.error),
+                    }),
+                  }),
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,182 @@
+import { assign, fromPromise, setup } from "xstate";
+
+/** What ordering a list answered: how many lines went in and the lines that did not. */
+export interface ListOrderOutcome {
+  addedLines: number;
+  skipped: { variantCode: string; message: string }[];
+}
+
+export interface SavedListsContext {
+  /** The list the open confirmation or the running request is about. */
+  listId: string | null;
+  listName: string | null;
+  /**
+   * After a failure: the server's detail (already translated) when it gave one, else `key`,
+   * the translation key of a general message.
+   */
+  failure: { message: string | null; key: string } | null;
+  /** Lines the last order from a list could not add (shown when none went in). */
+  skipped: ListOrderOutcome["skipped"];
+  /** Whether the user may order from a list (not MARKETING: account spec 6). */
+  mayOrder: boolean;
+}
+
+export type SavedListsEvent =
+  | { type: "lists.delete"; id: string; name: string }
+  | { type: "lists.confirmDelete" }
+  | { type: "lists.cancel" }
+  | { type: "lists.order"; id: string; name: string }
+  | { type: "lists.dismiss" };
+
+const detailOf = (error: unknown) => {
+  const e = error as { detail?: unknown; message?: unknown } | null;
+  if (typeof e?.detail === "string" && e.detail !== "") return e.detail;
+  return typeof e?.message === "string" && e.message !== "" ? e.message : null;
+};
+
+/**
+ * The saved lists section (account spec 2): deleting a list asks for confirmation first;
+ * ordering from a list (not for MARKETING users) puts its lines in the cart on the server,
+ * refreshes the app's cart and goes to /checkout, telling the user which lines could not be
+ * added. When no line could be added the user stays, with the reasons shown.
+ */
+export const savedListsMachine = setup({
+  types: {
+    context: {} as SavedListsContext,
+    events: {} as SavedListsEvent,
+    input: {} as { mayOrder: boolean },
+  },
+  actors: {
+    deleteList: fromPromise<void, { id: string }>(() => new Promise(() => {})),
+    orderList: fromPromise<ListOrderOutcome, { id: string }>(() => new Promise(() => {})),
+  },
+  actions: {
+    /** Reloads the lists after one was deleted. */
+    reloadLists: () => {},
+    notifyDeleted: (_, _params: { name: string | null }) => {},
+    /** Sends cart.refresh to the app's cart actor (the server changed the cart). */
+    refreshCart: () => {},
+    goToCheckout: () => {},
+    reportSkipped: (_, _params: { skipped: ListOrderOutcome["skipped"] }) => {},
+  },
+  guards: {
+    mayOrder: ({ context }) => context.mayOrder,
+    hasAddedLines: (_, params: { outcome: ListOrderOutcome }) => params.outcome.addedLines > 0,
+  },
+}).createMachine({
+  id: "savedLists",
+  description: "Deleting saved lists and ordering from them.",
+  context: ({ input }) => ({
+    listId: null,
+    listName: null,
+    failure: null,
+    skipped: [],
+    mayOrder: input.mayOrder,
+  }),
+  initial: "idle",
+  states: {
+    idle: {
+      description:
+        "The lists are shown; a failure or the skipped lines of the last order may show.",
+      on: {
+        "lists.delete": {
+          target: "confirmingDelete",
+          actions: assign({
+            listId: ({ event }) => event.id,
+            listName: ({ event }) => event.name,
+            failure: null,
+            skipped: [],
+          }),
+        },
+        // A MARKETING user has no order button; an order event from elsewhere is dropped.
+        "lists.order": {
+          guard: "mayOrder",
+          target: "ordering",
+          actions: assign({
+            listId: ({ event }) => event.id,
+            listName: ({ event }) => event.name,
+            failure: null,
+            skipped: [],
+          }),
+        },
+        "lists.dismiss": { actions: assign({ failure: null, skipped: [] }) },
+      },
+    },
+    confirmingDelete: {
+      description: "'Are you sure?': the list is deleted only after confirmation.",
+      on: {
+        "lists.confirmDelete": { target: "deleting" },
+        "lists.cancel": { target: "idle", actions: assign({ listId: null, listName: null }) },
+      },
+    },
+    deleting: {
+      description: "The list is being deleted.",
+      invoke: {
+        id: "deleteList",
+        src: "deleteList",
+        input: ({ context }) => ({ id: context.listId! }),
+        onDone: {
+          target: "idle",
+          actions: [
+            { type: "notifyDeleted", params: ({ context }) => ({ name: context.listName }) },
+            "reloadLists",
+            assign({ listId: null, listName: null }),
+          ],
+        },
+        onError: {
+          target: "idle",
+          actions: [
+            assign({
+              failure: ({ event }) => ({
+                message: detailOf(event.error),
+                key: "lists.deleteFailed",
+              }),
+            }),
+            // A list a colleague deleted meanwhile is gone either way: show the lists as they are.
+            "reloadLists",
+          ],
+        },
+      },
+    },
+    ordering: {
+      description: "The list's lines are being put into the cart on the server.",
+      invoke: {
+        id: "orderList",
+        src: "orderList",
+        input: ({ context }) => ({ id: context.listId! }),
+        onDone: [
+          {
+            guard: { type: "hasAddedLines", params: ({ event }) => ({ outcome: event.output }) },
+            target: "ordered",
+            actions: assign({ skipped: ({ event }) => event.output.skipped }),
+          },
+          {
+            target: "idle",
+            actions: [
+              assign({ skipped: ({ event }) => event.output.skipped }),
+              // The server may have touched the cart (e.g. started one): keep the app's in step.
+              "refreshCart",
+            ],
+          },
+        ],
+        onError: {
+          target: "idle",
+          actions: assign({
+            failure: ({ event }) => ({ message: detailOf(event.error), key: "lists.orderFailed" }),
+          }),
+        },
+      },
+    },
+    ordered: {
+      description:
+        "Lines are in the cart: the app's cart is refreshed, skipped lines are reported and the " +
+        "user goes to /checkout.",
+      type: "final",
+      entry: [
+        "refreshCart",
+        { type: "reportSkipped", params: ({ context }) => ({ skipped: context.skipped }) },
+        "goToCheckout",
+      ],
+    },
+  },
+});

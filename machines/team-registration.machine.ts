@@ -1,0 +1,229 @@
+import { assign, fromPromise, setup } from "xstate";
+
+export const REGISTRATION_FIELDS = ["firstName", "lastName", "password", "passwordRepeat"] as const;
+export type RegistrationField = (typeof REGISTRATION_FIELDS)[number];
+export type RegistrationValues = Record<RegistrationField, string>;
+
+export interface TeamRegistrationInput {
+  token: string;
+}
+
+export interface TeamRegistrationRequest extends RegistrationValues {
+  token: string;
+  termsAccepted: boolean;
+}
+
+export interface TeamRegistrationContext {
+  token: string;
+  values: RegistrationValues;
+  termsAccepted: boolean;
+  termsOpen: boolean;
+  /** Translation keys of the form's own rules. */
+  errors: Partial<Record<RegistrationField, string>>;
+  /** The server's words per field after a refused registration. */
+  serverErrors: Partial<Record<string, string>>;
+  /** The closable snackbar's text (server detail or a translation key); null when closed. */
+  failure: string | null;
+  /** Why the link does not work (server's words), or null for the generic text. */
+  invalidReason: string | null;
+}
+
+export type TeamRegistrationEvent =
+  | { type: "registration.change"; field: RegistrationField; value: string }
+  | { type: "registration.setTerms"; value: boolean }
+  | { type: "registration.openTerms" }
+  | { type: "registration.closeTerms" }
+  | { type: "registration.acceptTerms" }
+  | { type: "registration.submit" }
+  | { type: "registration.dismissFailure" };
+
+/** The error key of one field (account spec 5 "Team-member registration"), if any. */
+export function registrationFieldError(
+  field: RegistrationField,
+  values: RegistrationValues,
+): string | undefined {
+  const value = values[field];
+  if (field === "firstName" || field === "lastName") {
+    if (value.trim() === "") return "teamRegistration.errors.required";
+    if (value.trim().length < 2) return "teamRegistration.errors.minLength";
+    return undefined;
+  }
+  // Passwords are taken as typed: no trimming.
+  if (value === "") return "teamRegistration.errors.required";
+  if (field === "passwordRepeat" && value !== values.password)
+    return "teamRegistration.errors.passwordMismatch";
+  return undefined;
+}
+
+export function registrationErrors(values: RegistrationValues): TeamRegistrationContext["errors"] {
+  const errors: TeamRegistrationContext["errors"] = {};
+  for (const field of REGISTRATION_FIELDS) {
+    const error = registrationFieldError(field, values);
+    if (error) errors[field] = error;
+  }
+  return errors;
+}
+
+type Violations = { propertyPath?: unknown; message?: unknown }[];
+const violationsOf = (error: unknown): Violations => {
+  const v = (error as { violations?: unknown } | undefined)?.violations;
+  return Array.isArray(v) ? (v as Violations) : [];
+};
+const FIELD_OF: Record<string, string> = { newPlainPassword: "password" };
+
+/**
+ * The team-member registration page (account spec 2, 4, 5, 8): the invitation token from the
+ * URL is checked first, and a link that does not work says so instead of showing a form. The
+ * form asks first and last name (at least 2 characters) and the password twice ('Passwords do
+ * not match'); Register works only once the terms are accepted, in the form or in the 'Terms &
+ * Conditions' dialog. Errors show in a closable snackbar; success shows 'Your registration is
+ * complete! Log in now to get started.' with the sign-in link.
+ */
+export const teamRegistrationMachine = setup({
+  types: {
+    context: {} as TeamRegistrationContext,
+    events: {} as TeamRegistrationEvent,
+    input: {} as TeamRegistrationInput,
+  },
+  actors: {
+    checkInvitation: fromPromise<{ valid: boolean; message: string | null }, { token: string }>(
+      () => new Promise(() => {}),
+    ),
+    registerTeamMember: fromPromise<void, TeamRegistrationRequest>(() => new Promise(() => {})),
+  },
+  guards: {
+    isInvitationValid: ({ event }) =>
+      (event as unknown as { output?: { valid?: boolean } }).output?.valid === true,
+    isComplete: ({ context }) =>
+      context.termsAccepted && Object.keys(registrationErrors(context.values)).length === 0,
+    isTokenRefused: ({ event }) =>
+      violationsOf((event as unknown as { error?: unknown }).error).some(
+        (v) => v.propertyPath === "token",
+      ),
+  },
+}).createMachine({
+  id: "teamRegistration",
+  description: "An invited colleague sets a name and a password.",
+  context: ({ input }) => ({
+    token: input.token,
+    values: { firstName: "", lastName: "", password: "", passwordRepeat: "" },
+    termsAccepted: false,
+    termsOpen: false,
+    errors: {},
+    serverErrors: {},
+    failure: null,
+    invalidReason: null,
+  }),
+  initial: "checking",
+  states: {
+    checking: {
+      description: "The invitation link is being checked.",
+      invoke: {
+        id: "checkInvitation",
+        src: "checkInvitation",
+        input: ({ context }) => ({ token: context.token }),
+        onDone: [
+          { guard: "isInvitationValid", target: "editing" },
+          {
+            target: "invalid",
+            actions: assign({ invalidReason: ({ event }) => event.output.message }),
+          },
+        ],
+        // The check could not run (network): the form shows, the registration will tell.
+        onError: { target: "editing" },
+      },
+    },
+    invalid: {
+      description: "The link is unknown, used or expired: a clear message, no form.",
+      type: "final",
+    },
+    editing: {
+      description: "The form; Register is disabled until the terms are accepted.",
+      on: {
+        "registration.change": {
+          actions: assign({
+            values: ({ context, event }) => ({ ...context.values, [event.field]: event.value }),
+            errors: ({ context, event }) => {
+              const next = { ...context.values, [event.field]: event.value };
+              const errors = {
+                ...context.errors,
+                [event.field]: registrationFieldError(event.field, next),
+              };
+              // The repeat is compared again when the first password changes.
+              if (event.field === "password" && next.passwordRepeat !== "")
+                errors.passwordRepeat = registrationFieldError("passwordRepeat", next);
+              return errors;
+            },
+            serverErrors: ({ context, event }) => ({
+              ...context.serverErrors,
+              [event.field]: undefined,
+            }),
+          }),
+        },
+        "registration.setTerms": { actions: assign({ termsAccepted: ({ event }) => event.value }) },
+        "registration.openTerms": { actions: assign({ termsOpen: true }) },
+        "registration.closeTerms": { actions: assign({ termsOpen: false }) },
+        "registration.acceptTerms": { actions: assign({ termsOpen: false, termsAccepted: true }) },
+        "registration.dismissFailure": { actions: assign({ failure: null }) },
+        "registration.submit": [
+          { guard: "isComplete", target: "registering" },
+          { actions: assign({ errors: ({ context }) => registrationErrors(context.values) }) },
+        ],
+      },
+    },
+    registering: {
+      description: "The registration is being sent; the form is locked.",
+      entry: assign({ failure: null, serverErrors: {} }),
+      invoke: {
+        id: "registerTeamMember",
+        src: "registerTeamMember",
+        input: ({ context }) => ({
+          token: context.token,
+          firstName: context.values.firstName.trim(),
+          lastName: context.values.lastName.trim(),
+          password: context.values.password,
+          passwordRepeat: context.values.passwordRepeat,
+          termsAccepted: context.termsAccepted,
+        }),
+        onDone: { target: "registered" },
+        onError: [
+          {
+            // Used or expired meanwhile (another tab, the deadline): the form can do no good.
+            guard: "isTokenRefused",
+            target: "invalid",
+            actions: assign({
+              invalidReason: ({ event }) => {
+                const v = violationsOf(event.error).find((x) => x.propertyPath === "token");
+                return typeof v?.message === "string" ? v.message : null;
+              },
+            }),
+          },
+          {
+            target: "editing",
+            actions: assign({
+              failure: ({ event }) => {
+                const data = event.error as { message?: unknown } | undefined;
+                return typeof data?.message === "string" && data.message !== ""
+                  ? data.message
+                  : "teamRegistration.failed";
+              },
+              serverErrors: ({ event }) => {
+                const out: Record<string, string> = {};
+                for (const v of violationsOf(event.error)) {
+                  if (typeof v.propertyPath !== "string" || typeof v.message !== "string") continue;
+                  out[FIELD_OF[v.propertyPath] ?? v.propertyPath] ??= v.message;
+                }
+                return out;
+              },
+            }),
+          },
+        ],
+      },
+    },
+    registered: {
+      description:
+        "'Your registration is complete! Log in now to get started.' with the sign-in link.",
+      type: "final",
+    },
+  },
+});

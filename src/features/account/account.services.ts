@@ -1,0 +1,82 @@
+import type { VariantNow } from "../../../machines/reorder.machine";
+import { gateway } from "../../lib/gateway";
+import { gatewayHeaders } from "../../lib/graphql-client";
+import {
+  OrderHistoryDocument,
+  ProductVariantsDocument,
+  type OrderHistoryQuery,
+} from "../../lib/gql/graphql";
+import { readSession } from "../../lib/storage";
+
+export type HistoryOrder = OrderHistoryQuery["orders"]["items"][number];
+
+/** The invoice of an order (account spec 2). */
+export const invoiceUrl = (orderToken: string) =>
+  `/customer-admin/invoice/${encodeURIComponent(orderToken)}/download`;
+
+/** The contract price list as a workbook (account spec 2). */
+export const CONTRACT_PRICE_EXPORT_URL = "/shop/export/xlsx/contract-price";
+
+/** The largest page the gateway serves; the history is read page by page up to the end. */
+const PAGE = 100;
+
+/**
+ * Every placed order of the company, newest first. The order history and the payments table
+ * show them all (a company has dozens, not thousands), so both views filter and sort locally.
+ */
+export async function loadAllOrders(): Promise<HistoryOrder[]> {
+  const all: HistoryOrder[] = [];
+  for (let page = 1; ; page++) {
+    const { orders } = await gateway(OrderHistoryDocument, { page, perPage: PAGE });
+    all.push(...orders.items);
+    if (orders.items.length < PAGE || all.length >= orders.totalItems) return all;
+  }
+}
+
+/** Today's price and stock of the given variants (the reorder preview). */
+export async function loadVariantsNow(codes: string[]): Promise<VariantNow[]> {
+  const found: VariantNow[] = [];
+  for (let i = 0; i < codes.length; i += PAGE) {
+    const { productVariants } = await gateway(ProductVariantsDocument, {
+      codes: codes.slice(i, i + PAGE),
+    });
+    found.push(
+      ...productVariants.map((v) => ({
+        variantCode: v.code,
+        price: v.price ?? null,
+        inStock: v.inStock,
+      })),
+    );
+  }
+  return found;
+}
+
+/** The file name of a Content-Disposition header, if it names one. */
+export function fileNameOf(disposition: string | null, fallback: string): string {
+  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition ?? "");
+  return match?.[1] ? decodeURIComponent(match[1]) : fallback;
+}
+
+/**
+ * Downloads a private file (invoice, export) with the stored bearer token and saves it under
+ * the server's file name. A plain link would depend on the token cookie; the fetch works with
+ * the stored sign-in alone. Throws the server's detail (or null) when refused.
+ */
+export async function downloadFile(url: string, fallbackName: string, language: string) {
+  const headers = gatewayHeaders(readSession()?.token ?? null, language);
+  const response = await fetch(url, { headers, credentials: "same-origin" });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { detail?: unknown } | null;
+    throw new Error(typeof body?.detail === "string" ? body.detail : "");
+  }
+  const blob = await response.blob();
+  const href = URL.createObjectURL(blob);
+  const anchor = document.createElement("a");
+  anchor.href = href;
+  anchor.download = fileNameOf(response.headers.get("content-disposition"), fallbackName);
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  // The browser has taken the file once the click ran; the URL can go.
+  setTimeout(() => URL.revokeObjectURL(href), 1000);
+}

@@ -1,0 +1,91 @@
+import { Alert, Button, Loader, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { useState } from "react";
+import { gateway } from "../../../lib/gateway";
+import { CompanyDetailsDocument } from "../../../lib/gql/graphql";
+import { useLazyNamespace } from "../../../lib/lazy-namespace";
+import { useGatewayQuery } from "../../../lib/use-gateway-query";
+import { ACCOUNT_TEXTS } from "../me/account-texts";
+import { asFailure } from "../me/gateway-results";
+
+/** One read-only field: its label, and 'Not provided' when the company has no value. */
+function Field(props: { label: string; value: string | null | undefined; empty: string }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="stone.6" tt="uppercase" fw={600} style={{ letterSpacing: "0.08em" }}>
+        {props.label}
+      </Text>
+      <Text c={props.value ? undefined : "stone.5"} style={{ whiteSpace: "pre-line" }}>
+        {props.value || props.empty}
+      </Text>
+    </Stack>
+  );
+}
+
+/**
+ * Company details (account spec 2 "account-details"): read-only company name, legal name,
+ * e-mail, phone number, registered address and tax number.
+ */
+export function CompanySection() {
+  const { t } = useLazyNamespace("account", ACCOUNT_TEXTS);
+  const [attempt, setAttempt] = useState(0);
+  const details = useGatewayQuery(
+    () => gateway(CompanyDetailsDocument, {}),
+    `company-details-${attempt}`,
+  );
+  const empty = t("company.notProvided");
+
+  let body;
+  if (details.status === "loading") body = <Loader aria-label={t("company.title")} />;
+  else if (details.status === "error")
+    body = (
+      <Alert color="red" title={t("company.errorTitle")} role="alert">
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{asFailure(details.error).message ?? t("company.loadFailed")}</Text>
+          <Button variant="light" size="xs" onClick={() => setAttempt((n) => n + 1)}>
+            {t("company.retry")}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  else {
+    const c = details.data.companyDetails;
+    const a = c.address;
+    const address = a
+      ? [
+          a.company,
+          a.street,
+          `${a.postcode} ${a.city}`,
+          [a.provinceName, a.countryCode].filter(Boolean).join(", "),
+        ]
+          .filter(Boolean)
+          .join("\n")
+      : null;
+    body = (
+      <Paper withBorder p="xl" radius="md" data-testid="company-details">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+          <Field label={t("company.companyName")} value={c.companyName} empty={empty} />
+          {/* Not published by the shop API yet: shown once the gateway has them. */}
+          {c.legalName && (
+            <Field label={t("company.legalName")} value={c.legalName} empty={empty} />
+          )}
+          {c.email && <Field label={t("company.email")} value={c.email} empty={empty} />}
+          {c.phoneNumber && (
+            <Field label={t("company.phoneNumber")} value={c.phoneNumber} empty={empty} />
+          )}
+          <Field label={t("company.address")} value={address} empty={empty} />
+          <Field label={t("company.taxNumber")} value={c.taxNumber} empty={empty} />
+        </SimpleGrid>
+      </Paper>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={2}>{t("company.title")}</Title>
+        <Text c="stone.6">{t("company.lead")}</Text>
+      </Stack>
+      {body}
+    </Stack>
+  );
+}

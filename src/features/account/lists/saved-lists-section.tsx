@@ -1,0 +1,256 @@
+import {
+  Alert,
+  Button,
+  Group,
+  Image,
+  List,
+  Loader,
+  Modal,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { useMachine } from "@xstate/react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { fromPromise } from "xstate";
+import { savedListsMachine, type ListOrderOutcome } from "../../../../machines/saved-lists.machine";
+import { can } from "../../../../server/domain/permissions";
+import { gateway } from "../../../lib/gateway";
+import { gatewayErrorDetail } from "../../../lib/graphql-client";
+import {
+  DeleteShoppingListDocument,
+  OrderShoppingListDocument,
+  ShoppingListsDocument,
+} from "../../../lib/gql/graphql";
+import { currencySign, formatMoney } from "../../../lib/money";
+import { useGatewayQuery } from "../../../lib/use-gateway-query";
+import { useCartActor } from "../../../app/cart";
+import { useAccountCustomer } from "../account-context";
+
+/** A gateway failure as the machine reads it: the server's detail when there is one. */
+const failure = (error: unknown) => ({ detail: gatewayErrorDetail(error) });
+
+/**
+ * Saved lists (account spec 2): each list's name, lines (variant name, quantity, image),
+ * currency sign and total; delete with confirmation; order a list into the cart and go to
+ * /checkout (not for MARKETING: spec 6); an empty state.
+ */
+export function SavedListsSection() {
+  const { t, i18n } = useTranslation("account");
+  const customer = useAccountCustomer();
+  const navigate = useNavigate();
+  const cart = useCartActor();
+  const [reload, setReload] = useState(0);
+  const lists = useGatewayQuery(() => gateway(ShoppingListsDocument, {}), `lists-${reload}`);
+  const mayOrder = can(customer.roles, "savedLists.order");
+  const lineCounts = useRef(new Map<string, number>());
+  useEffect(() => {
+    if (lists.status !== "success") return;
+    lineCounts.current = new Map(
+      lists.data.shoppingLists.items.map((list) => [list.id, list.items.length]),
+    );
+  });
+
+  const logic = useMemo(
+    () =>
+      savedListsMachine.provide({
+        actors: {
+          deleteList: fromPromise(async ({ input }: { input: { id: string } }) => {
+            const result = await gateway(DeleteShoppingListDocument, { id: input.id }).catch(
+              (error: unknown) => Promise.reject(failure(error)),
+            );
+            if (result.deleteShoppingList.__typename !== "Deleted")
+              throw { detail: result.deleteShoppingList.message };
+          }),
+          orderList: fromPromise(
+            async ({ input }: { input: { id: string } }): Promise<ListOrderOutcome> => {
+              const result = await gateway(OrderShoppingListDocument, { id: input.id }).catch(
+                (error: unknown) => Promise.reject(failure(error)),
+              );
+              const answer = result.orderShoppingList;
+              if (answer.__typename !== "ShoppingListOrdered") throw { detail: answer.message };
+              // Each line of a list is a distinct variant; what was not skipped went in.
+              const lines = lineCounts.current.get(input.id) ?? answer.skipped.length;
+              return {
+                addedLines: Math.max(0, lines - answer.skipped.length),
+                skipped: answer.skipped.map((s) => ({
+                  variantCode: s.variantCode,
+                  message: s.message,
+                })),
+              };
+            },
+          ),
+        },
+        actions: {
+          reloadLists: () => setReload((n) => n + 1),
+          notifyDeleted: () =>
+            notifications.show({
+              color: "green",
+              title: t("lists.successTitle"),
+              message: t("lists.deleted"),
+            }),
+          refreshCart: () => cart.send({ type: "cart.refresh" }),
+          goToCheckout: () => void navigate("/checkout"),
+          reportSkipped: (_, { skipped }) => {
+            if (skipped.length === 0) return;
+            notifications.show({
+              id: "list-order-skipped",
+              color: "orange",
+              title: t("lists.notAddedTitle"),
+              message: <SkippedList skipped={skipped} />,
+              autoClose: false,
+            });
+          },
+        },
+      }),
+    // One actor while the section is shown; t, cart and navigate stay valid meanwhile.
+    [],
+  );
+  const [snapshot, send] = useMachine(logic, { input: { mayOrder } });
+  const { context } = snapshot;
+
+  return (
+    <>
+      <Title order={2}>{t("lists.title")}</Title>
+      {context.failure && (
+        <Alert
+          color="red"
+          title={t("lists.errorTitle")}
+          withCloseButton
+          onClose={() => send({ type: "lists.dismiss" })}
+        >
+          {context.failure.message ?? t(context.failure.key)}
+        </Alert>
+      )}
+      {snapshot.matches("idle") && context.skipped.length > 0 && (
+        <Alert
+          color="orange"
+          title={t("lists.nothingAdded")}
+          withCloseButton
+          onClose={() => send({ type: "lists.dismiss" })}
+        >
+          <SkippedList skipped={context.skipped} />
+        </Alert>
+      )}
+      {lists.status === "loading" && (
+        <Group justify="center" py={60}>
+          <Loader />
+        </Group>
+      )}
+      {lists.status === "error" && (
+        <Alert color="red">{gatewayErrorDetail(lists.error) ?? t("lists.loadFailed")}</Alert>
+      )}
+      {lists.status === "success" && lists.data.shoppingLists.items.length === 0 && (
+        <Text c="stone.6" data-testid="lists-empty">
+          {t("lists.empty")}
+        </Text>
+      )}
+      {lists.status === "success" &&
+        lists.data.shoppingLists.items.map((list) => (
+          <Paper key={list.id} withBorder radius="md" p="md" data-testid="saved-list">
+            <Group justify="space-between" align="flex-start" wrap="wrap" mb="sm">
+              <Stack gap={2}>
+                <Title order={3} fz="lg">
+                  {list.name}
+                </Title>
+                <Text size="sm" c="stone.6">
+                  {t("lists.items", { count: list.items.length })}
+                </Text>
+              </Stack>
+              <Stack gap={2} align="flex-end">
+                <Text size="sm" c="stone.6">
+                  {t("lists.total")} ({currencySign(list.currencyCode)})
+                </Text>
+                <Text fw={700} data-testid="saved-list-total">
+                  {formatMoney(list.total, list.currencyCode, i18n.language)}
+                </Text>
+              </Stack>
+            </Group>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" mb="md">
+              {list.items.map((item) => (
+                <Group key={item.id} gap="sm" wrap="nowrap">
+                  <Image
+                    src={item.images[0]?.path ?? null}
+                    alt=""
+                    w={40}
+                    h={40}
+                    fit="contain"
+                    radius="sm"
+                    bg="stone.1"
+                  />
+                  <Stack gap={0}>
+                    <Text size="sm">
+                      {item.productName}
+                      {item.variantName ? ` (${item.variantName})` : ""}
+                    </Text>
+                    <Text size="xs" c={item.available ? "stone.6" : "red.7"}>
+                      {t("lists.quantity", { quantity: item.quantity })}
+                      {item.available ? "" : ` · ${t("lists.noLongerSold")}`}
+                    </Text>
+                  </Stack>
+                </Group>
+              ))}
+            </SimpleGrid>
+            <Group justify="flex-end" gap="xs">
+              <Button
+                variant="subtle"
+                color="red"
+                disabled={!snapshot.matches("idle")}
+                onClick={() => send({ type: "lists.delete", id: list.id, name: list.name })}
+              >
+                {t("lists.delete")}
+              </Button>
+              {mayOrder && (
+                <Button
+                  loading={snapshot.matches("ordering") && context.listId === list.id}
+                  disabled={!snapshot.matches("idle") && context.listId !== list.id}
+                  onClick={() => send({ type: "lists.order", id: list.id, name: list.name })}
+                >
+                  {t("lists.order")}
+                </Button>
+              )}
+            </Group>
+          </Paper>
+        ))}
+      <Modal
+        opened={snapshot.matches("confirmingDelete") || snapshot.matches("deleting")}
+        onClose={() => send({ type: "lists.cancel" })}
+        title={t("lists.confirmTitle")}
+        centered
+      >
+        <Text mb="lg">{t("lists.confirmText", { name: context.listName ?? "" })}</Text>
+        <Group justify="flex-end">
+          <Button
+            variant="outline"
+            disabled={snapshot.matches("deleting")}
+            onClick={() => send({ type: "lists.cancel" })}
+          >
+            {t("lists.cancel")}
+          </Button>
+          <Button
+            color="red"
+            loading={snapshot.matches("deleting")}
+            onClick={() => send({ type: "lists.confirmDelete" })}
+          >
+            {t("lists.confirm")}
+          </Button>
+        </Group>
+      </Modal>
+    </>
+  );
+}
+
+function SkippedList({ skipped }: { skipped: ListOrderOutcome["skipped"] }) {
+  return (
+    <List size="sm" spacing={2}>
+      {skipped.map((s) => (
+        <List.Item key={s.variantCode}>{s.message}</List.Item>
+      ))}
+    </List>
+  );
+}

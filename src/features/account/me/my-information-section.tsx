@@ -1,0 +1,206 @@
+import {
+  Alert,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { useMachine } from "@xstate/react";
+import { useMemo, useRef } from "react";
+import { fromPromise } from "xstate";
+import {
+  isPasswordComplete,
+  PASSWORD_FIELDS,
+  profileMachine,
+  type PasswordField,
+  type PasswordValues,
+  type ProfileField,
+  type ProfileValues,
+} from "../../../../machines/profile.machine";
+import { useLazyNamespace } from "../../../lib/lazy-namespace";
+import { ACCOUNT_TEXTS, textOf } from "./account-texts";
+import { changePassword, loadProfile, saveProfile, storeSessionToken } from "./profile.services";
+
+const DETAIL_FIELDS: { field: ProfileField; required: boolean; type?: string; auto: string }[] = [
+  { field: "firstName", required: true, auto: "given-name" },
+  { field: "lastName", required: true, auto: "family-name" },
+  { field: "email", required: true, type: "email", auto: "email" },
+  { field: "phoneNumber", required: false, type: "tel", auto: "tel" },
+  { field: "jobTitle", required: false, auto: "organization-title" },
+];
+
+const PASSWORD_AUTOCOMPLETE: Record<PasswordField, string> = {
+  currentPassword: "current-password",
+  newPassword: "new-password",
+  confirmNewPassword: "new-password",
+};
+
+/**
+ * My information (account spec 2 "user-details"): the personal details form and the password
+ * change block, driven by the profile machine.
+ */
+export function MyInformationSection() {
+  const { t } = useLazyNamespace("account", ACCOUNT_TEXTS);
+  // The actor lives as long as the section; texts follow the current language.
+  const tRef = useRef(t);
+  tRef.current = t;
+  const logic = useMemo(
+    () =>
+      profileMachine.provide({
+        actors: {
+          loadProfile: fromPromise(() => loadProfile()),
+          saveProfile: fromPromise(({ input }: { input: ProfileValues }) => saveProfile(input)),
+          changePassword: fromPromise(({ input }: { input: PasswordValues }) =>
+            changePassword(input),
+          ),
+        },
+        actions: {
+          storeSessionToken: (_, { token }) => storeSessionToken(token),
+          notifyProfileSaved: () =>
+            notifications.show({ color: "green", message: tRef.current("me.saved") }),
+          notifyPasswordChanged: () =>
+            notifications.show({ color: "green", message: tRef.current("me.password.success") }),
+        },
+      }),
+    [],
+  );
+  const [snapshot, send] = useMachine(logic);
+  const c = snapshot.context;
+
+  const header = (
+    <Title order={2} mb="lg">
+      {t("me.title")}
+    </Title>
+  );
+  if (snapshot.matches("loading"))
+    return (
+      <Stack>
+        {header}
+        <Loader aria-label={t("me.title")} />
+      </Stack>
+    );
+  if (snapshot.matches("loadFailed"))
+    return (
+      <Stack>
+        {header}
+        <Alert color="red" title={t("me.errorTitle")} role="alert">
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{textOf(t, c.loadFailure ?? "me.loadFailed")}</Text>
+            <Button size="xs" variant="light" onClick={() => send({ type: "profile.retry" })}>
+              {t("me.retry")}
+            </Button>
+          </Stack>
+        </Alert>
+      </Stack>
+    );
+
+  const saving = snapshot.matches({ loaded: { details: "saving" } });
+  const changing = snapshot.matches({ loaded: { password: "changing" } });
+
+  return (
+    <Stack gap="lg">
+      {header}
+      <Paper
+        withBorder
+        p="xl"
+        radius="md"
+        component="form"
+        noValidate
+        aria-label={t("me.detailsTitle")}
+        onSubmit={(e) => {
+          e.preventDefault();
+          send({ type: "profile.save" });
+        }}
+      >
+        <Stack gap="md">
+          <Title order={3} fz="lg">
+            {t("me.detailsTitle")}
+          </Title>
+          {c.failure && (
+            <Alert color="red" title={t("me.errorTitle")} role="alert">
+              {textOf(t, c.failure)}
+            </Alert>
+          )}
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {DETAIL_FIELDS.map(({ field, required, type, auto }) => (
+              <TextInput
+                key={field}
+                name={field}
+                type={type}
+                label={t(`me.${field}`)}
+                withAsterisk={required}
+                autoComplete={auto}
+                value={c.values[field]}
+                readOnly={saving}
+                error={c.errors[field] ? t(c.errors[field]) : c.serverErrors[field]}
+                onChange={(e) =>
+                  send({ type: "profile.change", field, value: e.currentTarget.value })
+                }
+              />
+            ))}
+          </SimpleGrid>
+          <Group justify="flex-end">
+            <Button type="submit" loading={saving}>
+              {t("me.save")}
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+
+      <Paper
+        withBorder
+        p="xl"
+        radius="md"
+        component="form"
+        noValidate
+        aria-label={t("me.password.title")}
+        onSubmit={(e) => {
+          e.preventDefault();
+          send({ type: "password.submit" });
+        }}
+      >
+        <Stack gap="md">
+          <Title order={3} fz="lg">
+            {t("me.password.title")}
+          </Title>
+          <Text size="sm" c="stone.6">
+            {t("me.password.hint")}
+          </Text>
+          {c.passwordFailure && (
+            <Alert color="red" title={t("me.errorTitle")} role="alert">
+              {textOf(t, c.passwordFailure)}
+            </Alert>
+          )}
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            {PASSWORD_FIELDS.map((field) => (
+              <PasswordInput
+                key={field}
+                name={field}
+                label={t(`me.password.${field}`)}
+                autoComplete={PASSWORD_AUTOCOMPLETE[field]}
+                value={c.password[field]}
+                readOnly={changing}
+                error={c.serverErrors[field]}
+                onChange={(e) =>
+                  send({ type: "password.change", field, value: e.currentTarget.value })
+                }
+              />
+            ))}
+          </SimpleGrid>
+          <Group justify="flex-end">
+            <Button type="submit" loading={changing} disabled={!isPasswordComplete(c.password)}>
+              {t("me.password.submit")}
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,217 @@
+import {
+  Button,
+  Divider,
+  Group,
+  Image,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import type { OrderAddressFieldsFragment } from "../../../lib/gql/graphql";
+import { formatMoney } from "../../../lib/money";
+import type { HistoryOrder } from "../account.services";
+import { formatDate, showsInvoice } from "./order-format";
+import { SplitBadge, StatusBadges } from "./order-badges";
+
+/**
+ * The order detail dialog (account spec 2, 60% wide): items with image, name, quantity,
+ * original and discounted unit price and subtotal; every total; notes; both addresses.
+ */
+export function OrderDetailDialog({
+  order,
+  onClose,
+  onInvoice,
+}: {
+  order: HistoryOrder | null;
+  onClose: () => void;
+  onInvoice: (order: HistoryOrder) => void;
+}) {
+  const { t, i18n } = useTranslation("account");
+  const money = (minor: number) => formatMoney(minor, order?.currencyCode, i18n.language);
+  const title = order?.number
+    ? t("orders.detail.title", { number: order.number })
+    : t("orders.detail.overview");
+  return (
+    <Modal opened={order !== null} onClose={onClose} size="60%" title={title} centered>
+      {order && (
+        <Stack gap="md" data-testid="order-detail">
+          <Group justify="space-between" wrap="wrap">
+            <Group gap="xs">
+              <Text size="sm" c="stone.6">
+                {t("orders.detail.placedOn", {
+                  date: formatDate(order.checkoutCompletedAt ?? order.createdAt, i18n.language),
+                })}
+              </Text>
+              <SplitBadge order={order} />
+            </Group>
+            <StatusBadges order={order} />
+          </Group>
+          <Table.ScrollContainer minWidth={560}>
+            <Table verticalSpacing="xs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t("orders.detail.product")}</Table.Th>
+                  <Table.Th ta="right">{t("orders.detail.quantity")}</Table.Th>
+                  <Table.Th ta="right">{t("orders.detail.originalUnitPrice")}</Table.Th>
+                  <Table.Th ta="right">{t("orders.detail.unitPrice")}</Table.Th>
+                  <Table.Th ta="right">{t("orders.detail.subtotal")}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {order.items.map((item) => (
+                  <Table.Tr key={item.id}>
+                    <Table.Td>
+                      <Group gap="sm" wrap="nowrap">
+                        <Image
+                          src={item.images[0]?.path ?? null}
+                          alt=""
+                          w={48}
+                          h={48}
+                          fit="contain"
+                          radius="sm"
+                          bg="stone.1"
+                        />
+                        <Stack gap={0}>
+                          <Text size="sm" fw={500}>
+                            {item.productName}
+                          </Text>
+                          {item.variantName && (
+                            <Text size="xs" c="stone.6">
+                              {item.variantName}
+                            </Text>
+                          )}
+                        </Stack>
+                      </Group>
+                    </Table.Td>
+                    <Table.Td ta="right">{item.quantity}</Table.Td>
+                    <Table.Td ta="right">
+                      <Text size="sm" td="line-through" c="stone.6" span>
+                        {money(item.originalUnitPrice)}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td ta="right">{money(item.discountedUnitPrice)}</Table.Td>
+                    <Table.Td ta="right">{money(item.subtotal)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Stack gap={4} ml="auto" miw={260} data-testid="order-totals">
+            <TotalRow label={t("orders.detail.itemsSubtotal")} value={money(order.itemsSubtotal)} />
+            <TotalRow label={t("orders.detail.shippingTotal")} value={money(order.shippingTotal)} />
+            <TotalRow
+              label={t("orders.detail.shippingTaxTotal")}
+              value={money(order.shippingTaxTotal)}
+            />
+            <TotalRow label={t("orders.detail.taxTotal")} value={money(order.taxTotal)} />
+            <TotalRow
+              label={t("orders.detail.manualDiscount")}
+              value={money(order.manualDiscount)}
+            />
+            <TotalRow
+              label={t("orders.detail.promotionTotal")}
+              value={money(order.orderPromotionTotal)}
+            />
+            <Divider />
+            <TotalRow label={t("orders.detail.orderTotal")} value={money(order.total)} strong />
+            {order.splitOrders.length > 0 && (
+              <TotalRow label={t("orders.splitTotal")} value={money(order.splitTotal)} />
+            )}
+          </Stack>
+          <Divider />
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
+            <Stack gap={4}>
+              <Title order={4} fz="md">
+                {t("orders.detail.notes")}
+              </Title>
+              <Text
+                size="sm"
+                c={order.notes ? undefined : "stone.6"}
+                style={{ whiteSpace: "pre-wrap" }}
+              >
+                {order.notes || t("orders.detail.noNotes")}
+              </Text>
+            </Stack>
+            <AddressBlock
+              title={t("orders.detail.shippingAddress")}
+              address={order.shippingAddress ?? null}
+              empty={t("orders.detail.noAddress")}
+            />
+            <AddressBlock
+              title={t("orders.detail.billingAddress")}
+              address={order.billingAddress ?? null}
+              empty={t("orders.detail.noAddress")}
+            />
+          </SimpleGrid>
+          <Group justify="flex-end">
+            {showsInvoice(order) && (
+              <Button variant="light" onClick={() => onInvoice(order)}>
+                {t("orders.invoice")}
+              </Button>
+            )}
+            <Button variant="outline" onClick={onClose}>
+              {t("orders.detail.close")}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+function TotalRow({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <Group justify="space-between" gap="xl">
+      <Text size="sm" fw={strong ? 700 : 400}>
+        {label}
+      </Text>
+      <Text size="sm" fw={strong ? 700 : 400}>
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+function AddressBlock({
+  title,
+  address,
+  empty,
+}: {
+  title: string;
+  address: OrderAddressFieldsFragment | null;
+  empty: string;
+}) {
+  return (
+    <Stack gap={4}>
+      <Title order={4} fz="md">
+        {title}
+      </Title>
+      {address ? (
+        <Text size="sm">
+          {[address.firstName, address.lastName].filter(Boolean).join(" ")}
+          {address.company && (
+            <>
+              <br />
+              {address.company}
+            </>
+          )}
+          <br />
+          {address.street}
+          <br />
+          {address.postcode} {address.city}
+          {address.provinceName ? `, ${address.provinceName}` : ""}
+          <br />
+          {address.countryCode}
+        </Text>
+      ) : (
+        <Text size="sm" c="stone.6">
+          {empty}
+        </Text>
+      )}
+    </Stack>
+  );
+}

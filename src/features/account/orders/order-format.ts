@@ -1,0 +1,153 @@
+import { formatMoney } from "../../../lib/money";
+
+/** The order fields the account's formatting rules read. */
+export interface FormattableOrder {
+  number?: string | null;
+  state: string;
+  paymentState: string;
+  paymentStatus?: string | null;
+  currencyCode: string;
+  totalUnpaidAmount: number;
+  splitIndex?: number | null;
+  splitCount?: number | null;
+  splitOrders: readonly unknown[];
+  payments: readonly {
+    state: string;
+    methodCode: string;
+    dueDate?: string | null;
+    paidAt?: string | null;
+  }[];
+}
+
+export type PaymentStatus = "paid" | "partially_paid" | "pending" | "not_paid";
+
+/** Mantine colours of the order states (account spec 3: "order states displayed with colours"). */
+const STATE_COLORS: Record<string, string> = {
+  new: "blue",
+  approved: "teal",
+  shipped: "indigo",
+  invoiced: "grape",
+  completed: "green",
+  fulfilled: "green",
+  waiting: "yellow",
+  "payment missing": "orange",
+  cancelled: "red",
+  canceled: "red",
+};
+
+export const stateColor = (state: string) => STATE_COLORS[state] ?? "gray";
+
+/** Both spellings of the cancelled state occur (account spec 3). */
+export const isCancelled = (state: string) => state === "cancelled" || state === "canceled";
+
+/** The translation key of a state; "canceled" shares "cancelled"'s text. */
+export const stateKey = (state: string) => `orders.states.${state}`;
+
+/**
+ * The payment display status (account spec 4): Paid when paid or completed, Partially paid
+ * when partially_paid, Pending when awaiting_payment or cart, otherwise Not paid.
+ */
+export function paymentStatusOf(order: Pick<FormattableOrder, "paymentState">): PaymentStatus {
+  switch (order.paymentState) {
+    case "paid":
+    case "completed":
+      return "paid";
+    case "partially_paid":
+      return "partially_paid";
+    case "awaiting_payment":
+    case "cart":
+      return "pending";
+    default:
+      return "not_paid";
+  }
+}
+
+export const PAYMENT_STATUS_COLORS: Record<PaymentStatus, string> = {
+  paid: "green",
+  partially_paid: "yellow",
+  pending: "orange",
+  not_paid: "red",
+};
+
+/**
+ * The balance of an order: what is still unpaid, as a negative amount with two decimals
+ * (account spec 2 and 9), the minus sign before the currency sign ("-€12.50", "-12,50 €").
+ */
+export function formatBalance(
+  order: Pick<FormattableOrder, "totalUnpaidAmount" | "currencyCode">,
+  language: string,
+): string {
+  const unpaid = Math.max(0, order.totalUnpaidAmount);
+  const amount = formatMoney(unpaid, order.currencyCode, language);
+  return unpaid > 0 ? `-${amount}` : amount;
+}
+
+/** The date part of a timestamp in the interface language (account spec 9). */
+export function formatDate(iso: string | null | undefined, language: string): string {
+  if (!iso) return "";
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  return new Intl.DateTimeFormat(language, { dateStyle: "medium" }).format(date);
+}
+
+/** When the order was last paid: the latest settled payment's time, or null. */
+export function paymentDateOf(order: Pick<FormattableOrder, "payments">): string | null {
+  const paid = order.payments
+    .map((p) => p.paidAt)
+    .filter((d): d is string => typeof d === "string" && d !== "")
+    .sort();
+  return paid.at(-1) ?? null;
+}
+
+/**
+ * When payment is due: the earliest due date of what is still to pay (payments in state new,
+ * account spec 4), else of any payment.
+ */
+export function dueDateOf(order: Pick<FormattableOrder, "payments">): string | null {
+  const dates = (list: FormattableOrder["payments"]) =>
+    list
+      .map((p) => p.dueDate)
+      .filter((d): d is string => typeof d === "string" && d !== "")
+      .sort();
+  return (
+    dates(order.payments.filter((p) => p.state === "new"))[0] ?? dates(order.payments)[0] ?? null
+  );
+}
+
+/** "k/N" for a split order, null otherwise (account spec 2). */
+export function splitLabel(order: Pick<FormattableOrder, "splitIndex" | "splitCount">) {
+  return order.splitIndex && order.splitCount ? `${order.splitIndex}/${order.splitCount}` : null;
+}
+
+/** Cancelled orders that have split orders hide the invoice (account spec 2). */
+export function showsInvoice(order: Pick<FormattableOrder, "state" | "splitOrders">): boolean {
+  return !(isCancelled(order.state) && order.splitOrders.length > 0);
+}
+
+/** A card payment method (storefront spec 3: its code contains 'adyen'). */
+const isCardMethod = (code: string) => code.toLowerCase().includes("adyen");
+
+/**
+ * Whether 'Pay now' is offered: something is left to pay, on a payment still open (state new)
+ * whose method is a card; cancelled orders are never paid.
+ */
+export function isCardPayable(order: FormattableOrder): boolean {
+  return (
+    !isCancelled(order.state) &&
+    order.totalUnpaidAmount > 0 &&
+    order.payments.some((p) => p.state === "new" && isCardMethod(p.methodCode))
+  );
+}
+
+/** Initials for the avatar: first letters of first and last name, else of the e-mail. */
+export function initialsOf(
+  first: string | null | undefined,
+  last: string | null | undefined,
+  email: string,
+) {
+  const letters = [first, last]
+    .map((s) => s?.trim().charAt(0) ?? "")
+    .join("")
+    .toUpperCase();
+  return letters || email.charAt(0).toUpperCase();
+}

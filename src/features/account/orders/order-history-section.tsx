@@ -1,0 +1,181 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { useState, type MouseEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { can } from "../../../../server/domain/permissions";
+import { formatMoney } from "../../../lib/money";
+import { useGatewayQuery } from "../../../lib/use-gateway-query";
+import { useAccountCustomer } from "../account-context";
+import { downloadFile, invoiceUrl, loadAllOrders, type HistoryOrder } from "../account.services";
+import { OrderDetailDialog } from "./order-detail-dialog";
+import { formatDate, showsInvoice } from "./order-format";
+import { ReorderDialog } from "./reorder-dialog";
+import { SplitBadge, StatusBadges } from "./order-badges";
+
+type View = "list" | "table";
+
+/**
+ * Order history (account spec 2): every placed order, newest first, as a list or a table; the
+ * detail dialog, the invoice download and reorder (not for MARKETING: spec 6).
+ */
+export function OrderHistorySection() {
+  const { t, i18n } = useTranslation("account");
+  const customer = useAccountCustomer();
+  const orders = useGatewayQuery(loadAllOrders, "order-history");
+  const [view, setView] = useState<View>("list");
+  const [detail, setDetail] = useState<HistoryOrder | null>(null);
+  const [reorder, setReorder] = useState<HistoryOrder | null>(null);
+  const mayReorder = can(customer.roles, "checkout.complete");
+
+  const download = (order: HistoryOrder) =>
+    downloadFile(
+      invoiceUrl(order.token),
+      `invoice-${order.number ?? order.token}.pdf`,
+      i18n.language,
+    ).catch((error: unknown) =>
+      notifications.show({
+        color: "red",
+        title: t("lists.errorTitle"),
+        message: (error instanceof Error && error.message) || t("orders.invoiceFailed"),
+      }),
+    );
+
+  const actions = (order: HistoryOrder) => (
+    <Group gap="xs" wrap="nowrap">
+      <Button size="xs" variant="light" onClick={() => setDetail(order)}>
+        {t("orders.details")}
+      </Button>
+      {showsInvoice(order) && (
+        <Button
+          size="xs"
+          variant="subtle"
+          component="a"
+          href={invoiceUrl(order.token)}
+          onClick={(event: MouseEvent) => {
+            event.preventDefault();
+            void download(order);
+          }}
+        >
+          {t("orders.invoice")}
+        </Button>
+      )}
+      {mayReorder && order.items.length > 0 && (
+        <Button size="xs" variant="outline" onClick={() => setReorder(order)}>
+          {t("orders.reorderButton")}
+        </Button>
+      )}
+    </Group>
+  );
+
+  return (
+    <>
+      <Group justify="space-between" wrap="wrap">
+        <Title order={2}>{t("orders.title")}</Title>
+        <SegmentedControl
+          aria-label={t("orders.view.label")}
+          value={view}
+          onChange={(value) => setView(value as View)}
+          data={[
+            { value: "list", label: t("orders.view.list") },
+            { value: "table", label: t("orders.view.table") },
+          ]}
+        />
+      </Group>
+      {orders.status === "loading" && (
+        <Group justify="center" py={60}>
+          <Loader />
+        </Group>
+      )}
+      {orders.status === "error" && <Alert color="red">{t("orders.loadFailed")}</Alert>}
+      {orders.status === "success" && orders.data.length === 0 && (
+        <Text c="stone.6" data-testid="orders-empty">
+          {t("order.noPreviousOrder")}
+        </Text>
+      )}
+      {orders.status === "success" && orders.data.length > 0 && view === "list" && (
+        <Stack gap="sm" data-testid="orders-list">
+          {orders.data.map((order) => (
+            <Paper key={order.token} withBorder radius="md" p="md" data-testid="order-card">
+              <Group justify="space-between" align="flex-start" wrap="wrap">
+                <Stack gap={4}>
+                  <Group gap="xs">
+                    <Text fw={600}>{order.number}</Text>
+                    <SplitBadge order={order} />
+                  </Group>
+                  <Text size="sm" c="stone.6">
+                    {formatDate(order.checkoutCompletedAt ?? order.createdAt, i18n.language)} ·{" "}
+                    {t("orders.items", { count: order.items.length })}
+                  </Text>
+                  <StatusBadges order={order} />
+                </Stack>
+                <Stack gap="xs" align="flex-end">
+                  <Text fw={600}>
+                    {formatMoney(order.total, order.currencyCode, i18n.language)}
+                  </Text>
+                  {actions(order)}
+                </Stack>
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+      {orders.status === "success" && orders.data.length > 0 && view === "table" && (
+        <Table.ScrollContainer minWidth={720}>
+          <Table striped highlightOnHover data-testid="orders-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t("orders.number")}</Table.Th>
+                <Table.Th>{t("orders.date")}</Table.Th>
+                <Table.Th>{t("orders.status")}</Table.Th>
+                <Table.Th ta="right">{t("orders.total")}</Table.Th>
+                <Table.Th>{t("orders.actions")}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {orders.data.map((order) => (
+                <Table.Tr key={order.token} data-testid="order-row">
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Anchor component="button" type="button" onClick={() => setDetail(order)}>
+                        {order.number}
+                      </Anchor>
+                      <SplitBadge order={order} />
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    {formatDate(order.checkoutCompletedAt ?? order.createdAt, i18n.language)}
+                  </Table.Td>
+                  <Table.Td>
+                    <StatusBadges order={order} />
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    {formatMoney(order.total, order.currencyCode, i18n.language)}
+                  </Table.Td>
+                  <Table.Td>{actions(order)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <OrderDetailDialog
+        order={detail}
+        onClose={() => setDetail(null)}
+        onInvoice={(order) => void download(order)}
+      />
+      {reorder && <ReorderDialog order={reorder} onClose={() => setReorder(null)} />}
+    </>
+  );
+}

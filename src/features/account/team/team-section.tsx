@@ -1,0 +1,248 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { useMachine } from "@xstate/react";
+import { useMemo, useRef } from "react";
+import { fromPromise } from "xstate";
+import { TEAM_ROLES, teamMachine, type TeamRole } from "../../../../machines/team.machine";
+import { useLazyNamespace } from "../../../lib/lazy-namespace";
+import { ACCOUNT_TEXTS, textOf } from "../me/account-texts";
+import { changeMemberRole, inviteMember, loadMembers, removeMember } from "./team.services";
+
+/**
+ * Company users (account spec 2 "team", ADMIN only): the list with status and role, the invite
+ * dialog, role changes and removal after confirmation; the own row has neither.
+ */
+export function TeamSection() {
+  const { t } = useLazyNamespace("account", ACCOUNT_TEXTS);
+  // The actor lives as long as the section; texts follow the current language.
+  const tRef = useRef(t);
+  tRef.current = t;
+  const logic = useMemo(
+    () =>
+      teamMachine.provide({
+        actors: {
+          loadMembers: fromPromise(() => loadMembers()),
+          inviteMember: fromPromise(({ input }: { input: { email: string; role: TeamRole } }) =>
+            inviteMember(input),
+          ),
+          changeMemberRole: fromPromise(({ input }: { input: { id: string; role: TeamRole } }) =>
+            changeMemberRole(input),
+          ),
+          removeMember: fromPromise(({ input }: { input: { id: string } }) => removeMember(input)),
+        },
+        actions: {
+          notifyInvited: () =>
+            notifications.show({ color: "green", message: tRef.current("team.invited") }),
+          notifySaved: () =>
+            notifications.show({ color: "green", message: tRef.current("team.saved") }),
+          notifyRemoved: () =>
+            notifications.show({ color: "green", message: tRef.current("team.removed") }),
+          // Spec 8: 'Sorry, something went wrong!', with the server's reason when it gave one.
+          notifyFailure: (_, { message }) =>
+            notifications.show({
+              color: "red",
+              title: tRef.current("team.failed"),
+              message: message ?? "",
+            }),
+        },
+      }),
+    [],
+  );
+  const [snapshot, send] = useMachine(logic);
+  const c = snapshot.context;
+  const roleOptions = TEAM_ROLES.map((role) => ({ value: role, label: t(`team.roles.${role}`) }));
+  const busy = snapshot.matches("changingRole") || snapshot.matches("removing");
+  const target = c.members.find((m) => m.id === c.targetId);
+
+  let body;
+  if (snapshot.matches("loading")) body = <Loader aria-label={t("team.title")} />;
+  else if (snapshot.matches("loadFailed"))
+    body = (
+      <Alert color="red" title={t("team.errorTitle")} role="alert">
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{textOf(t, c.loadFailure ?? "team.loadFailed")}</Text>
+          <Button size="xs" variant="light" onClick={() => send({ type: "team.retry" })}>
+            {t("team.retry")}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  else
+    body = (
+      <Table.ScrollContainer minWidth={640}>
+        <Table verticalSpacing="sm" data-testid="team-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t("team.columns.name")}</Table.Th>
+              <Table.Th>{t("team.columns.email")}</Table.Th>
+              <Table.Th>{t("team.columns.role")}</Table.Th>
+              <Table.Th>{t("team.columns.status")}</Table.Th>
+              <Table.Th>{t("team.columns.actions")}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {c.members.map((m) => (
+              <Table.Tr key={m.id} data-testid="team-row" data-email={m.email}>
+                <Table.Td>
+                  {[m.firstName, m.lastName].filter(Boolean).join(" ") || "—"}
+                  {m.isSelf && (
+                    <Badge ml="xs" size="xs" variant="light" color="stone">
+                      {t("team.you")}
+                    </Badge>
+                  )}
+                </Table.Td>
+                <Table.Td>{m.email}</Table.Td>
+                <Table.Td>
+                  {m.isSelf ? (
+                    <Text size="sm">{m.role ? t(`team.roles.${m.role}`) : "—"}</Text>
+                  ) : (
+                    <Select
+                      size="xs"
+                      w={160}
+                      aria-label={t("team.changeRole", { email: m.email })}
+                      data={roleOptions}
+                      value={m.role}
+                      allowDeselect={false}
+                      disabled={busy}
+                      onChange={(value) =>
+                        value && send({ type: "team.changeRole", id: m.id, role: value })
+                      }
+                    />
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Badge color={m.status === "ACTIVE" ? "green" : "yellow"} variant="light">
+                    {t(`team.status.${m.status}`)}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  {!m.isSelf && (
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      color="red"
+                      disabled={busy}
+                      aria-label={t("team.removeUser", { email: m.email })}
+                      onClick={() => send({ type: "team.remove", id: m.id })}
+                    >
+                      {t("team.remove")}
+                    </Button>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    );
+
+  const inviting = snapshot.matches("inviting");
+  const sending = snapshot.matches({ inviting: "sending" });
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={4}>
+          <Title order={2}>{t("team.title")}</Title>
+          <Text c="stone.6">{t("team.lead")}</Text>
+        </Stack>
+        <Button
+          disabled={!snapshot.matches("ready")}
+          onClick={() => send({ type: "team.openInvite" })}
+        >
+          {t("team.invite.open")}
+        </Button>
+      </Group>
+      {body}
+
+      <Modal
+        opened={inviting}
+        onClose={() => send({ type: "team.cancel" })}
+        title={t("team.invite.title")}
+        centered
+      >
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            send({ type: "team.submitInvite" });
+          }}
+        >
+          <Stack gap="md">
+            {c.inviteFailure && (
+              <Alert color="red" title={t("team.failed")} role="alert">
+                {c.inviteFailure}
+              </Alert>
+            )}
+            <TextInput
+              label={t("team.invite.email")}
+              name="email"
+              type="email"
+              withAsterisk
+              data-autofocus
+              value={c.invite.email}
+              readOnly={sending}
+              error={c.inviteErrors.email && t(c.inviteErrors.email)}
+              onChange={(e) =>
+                send({ type: "team.changeInvite", field: "email", value: e.currentTarget.value })
+              }
+            />
+            <Select
+              label={t("team.invite.role")}
+              size="md"
+              placeholder={t("team.invite.rolePlaceholder")}
+              withAsterisk
+              data={roleOptions}
+              value={c.invite.role || null}
+              readOnly={sending}
+              error={c.inviteErrors.role && t(c.inviteErrors.role)}
+              onChange={(value) =>
+                send({ type: "team.changeInvite", field: "role", value: value ?? "" })
+              }
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => send({ type: "team.cancel" })}>
+                {t("team.invite.cancel")}
+              </Button>
+              <Button type="submit" loading={sending}>
+                {t("team.invite.submit")}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+
+      <Modal
+        opened={snapshot.matches("confirmingRemoval")}
+        onClose={() => send({ type: "team.cancel" })}
+        title={t("team.confirmRemoval.title")}
+        centered
+      >
+        <Stack gap="lg">
+          <Text>{t("team.confirmRemoval.text", { email: target?.email ?? "" })}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => send({ type: "team.cancel" })}>
+              {t("team.confirmRemoval.cancel")}
+            </Button>
+            <Button color="red" onClick={() => send({ type: "team.confirmRemoval" })}>
+              {t("team.confirmRemoval.confirm")}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,41 @@
+import { gateway } from "../../../lib/gateway";
+import {
+  ChangeCompanyUserRoleDocument,
+  CompanyUsersDocument,
+  InviteCompanyUserDocument,
+  RemoveCompanyUserDocument,
+  type CompanyUserFieldsFragment,
+} from "../../../lib/gql/graphql";
+import type { TeamMember, TeamRole } from "../../../../machines/team.machine";
+import { call, successOf } from "../me/gateway-results";
+
+const toMember = (u: CompanyUserFieldsFragment): TeamMember => ({
+  id: u.id,
+  email: u.email,
+  firstName: u.firstName ?? null,
+  lastName: u.lastName ?? null,
+  role: u.role ?? null,
+  status: u.status,
+  isSelf: u.isSelf,
+});
+
+export const loadMembers = () =>
+  call(async () => (await gateway(CompanyUsersDocument, {})).companyUsers.map(toMember));
+
+export const inviteMember = (input: { email: string; role: TeamRole }) =>
+  call(async () => {
+    const { inviteCompanyUser } = await gateway(InviteCompanyUserDocument, input);
+    return toMember(successOf(inviteCompanyUser, "CompanyUser"));
+  });
+
+export const changeMemberRole = (input: { id: string; role: TeamRole }) =>
+  call(async () => {
+    const { changeCompanyUserRole } = await gateway(ChangeCompanyUserRoleDocument, input);
+    return toMember(successOf(changeCompanyUserRole, "CompanyUser"));
+  });
+
+export const removeMember = (input: { id: string }) =>
+  call(async () => {
+    const { removeCompanyUser } = await gateway(RemoveCompanyUserDocument, input);
+    successOf(removeCompanyUser, "Deleted");
+  });

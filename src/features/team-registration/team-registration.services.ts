@@ -1,0 +1,30 @@
+import { ClientError } from "graphql-request";
+import type { GatewayRequest } from "../../lib/graphql-client";
+import { RegisterTeamMemberDocument, TeamInvitationDocument } from "../../lib/gql/graphql";
+import type { TeamRegistrationRequest } from "../../../machines/team-registration.machine";
+
+/** A failed call as the machine reads it: the server's words and its violations. */
+function failure(error: unknown) {
+  if (error instanceof ClientError)
+    return { message: error.response.errors?.[0]?.message ?? null, violations: [] };
+  return { message: null, violations: [] };
+}
+
+export async function checkInvitation(gateway: GatewayRequest, token: string) {
+  try {
+    return (await gateway(TeamInvitationDocument, { token })).teamInvitation;
+  } catch (error) {
+    throw failure(error);
+  }
+}
+
+export async function registerTeamMember(gateway: GatewayRequest, input: TeamRegistrationRequest) {
+  let result;
+  try {
+    result = (await gateway(RegisterTeamMemberDocument, { input })).registerTeamMember;
+  } catch (error) {
+    throw failure(error);
+  }
+  if (result.__typename !== "TeamMemberRegistered")
+    throw { message: result.message, violations: result.violations };
+}
