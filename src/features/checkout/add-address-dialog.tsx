@@ -5,27 +5,22 @@ import { gatewayErrorDetail } from "../../lib/graphql-client";
 import { CountriesDocument, CreateAddressDocument, type AddressInput } from "../../lib/gql/graphql";
 import { useLazyNamespace } from "../../lib/lazy-namespace";
 import { useGatewayQuery } from "../../lib/use-gateway-query";
+import {
+  addressErrors,
+  addressFieldError,
+  EMPTY_ADDRESS,
+  type AddressField,
+  type AddressValues,
+} from "../../../machines/address-book.machine";
 import { CHECKOUT_TEXTS } from "./checkout-texts";
 
-type Field =
-  | "firstName"
-  | "lastName"
-  | "company"
-  | "street"
-  | "postcode"
-  | "city"
-  | "countryCode"
-  | "provinceCode"
-  | "phoneNumber";
-const REQUIRED: Field[] = [
-  "firstName",
-  "lastName",
-  "company",
-  "street",
-  "postcode",
-  "city",
-  "countryCode",
-];
+type Field = Exclude<AddressField, "email">;
+
+/** The checkout's texts for the address book's error keys (account spec section 5). */
+const ERROR_KEYS: Record<string, string> = {
+  "addresses.errors.required": "address.required",
+  "addresses.errors.minLength": "address.minLength",
+};
 
 /**
  * The checkout's 'add new address' dialog: a shipping address for the address book, which
@@ -37,43 +32,31 @@ export default function AddAddressDialog(props: {
 }) {
   const { t } = useLazyNamespace("checkout", CHECKOUT_TEXTS);
   const countries = useGatewayQuery(() => gateway(CountriesDocument, {}), "countries");
-  const [values, setValues] = useState<Record<Field, string>>({
-    firstName: "",
-    lastName: "",
-    company: "",
-    street: "",
-    postcode: "",
-    city: "",
-    countryCode: "",
-    provinceCode: "",
-    phoneNumber: "",
-  });
+  const [values, setValues] = useState<AddressValues>(EMPTY_ADDRESS);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const list = countries.status === "success" ? countries.data.countries : [];
   const provinces = list.find((c) => c.code === values.countryCode)?.provinces ?? [];
 
+  const message = (key: string | undefined) => (key ? t(ERROR_KEYS[key] ?? key) : undefined);
   const set = (field: Field) => (value: string) => {
-    setValues((v) => ({
-      ...v,
+    const next = {
+      ...values,
       [field]: value,
       ...(field === "countryCode" ? { provinceCode: "" } : {}),
-    }));
-    setErrors((e) => ({
-      ...e,
-      [field]: REQUIRED.includes(field) && value.trim() === "" ? t("address.required") : undefined,
-    }));
+    };
+    setValues(next);
+    setErrors((e) => ({ ...e, [field]: message(addressFieldError(field, next, list)) }));
   };
 
   async function save() {
-    const missing = Object.fromEntries(
-      [...REQUIRED, ...(provinces.length > 0 ? (["provinceCode"] as Field[]) : [])]
-        .filter((f) => values[f].trim() === "")
-        .map((f) => [f, t("address.required")]),
-    );
-    setErrors(missing);
-    if (Object.keys(missing).length > 0) return;
+    const broken = addressErrors(values, list);
+    const shown = Object.fromEntries(
+      Object.entries(broken).map(([field, key]) => [field, message(key)]),
+    ) as Partial<Record<Field, string>>;
+    setErrors(shown);
+    if (Object.keys(broken).length > 0) return;
     const input: AddressInput = {
       firstName: values.firstName.trim(),
       lastName: values.lastName.trim(),

@@ -28,6 +28,7 @@ import { useMachine } from "@xstate/react";
 import { lazy, Suspense, useMemo, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { canFinish, checkoutMachine, MAX_NOTE_LENGTH } from "../../../machines/checkout.machine";
+import { addressLabel } from "../../../machines/address-book.machine";
 import { isCartLoading } from "../../../machines/cart.machine";
 import { Price } from "../../components/price";
 import { QuantityInput } from "../../components/quantity-input";
@@ -53,11 +54,6 @@ const ERROR_TOAST_MS = 8000;
 /** 'Sku' is the last part of the slash-separated variant (spec section 2). */
 export function skuOf(variantCode: string): string {
   return variantCode.split("/").pop() ?? variantCode;
-}
-
-/** An address as the spec labels it: 'street, postcode city, countryCode'. */
-export function addressLabel(a: Pick<Address, "street" | "postcode" | "city" | "countryCode">) {
-  return `${a.street}, ${a.postcode} ${a.city}, ${a.countryCode}`;
 }
 
 /** The checkout page (storefront spec: checkout page); behaviour is the checkout machine's. */
