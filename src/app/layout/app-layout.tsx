@@ -83,6 +83,23 @@ export function AppLayout() {
             {signedIn ? (
               <Group gap="lg" wrap="nowrap">
                 <SearchBox />
+                <Anchor
+                  component={Link}
+                  to="/shop/account"
+                  c="stone.8"
+                  aria-label={t("nav.account")}
+                  data-testid="account-link"
+                  style={{ display: "inline-flex" }}
+                >
+                  <svg width="22" height="22" viewBox="0 0 24 24" fill="none" aria-hidden="true">
+                    <circle cx="12" cy="8.5" r="3.5" stroke="currentColor" strokeWidth="1.4" />
+                    <path
+                      d="M5 20c.8-3.6 3.6-5.5 7-5.5s6.2 1.9 7 5.5"
+                      stroke="currentColor"
+                      strokeWidth="1.4"
+                    />
+                  </svg>
+                </Anchor>
                 <MiniCart />
               </Group>
             ) : (

@@ -1,0 +1,35 @@
+import { expect, journeys, signInAsBuyer } from "./harness";
+
+export const tests = journeys({
+  name: "the mini-cart shows the cart on hover and 'save for later' turns it into a list",
+  async run(ctx) {
+    const { page, baseUrl, screenshot } = ctx;
+    await signInAsBuyer(ctx);
+    await page.goto(`${baseUrl}/shop/products/GLOW-PRO`);
+    await page.getByLabel("Quantity").fill("2");
+    await page.getByRole("button", { name: "Add to cart" }).click();
+    await page.getByText("The item has been successfully added to your cart!").first().waitFor();
+    const count = page.getByTestId("mini-cart-count");
+    await count.waitFor();
+    expect(Number(await count.textContent()) >= 2, "the badge counts the items");
+    await page.getByTestId("mini-cart").hover();
+    const dropdown = page.getByTestId("mini-cart-dropdown");
+    await dropdown.getByText("Glow Pro Sonic Cleansing Device").waitFor();
+    await screenshot("mini-cart");
+    await dropdown.getByRole("button", { name: "Save for later" }).click();
+    const dialog = page.getByRole("dialog", { name: "Save shopping list" });
+    const name = dialog.getByLabel("List name");
+    const today = new Date().toISOString().slice(0, 10);
+    expect(
+      (await name.inputValue()) === `Shopping-List-${today}`,
+      `the name is prefilled: ${await name.inputValue()}`,
+    );
+    await name.fill("Autumn restock");
+    await dialog.getByRole("button", { name: "Save list" }).click();
+    await page.getByText("Shopping list successfully saved").waitFor();
+    await page.waitForURL(`${baseUrl}/shop`);
+    await count.waitFor({ state: "detached" });
+    await page.goto(`${baseUrl}/shop/account/saved-lists`);
+    await page.getByText("Autumn restock").first().waitFor();
+  },
+});
