@@ -57,7 +57,11 @@ export type CartEvent =
   /** Read the cart again from the server (after an order was placed elsewhere, say). */
   | { type: "cart.refresh" }
   /** Another flow (checkout) changed the cart on the server and hands over the new state. */
-  | { type: "cart.replace"; cart: CartLike | null };
+  | { type: "cart.replace"; cart: CartLike | null }
+  /** Someone signed in: find their cart. */
+  | { type: "cart.start" }
+  /** The person signed out: forget the cart and whatever waited. */
+  | { type: "cart.stop" };
 
 type OperationEvent = Extract<
   CartEvent,
@@ -97,8 +101,12 @@ export function errorDetail(error: unknown): string | null {
 
 const operationEvents = ["cart.add", "cart.bulkAdd", "cart.adjust", "cart.remove", "cart.empty"];
 
+/** While the cart is busy, changes wait their turn; none is lost. */
+const queueing = Object.fromEntries(operationEvents.map((type) => [type, { actions: "enqueue" }]));
+
 /**
- * The signed-in user's cart, one actor for the whole visit (storefront spec section 4). It finds
+ * The signed-in user's cart, one actor for the whole visit (storefront spec section 4). Once
+ * someone signs in it finds
  * the cart (the one with items, else the first, else a new one), then carries out changes one
  * at a time in the order they were asked for: add, bulk add, change quantity, remove, empty.
  * While a change runs `loading` is true and add buttons are disabled. After every change, when
@@ -166,19 +174,24 @@ export const cartMachine = setup({
   id: "cart",
   description: "The signed-in user's cart for the whole visit.",
   context: { cart: null, queue: [], lastOutcome: null, loadError: null },
-  initial: "finding",
+  initial: "signedOut",
   on: {
-    // Changes asked for at any time wait their turn; none is lost.
-    "cart.add": { actions: "enqueue" },
-    "cart.bulkAdd": { actions: "enqueue" },
-    "cart.adjust": { actions: "enqueue" },
-    "cart.remove": { actions: "enqueue" },
-    "cart.empty": { actions: "enqueue" },
+    "cart.stop": {
+      target: ".signedOut",
+      actions: assign({ cart: null, queue: [], lastOutcome: null, loadError: null }),
+    },
   },
   states: {
+    signedOut: {
+      description: "No one is signed in: there is no cart, and changes are not taken.",
+      on: {
+        "cart.start": { target: "finding" },
+      },
+    },
     finding: {
       description:
         "Listing the carts: the one with items, else the first, else a new one. Loading.",
+      on: queueing,
       invoke: {
         id: "findCart",
         src: "findCart",
@@ -218,6 +231,7 @@ export const cartMachine = setup({
     },
     updating: {
       description: "The first waiting change is being carried out. Loading: add is disabled.",
+      on: queueing,
       invoke: {
         id: "applyOperation",
         src: "applyOperation",
@@ -235,6 +249,7 @@ export const cartMachine = setup({
     },
     resettingShipment: {
       description: "The cart has shipments: the first one is set again with its current method.",
+      on: queueing,
       invoke: {
         id: "resetShipment",
         src: "resetShipment",
@@ -279,5 +294,5 @@ export const cartMachine = setup({
 
 /** Whether the cart actor is busy (finding the cart or carrying out a change). */
 export function isCartLoading(snapshot: { value: unknown; context: CartContext }): boolean {
-  return snapshot.value !== "idle" && snapshot.value !== "unavailable";
+  return !["idle", "unavailable", "signedOut"].includes(String(snapshot.value));
 }

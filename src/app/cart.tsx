@@ -1,6 +1,6 @@
 import { notifications } from "@mantine/notifications";
 import { createActorContext } from "@xstate/react";
-import { useMemo, type ReactNode } from "react";
+import { useEffect, useMemo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { cartMachine, isCartLoading, type CartOperation } from "../../machines/cart.machine";
 import { gateway } from "../lib/gateway";
@@ -22,10 +22,10 @@ const SUCCESS_KEY: Record<CartOperation["kind"], string> = {
 };
 
 /**
- * Runs the cart actor with the gateway's actors and the toasts of the spec. Mounted once for a
- * signed-in visit (the layout keys it by the session, so signing in again starts a new one).
+ * Runs the cart actor with the gateway's actors and the toasts of the spec. Mounted once by the
+ * layout; the session's token starts and stops it, so signing in never remounts the page.
  */
-export function CartProvider({ children }: { children: ReactNode }) {
+export function CartProvider({ token, children }: { token: string | null; children: ReactNode }) {
   const { t, i18n } = useTranslation("cart");
   const logic = useMemo(
     () =>
@@ -51,7 +51,22 @@ export function CartProvider({ children }: { children: ReactNode }) {
     // One actor per visit; t and i18n stay valid for its lifetime.
     [],
   );
-  return <CartContext.Provider logic={logic}>{children}</CartContext.Provider>;
+  return (
+    <CartContext.Provider logic={logic}>
+      <SessionBridge token={token} />
+      {children}
+    </CartContext.Provider>
+  );
+}
+
+/** Starts the cart when someone signs in and forgets it when they sign out (or switch). */
+function SessionBridge({ token }: { token: string | null }) {
+  const actor = CartContext.useActorRef();
+  useEffect(() => {
+    if (token) actor.send({ type: "cart.start" });
+    return () => actor.send({ type: "cart.stop" });
+  }, [actor, token]);
+  return null;
 }
 
 /** The cart actor, to send it `cart.add`, `cart.bulkAdd`, `cart.adjust`, `cart.remove`, ... */

@@ -6,51 +6,12 @@ import {
   type CartLike,
   type CartOperation,
 } from "../../machines/cart.machine.js";
-import { runPathTests } from "./support/paths.js";
-
-const empty: CartLike = { token: "c1", itemsTotal: 0, items: [], shipments: [] };
-const filled: CartLike = {
-  token: "c1",
-  itemsTotal: 5000,
-  items: [{ id: "1", quantity: 2 }],
-  shipments: [{ id: "9", methodCode: "air_freight" }],
-};
+import { model as cartModel, empty, filled } from "./models/cart.model.js";
+import { runModel } from "./support/paths.js";
 
 describe("cart machine", () => {
   it("covers every state and transition; the queue never loses a change", () => {
-    const result = runPathTests({
-      machine: cartMachine,
-      serializeState: (s) =>
-        JSON.stringify([
-          s.value,
-          s.context.cart === null ? "none" : s.context.cart.items.length,
-          Math.min(s.context.queue.length, 2),
-          s.context.queue[0]?.silent ?? null,
-          s.context.lastOutcome?.ok ?? null,
-        ]),
-      events: () => [
-        { type: "cart.add", variantCode: "V1", quantity: 1 },
-        { type: "cart.bulkAdd", items: [{ variantCode: "V1", quantity: 2 }], silent: true },
-        { type: "cart.adjust", itemId: "1", quantity: 3 },
-        { type: "cart.remove", itemId: "1" },
-        { type: "cart.empty" },
-        { type: "cart.refresh" },
-        { type: "cart.replace", cart: filled },
-        { type: "xstate.done.actor.findCart", output: empty },
-        { type: "xstate.error.actor.findCart", error: { detail: "Down" } },
-        { type: "xstate.done.actor.applyOperation", output: filled },
-        { type: "xstate.done.actor.applyOperation", output: empty },
-        { type: "xstate.error.actor.applyOperation", error: { detail: "Out of stock" } },
-        { type: "xstate.done.actor.resetShipment", output: filled },
-        { type: "xstate.error.actor.resetShipment", error: new Error("gone") },
-      ],
-      invariants: {
-        "a change runs only while one is waiting": (s) =>
-          !["updating", "resettingShipment", "reporting"].includes(String(s.value)) ||
-          s.context.queue.length > 0,
-        "idle only with nothing waiting": (s) => s.value !== "idle" || s.context.queue.length === 0,
-      },
-    });
+    const result = runModel(cartModel);
     expect(result.failures).toEqual([]);
     expect(result.states.missing).toEqual([]);
     expect(result.transitions.missing).toEqual([]);
@@ -88,6 +49,9 @@ describe("cart machine", () => {
         },
       }),
     ).start();
+    expect(isCartLoading(actor.getSnapshot())).toBe(false);
+    actor.send({ type: "cart.add", variantCode: "IGNORED", quantity: 1 });
+    actor.send({ type: "cart.start" });
     expect(isCartLoading(actor.getSnapshot())).toBe(true);
     actor.send({ type: "cart.add", variantCode: "A", quantity: 1 });
     actor.send({ type: "cart.add", variantCode: "GONE", quantity: 1, requestId: "r2" });
@@ -120,6 +84,7 @@ describe("cart machine", () => {
         },
       }),
     ).start();
+    actor.send({ type: "cart.start" });
     await vi.waitFor(() => expect(actor.getSnapshot().value).toBe("unavailable"));
     actor.send({ type: "cart.add", variantCode: "A", quantity: 1, requestId: "x" });
     await vi.waitFor(() =>

@@ -124,6 +124,5 @@ export function AppLayout() {
       <CookieBar />
     </Box>
   );
-  // One cart actor per signed-in visit: signing in again (a new token) starts a new one.
-  return session ? <CartProvider key={session.token}>{page}</CartProvider> : page;
+  return <CartProvider token={session?.token ?? null}>{page}</CartProvider>;
 }
