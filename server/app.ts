@@ -13,10 +13,13 @@ import { registerBackOfficeRoutes } from "./http/routes/backoffice.js";
 import { registerCatalogRoutes } from "./http/routes/catalog.js";
 import { registerFileRoutes } from "./http/routes/files.js";
 import { registerListRoutes } from "./http/routes/lists.js";
+import { registerMachineRoutes } from "./http/routes/machines.js";
 import { registerMailRoutes } from "./http/routes/mail.js";
 import { registerCustomerRoutes } from "./http/routes/customers.js";
 import { registerOrderRoutes } from "./http/routes/orders.js";
+import { registerPaymentRoutes } from "./http/routes/payments.js";
 import { registerReferenceRoutes } from "./http/routes/reference.js";
+import { WEBHOOK_PATH } from "./payments/service.js";
 
 /** JSON bodies are small: the largest legitimate one is a bulk add of 1,000 lines. */
 export const BODY_LIMIT = 256 * 1024;
@@ -59,6 +62,9 @@ export async function buildApp({
   );
 
   app.addHook("onRequest", async (request) => {
+    // Adyen may send its webhook with HTTP basic auth, which is no bearer token: the route
+    // authenticates each item by its HMAC signature instead (server/payments/README.md).
+    if (request.method === "POST" && request.url.split("?")[0] === WEBHOOK_PATH) return;
     if (request.url.startsWith("/api/v2/admin/")) {
       request.staff = await staffPrincipalOf(request, database.db, config.jwtSecret);
     } else if (/^\/(api|customer-admin|shop\/export|shop\/import|form)\//.test(request.url)) {
@@ -93,6 +99,8 @@ export async function buildApp({
   await registerFileRoutes(app, ctx);
   await registerMailRoutes(app, ctx);
   await registerBackOfficeRoutes(app, ctx);
+  await registerMachineRoutes(app, ctx);
+  await registerPaymentRoutes(app, ctx);
 
   if (built) await app.register(fastifyStatic, { root: staticDir, wildcard: false });
   return app;

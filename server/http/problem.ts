@@ -12,7 +12,9 @@ const titles: Record<number, string> = {
   415: "title.unsupportedMediaType",
   422: "title.validation",
   429: "title.tooManyRequests",
+  502: "title.badGateway",
   503: "title.serviceUnavailable",
+  504: "title.gatewayTimeout",
   500: "title.internal",
 };
 

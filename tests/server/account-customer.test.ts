@@ -236,6 +236,12 @@ describe.each(backends)("account customer API on %s", (backend) => {
         USERS.spaAdmin,
       );
       expect(res.body).toMatchObject({ companyName: "Demo Spa GmbH", jobTitle: "CEO" });
+      // The read-only company details come with every answer, unchanged by the edits.
+      expect(res.body).toMatchObject({
+        companyLegalName: "Demo Spa Wellness GmbH",
+        companyEmail: "office@demo-spa.example",
+        companyPhoneNumber: "+49 30 1234567",
+      });
     });
 
     it("refuses company data from COMMERCIAL and MARKETING users with 403", async () => {
@@ -257,6 +263,10 @@ describe.each(backends)("account customer API on %s", (backend) => {
         "legalName",
         "field.unknown",
       ],
+      // Company details are read-only (account spec 2): shown, never taken from a request.
+      ["a company legal name", { companyLegalName: "Y" }, "companyLegalName", "field.unknown"],
+      ["a company e-mail", { companyEmail: "x@y.example" }, "companyEmail", "field.unknown"],
+      ["a company phone", { companyPhoneNumber: "+1 2" }, "companyPhoneNumber", "field.unknown"],
     ])("refuses %s with 422 and changes nothing", async (_name, body, path, code) => {
       const problem = await t.refused(422, () => put(body, USERS.spaAdmin));
       expect(problem.violations).toEqual(

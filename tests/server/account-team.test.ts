@@ -25,7 +25,11 @@ describe.each(backends)("account team API on %s", (backend) => {
       .execute();
   }
 
-  async function invite(email: string, roles: unknown = ["COMMERCIAL"], as = USERS.spaAdmin) {
+  async function invite(
+    email: string,
+    roles: unknown = ["COMMERCIAL"],
+    as: string = USERS.spaAdmin,
+  ) {
     const res = await t.request("POST", `${API}/shop-users`, { as, body: { email, roles } });
     expect(res.status, res.raw).toBe(201);
     return res.body as { id: number; "@id": string };
@@ -436,6 +440,105 @@ describe.each(backends)("account team API on %s", (backend) => {
 
     it("refuses a non-object body", async () => {
       await t.refused(422, () => register(["token"]));
+    });
+  });
+
+  describe("GET /team-members/invitations/{token} (the link check)", () => {
+    const check = (token: string, headers: Record<string, string> = {}) =>
+      t.request("GET", `/api/v2/team-members/invitations/${token}`, { headers });
+
+    it("answers the invitee's e-mail, company and expiry for a usable link, changing nothing", async () => {
+      const email = "link.check@demo-spa.example";
+      await invite(email);
+      const token = await tokenFromMail(email);
+      const before = await t.fingerprint();
+      const res = await check(token);
+      expect(res.status, res.raw).toBe(200);
+      expect(res.body).toEqual({
+        email,
+        companyName: "Demo Spa GmbH",
+        expiresAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+      });
+      const days = (Date.parse(res.body.expiresAt) - Date.now()) / 86_400_000;
+      expect(days).toBeGreaterThan(6.9);
+      expect(days).toBeLessThanOrEqual(7);
+      expect(await t.fingerprint()).toBe(before);
+      // Anyone signed in may check a link too; it is the link that counts, not the caller.
+      const signedIn = await t.request("GET", `/api/v2/team-members/invitations/${token}`, {
+        as: USERS.retailAdmin,
+      });
+      expect(signedIn.body).toEqual(res.body);
+    });
+
+    it("answers unknown, used, expired and removed links with one and the same 404", async () => {
+      const expiredEmail = "check.expired@demo-spa.example";
+      const { id: expiredId } = await invite(expiredEmail);
+      const expiredToken = await tokenFromMail(expiredEmail);
+      await t.db
+        .updateTable("invitations")
+        .set({ expires_at: new Date(Date.now() - 1000) })
+        .where("shop_user_id", "=", expiredId)
+        .execute();
+      const usedEmail = "check.used@demo-spa.example";
+      await invite(usedEmail);
+      const usedToken = await tokenFromMail(usedEmail);
+      const done = await register({
+        firstName: "Used",
+        lastName: "Link",
+        token: usedToken,
+        newPlainPassword: PASSWORD,
+      });
+      expect(done.status).toBe(201);
+      const removedEmail = "check.removed@demo-spa.example";
+      const { id: removedId } = await invite(removedEmail);
+      const removedToken = await tokenFromMail(removedEmail);
+      const removal = await t.request("DELETE", `${API}/shop-users/${removedId}`, {
+        as: USERS.spaAdmin,
+      });
+      expect(removal.status).toBe(204);
+
+      const problems = [];
+      for (const token of [
+        expiredToken,
+        usedToken,
+        removedToken,
+        "A".repeat(22),
+        "x".repeat(200),
+        "%00",
+        encodeURIComponent("../register"),
+      ])
+        problems.push(await t.refused(404, () => check(token)));
+      for (const p of problems) {
+        expect(p.type).toBe("/problems/not-found");
+        expect(p.detail).toBe(problems[0]!.detail);
+        expect(JSON.stringify(p)).not.toMatch(/check\.|demo-spa|Demo Spa/);
+      }
+      expect(problems[0]!.detail).toMatch(/invitation link is not valid/);
+      const fr = await t.refused(404, () => check(usedToken, { "accept-language": "fr" }));
+      expect(fr.detail).not.toBe(problems[0]!.detail);
+    });
+
+    it("answers a link of a disabled company with the same 404", async () => {
+      const email = "check.disabled@demo-retail.example";
+      await invite(email, ["COMMERCIAL"], USERS.retailAdmin);
+      const token = await tokenFromMail(email);
+      expect((await check(token)).status).toBe(200);
+      await t.db.updateTable("companies").set({ enabled: false }).where("id", "=", 2).execute();
+      try {
+        const p = await t.refused(404, () => check(token));
+        expect(p.detail).toMatch(/invitation link is not valid/);
+      } finally {
+        await t.db.updateTable("companies").set({ enabled: true }).where("id", "=", 2).execute();
+      }
+    });
+
+    it("refuses a bad bearer token with 401, as every API path does", async () => {
+      const email = "check.badtoken@demo-spa.example";
+      await invite(email);
+      const token = await tokenFromMail(email);
+      await t.refused(401, () =>
+        t.request("GET", `/api/v2/team-members/invitations/${token}`, { token: "not-a-jwt" }),
+      );
     });
   });
 

@@ -25,6 +25,9 @@ describe.each(backends)("customers and addresses API on %s", (backend) => {
         lastName: "Keller",
         fullName: "Jonas Keller",
         companyName: "Demo Spa GmbH",
+        companyLegalName: "Demo Spa Wellness GmbH",
+        companyEmail: "office@demo-spa.example",
+        companyPhoneNumber: "+49 30 1234567",
         taxNumber: "DE123456789",
         currencyCode: "EUR",
         minimalOrderValue: 50000,
@@ -62,6 +65,9 @@ describe.each(backends)("customers and addresses API on %s", (backend) => {
       expect(res.body).toMatchObject({
         email: USERS.retailAdmin,
         companyName: "Demo Retail Inc.",
+        companyLegalName: "Demo Retail Incorporated",
+        companyEmail: "office@demo-retail.example",
+        companyPhoneNumber: "+1 212 555 0100",
         taxNumber: null,
         currencyCode: "USD",
         defaultBillingAddress: `${API}/addresses/3`,
@@ -72,6 +78,26 @@ describe.each(backends)("customers and addresses API on %s", (backend) => {
         as: USERS.spaBuyer,
       });
       expect(res.body.personResponsible.email).not.toBe(spa.body.personResponsible.email);
+    });
+
+    it("answers a company phone number never entered as null, the same for every role", async () => {
+      const shown = async (email: string) =>
+        (await t.request("GET", `${API}/customers/${await t.userId(email)}`, { as: email })).body;
+      const marketing = await shown(USERS.spaMarketing);
+      const admin = await shown(USERS.spaAdmin);
+      for (const key of ["companyLegalName", "companyEmail", "companyPhoneNumber"])
+        expect(marketing[key]).toBe(admin[key]);
+      const before = await t.db
+        .selectFrom("companies")
+        .select("phone")
+        .where("id", "=", 1)
+        .executeTakeFirstOrThrow();
+      await t.db.updateTable("companies").set({ phone: "" }).where("id", "=", 1).execute();
+      try {
+        expect((await shown(USERS.spaBuyer)).companyPhoneNumber).toBeNull();
+      } finally {
+        await t.db.updateTable("companies").set(before).where("id", "=", 1).execute();
+      }
     });
 
     it("hides a colleague's and another company's customer record with 404", async () => {

@@ -3,6 +3,7 @@ import de from "../../locales/de/server.json" with { type: "json" };
 import en from "../../locales/en/server.json" with { type: "json" };
 import fr from "../../locales/fr/server.json" with { type: "json" };
 import italian from "../../locales/it/server.json" with { type: "json" };
+import type { TestCardGateway } from "../../server/payments/test-gateway.js";
 import {
   backends,
   expectProblem,
@@ -213,6 +214,46 @@ describe.each(backends)("errors and problem answers on %s", (backend) => {
         });
         expect(res.status, type).toBe(200);
       }
+    });
+  });
+
+  describe("502 and 504 (a dependency failed or did not answer)", () => {
+    /** The card dialog's setup for an unpaid order of the demo data asks the card gateway. */
+    async function setupWithGatewayFailing(kind: "timeout" | "network", language?: string) {
+      const open = await t.db
+        .selectFrom("orders")
+        .select("token_value")
+        .where("company_id", "=", 1)
+        .where("state", "=", "new")
+        .where("payment_state", "=", "awaiting_payment")
+        .orderBy("id")
+        .executeTakeFirstOrThrow();
+      (t.app.cardGateway as TestCardGateway).failNext(kind);
+      return t.request("GET", `${API}/payment/adyen/adyen_card/${open.token_value}`, {
+        as: USERS.spaAdmin,
+        headers: language ? { "accept-language": language } : {},
+      });
+    }
+
+    it("titles a 502 'Bad gateway' and a 504 'Gateway timeout', not 'Internal error'", async () => {
+      const bad = await t.refused(502, () => setupWithGatewayFailing("network"));
+      expect(bad).toMatchObject({ status: 502, title: "Bad gateway" });
+      const timeout = await t.refused(504, () => setupWithGatewayFailing("timeout"));
+      expect(timeout).toMatchObject({ status: 504, title: "Gateway timeout" });
+      expect(timeout.title).not.toBe(en.title.internal);
+    });
+
+    it("translates the 502 and 504 titles", async () => {
+      const titles = new Set<string>();
+      for (const language of ["fr", "de", "it", "es"]) {
+        const bad = await t.refused(502, () => setupWithGatewayFailing("network", language));
+        const late = await t.refused(504, () => setupWithGatewayFailing("timeout", language));
+        expect(bad.title).not.toBe("Bad gateway");
+        expect(late.title).not.toBe("Gateway timeout");
+        titles.add(bad.title).add(late.title);
+      }
+      expect(titles.size).toBe(8);
+      expect(titles).toContain("Fehlerhaftes Gateway");
     });
   });
 

@@ -151,6 +151,8 @@ export async function startTestApp(backend: Backend): Promise<TestApp> {
         "support_requests",
         "partner_applications",
         "audit_events",
+        "card_payment_attempts",
+        "payment_webhook_events",
       ];
       const parts: string[] = [];
       for (const t of tables) {

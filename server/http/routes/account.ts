@@ -658,6 +658,37 @@ function registerTeam(app: FastifyInstance, { db, config }: AppContext) {
 
 function registerTeamRegistration(app: FastifyInstance, { db }: AppContext) {
   /**
+   * The registration page's check of its link (anonymous, like the password reset's check):
+   * who is invited and into which company, for a link that still works. Unknown, used and
+   * expired links, and those of a removed invitee or a disabled company, get one and the same
+   * 404, so the answer tells nothing about a link that does not work.
+   */
+  app.get("/api/v2/team-members/invitations/:token", async (request) => {
+    const { token } = request.params as { token: string };
+    const found =
+      token.length > 0 && token.length <= TOKEN_MAX
+        ? await db
+            .selectFrom("invitations as i")
+            .innerJoin("shop_users as u", "u.id", "i.shop_user_id")
+            .innerJoin("companies as c", "c.id", "u.company_id")
+            .select(["u.email", "c.name as company_name", "i.expires_at", "i.used_at"])
+            .where("i.token_hash", "=", hashToken(token))
+            .where("u.enabled", "=", true)
+            .where("u.password_hash", "is", null)
+            .where("c.enabled", "=", true)
+            .executeTakeFirst()
+        : undefined;
+    const expiresAt = new Date(found?.expires_at ?? 0);
+    if (!found || found.used_at !== null || expiresAt.getTime() <= Date.now())
+      throw new Problem(404, "/problems/not-found", "invitation.invalid");
+    return {
+      email: found.email,
+      companyName: found.company_name,
+      expiresAt: expiresAt.toISOString(),
+    };
+  });
+
+  /**
    * An unknown, used or expired token gets one and the same 422 on `token`: the caller learns
    * only that this link does not work, never whether it once did. The invitation row is locked
    * before it is checked, so of two registrations with one link exactly one succeeds.

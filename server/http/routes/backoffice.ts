@@ -342,8 +342,11 @@ export async function registerBackOfficeRoutes(
       };
       let returned: { variant_code: string; quantity: number }[] = [];
       if (move.effects.returnStock) returned = await returnStock(tx, order.id);
-      if (move.effects.cancelUnpaidPayments)
-        set.payment_state = paymentStateAfterCancel(await cancelOpenPayments(tx, order, actor));
+      if (move.effects.cancelUnpaidPayments) {
+        const before = await cancelOpenPayments(tx, order, actor);
+        await cancelProcessingPayments(tx, order, actor);
+        set.payment_state = paymentStateAfterCancel(before);
+      }
       if (move.effects.shippingState) {
         set.shipping_state = move.effects.shippingState;
         await tx
@@ -666,6 +669,36 @@ export async function registerBackOfficeRoutes(
     const row = await oneAuditEvent((request.params as { id: string }).id, principal.companyId);
     return auditResource(row, shopAuditIri);
   });
+}
+
+/**
+ * A card payment still `processing` (Pending/Received, its webhook not yet in) is no longer
+ * owed by a cancelled order: it is cancelled with the open ones. Should the authorisation
+ * still arrive, the payment service gives the money back instead of settling the order
+ * (server/payments/service.ts), so a cancelled order is never marked paid behind staff's back.
+ */
+async function cancelProcessingPayments(
+  tx: Kysely<DB>,
+  order: OrderRow,
+  actor: { type: "staff"; id: number },
+) {
+  const rows = await tx
+    .updateTable("payments")
+    .set({ state: "cancelled", updated_at: new Date() })
+    .where("order_id", "=", order.id)
+    .where("state", "=", "processing")
+    .returning(["id", "amount", "provider_reference"])
+    .execute();
+  for (const p of rows)
+    await recordAudit(tx, {
+      actor,
+      companyId: order.company_id,
+      entityType: "payment",
+      entityId: p.id,
+      action: "cancelled",
+      before: { state: "processing", amount: p.amount, psp: p.provider_reference },
+      after: { state: "cancelled", amount: p.amount },
+    });
 }
 
 /** Records a change to an order, keyed by the order's id. */
