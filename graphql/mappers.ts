@@ -15,6 +15,7 @@ import type {
   ShippingMethodModel,
   TaxonModel,
 } from "./generated/resolvers-types.js";
+import type { CardPaymentResultModel, CardPaymentSetupModel } from "./generated/resolvers-types.js";
 import { idOf, requiredIdOf } from "./rest/iri.js";
 import type {
   RestAddress,
@@ -276,5 +277,62 @@ export function toOrder(o: RestOrder): OrderModel & { __typename: "Order" } {
     statuses: o.statuses ?? [o.state],
     createdAt: o.createdAt ?? "",
     checkoutCompletedAt: o.checkoutCompletedAt ?? null,
+  };
+}
+
+/** The REST card payment setup (GET /api/v2/shop/payment/adyen/{method}/{orderToken}). */
+export interface RestCardPaymentSetup {
+  provider: string;
+  clientKey: string;
+  environment: string;
+  payments: string;
+  paymentDetails: string;
+  paymentMethods: unknown;
+  billingAddress: { countryCode: string };
+  amount: { value: number; currency: string };
+  locale: string;
+  flow: string;
+}
+
+/** The REST answer of a card payment or its details. */
+export interface RestCardPaymentOutcome {
+  resultCode: string;
+  merchantReference: string;
+  action?: unknown;
+  refusalReason?: string;
+  order?: RestOrder;
+}
+
+export function toCardPaymentSetup(
+  s: RestCardPaymentSetup,
+): CardPaymentSetupModel & { __typename: "CardPaymentSetup" } {
+  return {
+    __typename: "CardPaymentSetup",
+    provider: s.provider,
+    clientKey: s.clientKey,
+    environment: s.environment,
+    paymentMethods: JSON.stringify(s.paymentMethods ?? { paymentMethods: [] }),
+    countryCode: s.billingAddress.countryCode,
+    amount: s.amount.value,
+    currencyCode: s.amount.currency,
+    locale: s.locale,
+    flow: s.flow,
+  };
+}
+
+/** Account spec 4: Authorised, Pending and Received are a successful card payment. */
+export const CARD_SUCCESS_CODES = ["Authorised", "Pending", "Received"];
+
+export function toCardPaymentResult(
+  r: RestCardPaymentOutcome,
+): CardPaymentResultModel & { __typename: "CardPaymentResult" } {
+  return {
+    __typename: "CardPaymentResult",
+    resultCode: r.resultCode,
+    success: CARD_SUCCESS_CODES.includes(r.resultCode),
+    action: r.action === undefined || r.action === null ? null : JSON.stringify(r.action),
+    refusalReason: r.refusalReason ?? null,
+    merchantReference: r.merchantReference,
+    order: r.order ? toOrder(r.order) : null,
   };
 }

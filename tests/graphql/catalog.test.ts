@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  CatalogueProductsDocument,
   ChannelDocument,
   CountriesDocument,
   HealthDocument,
+  HomeCollectionsDocument,
   MeDocument,
   NavigationDocument,
   PaymentMethodsDocument,
@@ -160,17 +162,75 @@ describe("gateway: session and catalogue", () => {
       "DEVICE-CLEANSING-SPRAY",
     ]);
     expect(product.related.find((p) => p.code === "TRAVEL-CASE-CLASSIC")?.inStock).toBe(false);
-    const lookups = h.calls.filter((c) => c.url.pathname === "/api/v2/shop/products");
+    const lookups = h.calls.filter(
+      (c) => c.url.pathname === "/api/v2/shop/products" && c.url.searchParams.has("code[]"),
+    );
     expect(lookups).toHaveLength(1);
     expect(lookups[0]!.url.searchParams.getAll("code[]")).toEqual([
       "PURE-FOAM-CLEANSER",
       "TRAVEL-CASE-CLASSIC",
       "DEVICE-CLEANSING-SPRAY",
     ]);
-    expect(h.calls).toHaveLength(2); // the product, then its related products
+    // The product, its related products, its main taxon and a page of that taxon's products.
+    expect(h.calls).toHaveLength(4);
 
     expect(JSON.stringify(product)).not.toContain("/api/v2");
     expect(dataOf(await h.run(ProductDocument, { code: "NO-SUCH" }, { token })).product).toBeNull();
+  });
+
+  it("answers a product's main taxon with its description and a few of its products", async () => {
+    const product = dataOf(
+      await h.run(ProductDocument, { code: "GLOW-MINI", treatmentProducts: 3 }, { token }),
+    ).product!;
+    expect(product.mainTaxon).toMatchObject({
+      code: "facial-cleansing",
+      name: "Facial cleansing",
+      description: expect.stringContaining("cleansing"),
+      coverImage: { path: "/media/taxons/facial-cleansing.svg" },
+    });
+    expect(product.mainTaxon!.products.items.length).toBeGreaterThan(0);
+    expect(product.mainTaxon!.products.items.length).toBeLessThanOrEqual(3);
+    expect(product.mainTaxon!.products.totalItems).toBeGreaterThan(3);
+
+    // The main taxons of a whole list are one listing of the taxons, not one call each.
+    h.calls.length = 0;
+    const answer = await h.raw(
+      `{ products(taxonCode: "bestsellers", perPage: 8) { items { code mainTaxon { code } } } }`,
+      { token },
+    );
+    expect(answer.errors).toBeUndefined();
+    const taxonCalls = h.calls.filter((c) => c.url.pathname.startsWith("/api/v2/shop/taxons"));
+    expect(taxonCalls).toHaveLength(1);
+  });
+
+  it("answers the home collections and the catalogue's products with descriptions", async () => {
+    const home = dataOf(await h.run(HomeCollectionsDocument, {})).taxon;
+    expect(home?.children.map((c) => c.code)).toEqual([
+      "eye-skincare",
+      "bear-body",
+      "anti-aging",
+      "pore-care",
+      "facelift-skincare",
+      "luna-devices",
+    ]);
+    for (const c of home!.children) expect(c.coverImage?.path).toMatch(/^\/media\/taxons\//);
+    const catalogue = dataOf(
+      await h.run(CatalogueProductsDocument, { taxonCode: "skincare", perPage: 100 }),
+    ).products;
+    expect(catalogue.items.length).toBeGreaterThan(0);
+    for (const p of catalogue.items) {
+      expect(p.description.length).toBeGreaterThan(0);
+      expect(p.price).toBeNull();
+    }
+  });
+
+  it("answers the bestsellers to visitors (the public landing page) without prices", async () => {
+    const list = dataOf(
+      await h.run(ProductsDocument, { taxonCode: "bestsellers", perPage: 8 }),
+    ).products;
+    expect(list.items.length).toBeGreaterThan(0);
+    expect(list.items.length).toBeLessThanOrEqual(8);
+    for (const p of list.items) expect(p.price).toBeNull();
   });
 
   it("batches the related products of a whole list into one call", async () => {

@@ -1,7 +1,16 @@
-import type { TypedDocumentNode } from "@graphql-typed-document-node/core";
-import { parse } from "graphql";
 import type { GatewayRequest } from "../../lib/graphql-client";
-import { TreatmentsDocument } from "../../lib/gql/graphql";
+import {
+  CatalogueProductsDocument,
+  NavigationDocument,
+  TreatmentsDocument,
+  type CatalogueProductsQuery,
+} from "../../lib/gql/graphql";
+
+/** A file a partner can download for a product (spec section 2: name and url). */
+export interface CatalogueMaterial {
+  name: string;
+  url: string;
+}
 
 /** One line of the catalogue: a product, or for 'FAQ treatments' a treatment protocol. */
 export interface CatalogueEntry {
@@ -15,17 +24,27 @@ export interface CatalogueEntry {
   currencyCode: string | null;
   /** The product page for signed-in partners; treatments have none. */
   productLink: boolean;
+  /** Optional downloads; an empty list shows no download block. */
+  materials: CatalogueMaterial[];
+}
+
+/** A collection inside a catalogue section: what the section's flyout lists. */
+export interface CatalogueCollection {
+  code: string;
+  name: string;
+  entries: CatalogueEntry[];
 }
 
 export interface CatalogueCategory {
   /** Key under catalogue.categories and the anchor id (`catalogue-<key>`). */
   key: "facialCare" | "cosmetics" | "bodyCare" | "oralCare" | "faqTreatments";
-  entries: CatalogueEntry[];
+  collections: CatalogueCollection[];
 }
 
 /**
  * The catalogue's five sections and the gateway taxons behind them (the navigation categories
- * of the seed are finer than the catalogue's families, so several can feed one section).
+ * of the seed are finer than the catalogue's families, so several can feed one section: each
+ * is one collection of the section).
  */
 export const CATALOGUE_SECTIONS: ReadonlyArray<{
   key: CatalogueCategory["key"];
@@ -41,78 +60,82 @@ export const CATALOGUE_SECTIONS: ReadonlyArray<{
 /** The gateway's cap on one page. */
 const PER_PAGE = 100;
 
-interface CatalogueProductsQuery {
-  products: {
-    items: Array<{
-      code: string;
-      name: string;
-      description: string;
-      price: number | null;
-      currencyCode: string | null;
-      images: Array<{ type: string; path: string }>;
-    }>;
-  };
-}
-
-// The generated Products document has no descriptions; the catalogue needs them in one call
-// per taxon rather than one per product.
-const CatalogueProductsDocument = parse(/* GraphQL */ `
-  query CatalogueProducts($taxonCode: String, $perPage: Int) {
-    products(taxonCode: $taxonCode, perPage: $perPage) {
-      items {
-        code
-        name
-        description
-        price
-        currencyCode
-        images {
-          type
-          path
-        }
-      }
-    }
-  }
-`) as TypedDocumentNode<CatalogueProductsQuery, { taxonCode: string; perPage: number }>;
-
 function thumbOf(images: ReadonlyArray<{ type: string; path: string }>): string | null {
   const image = images.find((i) => i.type === "main") ?? images.find((i) => i.type !== "badge");
   return image?.path ?? null;
 }
 
-async function productsOf(request: GatewayRequest, taxons: readonly string[]) {
+/** The last segment of a file path: the name a download is offered under. */
+function fileName(path: string): string {
+  return decodeURIComponent(path.split("/").pop() ?? path);
+}
+
+/**
+ * The downloads of a product: its product visuals (not badges). The REST API has no separate
+ * materials yet; when it does, they join this list.
+ */
+function materialsOf(images: ReadonlyArray<{ type: string; path: string }>): CatalogueMaterial[] {
+  return images
+    .filter((image) => image.type !== "badge")
+    .map((image) => ({ name: fileName(image.path), url: image.path }));
+}
+
+type CatalogueProduct = CatalogueProductsQuery["products"]["items"][number];
+
+function productEntry(product: CatalogueProduct): CatalogueEntry {
+  return {
+    code: product.code,
+    name: product.name,
+    description: product.description,
+    html: false,
+    thumb: thumbOf(product.images),
+    price: product.price ?? null,
+    currencyCode: product.currencyCode ?? null,
+    productLink: true,
+    materials: materialsOf(product.images),
+  };
+}
+
+/**
+ * One collection per taxon, named as the navigation names it; a product listed by an earlier
+ * collection of the same section is not repeated.
+ */
+async function collectionsOf(
+  request: GatewayRequest,
+  taxons: readonly string[],
+  names: ReadonlyMap<string, string>,
+): Promise<CatalogueCollection[]> {
   const lists = await Promise.all(
     taxons.map((taxonCode) => request(CatalogueProductsDocument, { taxonCode, perPage: PER_PAGE })),
   );
   const seen = new Set<string>();
-  const entries: CatalogueEntry[] = [];
-  for (const product of lists.flatMap((list) => list.products.items)) {
-    if (seen.has(product.code)) continue;
-    seen.add(product.code);
-    entries.push({
-      code: product.code,
-      name: product.name,
-      description: product.description,
-      html: false,
-      thumb: thumbOf(product.images),
-      price: product.price,
-      currencyCode: product.currencyCode,
-      productLink: true,
-    });
-  }
-  return entries;
+  return taxons.map((code, index) => {
+    const items = lists[index]?.products.items ?? [];
+    const fresh = items.filter((product) => !seen.has(product.code));
+    for (const product of fresh) seen.add(product.code);
+    return { code, name: names.get(code) ?? code, entries: fresh.map(productEntry) };
+  });
 }
 
-async function treatmentsOf(request: GatewayRequest): Promise<CatalogueEntry[]> {
+/** Each treatment is a collection of its own: its protocol is the one entry. */
+async function treatmentsOf(request: GatewayRequest): Promise<CatalogueCollection[]> {
   const { taxon } = await request(TreatmentsDocument, { perPage: 1 });
   return (taxon?.children ?? []).map((treatment) => ({
     code: treatment.code,
     name: treatment.name,
-    description: treatment.description,
-    html: true,
-    thumb: thumbOf(treatment.images),
-    price: null,
-    currencyCode: null,
-    productLink: false,
+    entries: [
+      {
+        code: treatment.code,
+        name: treatment.name,
+        description: treatment.description,
+        html: true,
+        thumb: thumbOf(treatment.images),
+        price: null,
+        currencyCode: null,
+        productLink: false,
+        materials: [],
+      },
+    ],
   }));
 }
 
@@ -121,11 +144,15 @@ async function treatmentsOf(request: GatewayRequest): Promise<CatalogueEntry[]> 
  * null prices (the API prices only for signed-in partners).
  */
 export async function loadCatalogue(request: GatewayRequest): Promise<CatalogueCategory[]> {
+  const { navigation } = await request(NavigationDocument);
+  const names = new Map(navigation.map((category) => [category.code, category.name]));
   return Promise.all(
     CATALOGUE_SECTIONS.map(async ({ key, taxons }) => ({
       key,
-      entries:
-        key === "faqTreatments" ? await treatmentsOf(request) : await productsOf(request, taxons),
+      collections:
+        key === "faqTreatments"
+          ? await treatmentsOf(request)
+          : await collectionsOf(request, taxons, names),
     })),
   );
 }

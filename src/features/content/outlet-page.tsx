@@ -4,24 +4,24 @@ import { ProductCard } from "../../components/product-card";
 import { gateway } from "../../lib/gateway";
 import { ProductsDocument } from "../../lib/gql/graphql";
 import { useGatewayQuery } from "../../lib/use-gateway-query";
-import { CatalogLoader, CatalogMessage, LISTING_PER_PAGE } from "../catalog/catalog-listing";
 import { WithContentTexts } from "./content-texts";
 import { PageHeader } from "./page-header";
+import { CONTENT_PER_PAGE, ContentLoader, ContentMessage } from "./content-state";
 
 function OutletPage() {
   const { t, i18n } = useTranslation("content");
   const result = useGatewayQuery(
-    () => gateway(ProductsDocument, { taxonCode: "outlet", perPage: LISTING_PER_PAGE }),
+    () => gateway(ProductsDocument, { taxonCode: "outlet", perPage: CONTENT_PER_PAGE }),
     `outlet-${i18n.language}`,
   );
   const products = result.status === "success" ? result.data.products.items : [];
   return (
     <>
       <PageHeader eyebrow={t("outlet.eyebrow")} title={t("outlet.title")} lead={t("outlet.lead")} />
-      {result.status === "loading" && <CatalogLoader />}
-      {result.status === "error" && <CatalogMessage>{t("outlet.loadError")}</CatalogMessage>}
+      {result.status === "loading" && <ContentLoader />}
+      {result.status === "error" && <ContentMessage>{t("outlet.loadError")}</ContentMessage>}
       {result.status === "success" && products.length === 0 && (
-        <CatalogMessage>{t("outlet.outletEmpty")}</CatalogMessage>
+        <ContentMessage>{t("outlet.outletEmpty")}</ContentMessage>
       )}
       {products.length > 0 && (
         <Container size="xl" py={64}>

@@ -7,6 +7,7 @@ import {
   Container,
   Divider,
   Group,
+  HoverCard,
   Image,
   Stack,
   Text,
@@ -22,54 +23,122 @@ import { gateway } from "../../lib/gateway";
 import { PLACEHOLDER_IMAGE } from "../../lib/placeholder";
 import { readSession } from "../../lib/storage";
 import { useGatewayQuery } from "../../lib/use-gateway-query";
-import { CatalogLoader, CatalogMessage } from "../catalog/catalog-listing";
 import {
   CATALOGUE_SECTIONS,
   loadCatalogue,
   type CatalogueCategory,
+  type CatalogueCollection,
   type CatalogueEntry,
 } from "./catalogue.services";
 import { WithContentTexts } from "./content-texts";
 import { PageHeader } from "./page-header";
 import { sanitizeHtml } from "./sanitize-html";
+import { ContentLoader, ContentMessage } from "./content-state";
 
 /** Sections land this far below the top of the window (spec section 9). */
 export const ANCHOR_OFFSET_PX = 150;
 
 const anchorId = (key: CatalogueCategory["key"]) => `catalogue-${key}`;
+const collectionId = (key: CatalogueCategory["key"], code: string) => `catalogue-${key}-${code}`;
 
-/** Scrolls so the section starts ANCHOR_OFFSET_PX below the top of the window. */
-function scrollToSection(key: CatalogueCategory["key"]) {
-  const element = document.getElementById(anchorId(key));
+/** Scrolls so the element starts ANCHOR_OFFSET_PX below the top of the window. */
+function scrollToAnchor(id: string) {
+  const element = document.getElementById(id);
   if (!element) return;
   const top = element.getBoundingClientRect().top + window.scrollY - ANCHOR_OFFSET_PX;
   window.scrollTo({ top, behavior: "smooth" });
-  history.replaceState(null, "", `#${anchorId(key)}`);
+  history.replaceState(null, "", `#${id}`);
 }
 
-function CategoryLinks({ onNavigate }: { onNavigate?: () => void }) {
-  const { t } = useTranslation("content");
-  const go = (key: CatalogueCategory["key"]) => (event: MouseEvent) => {
-    event.preventDefault();
-    onNavigate?.();
-    scrollToSection(key);
+/** A link to an anchor of the page that scrolls with the offset instead of jumping. */
+function anchorLink(id: string, onNavigate?: () => void) {
+  return {
+    href: `#${id}`,
+    onClick: (event: MouseEvent) => {
+      event.preventDefault();
+      onNavigate?.();
+      scrollToAnchor(id);
+    },
   };
-  return CATALOGUE_SECTIONS.map(({ key }) => (
-    <Button
-      key={key}
-      component="a"
-      href={`#${anchorId(key)}`}
-      variant="subtle"
-      color="stone"
-      onClick={go(key)}
-      data-testid="catalogue-nav-link"
+}
+
+/** The collections of a section, as the flyout and the mobile menu list them. */
+function CollectionLinks({
+  category,
+  onNavigate,
+}: {
+  category: CatalogueCategory;
+  onNavigate?: () => void;
+}) {
+  return category.collections.map((collection) => (
+    <Anchor
+      key={collection.code}
+      {...anchorLink(collectionId(category.key, collection.code), onNavigate)}
+      c="stone.8"
+      size="sm"
+      data-testid="catalogue-flyout-link"
     >
-      {t(`catalogue.categories.${key}`)}
-    </Button>
+      {collection.name}
+      {category.key !== "faqTreatments" && (
+        <Text span c="stone.5" size="xs" ml={6}>
+          ({collection.entries.length})
+        </Text>
+      )}
+    </Anchor>
   ));
 }
 
-function CategoryNav() {
+function CategoryLinks({
+  catalogue,
+  onNavigate,
+  flyouts,
+}: {
+  catalogue: CatalogueCategory[] | null;
+  onNavigate?: () => void;
+  flyouts: boolean;
+}) {
+  const { t } = useTranslation("content");
+  return CATALOGUE_SECTIONS.map(({ key }) => {
+    const category = catalogue?.find((c) => c.key === key);
+    const link = (
+      <Button
+        component="a"
+        {...anchorLink(anchorId(key), onNavigate)}
+        variant="subtle"
+        color="stone"
+        data-testid="catalogue-nav-link"
+      >
+        {t(`catalogue.categories.${key}`)}
+      </Button>
+    );
+    if (!category || category.collections.length === 0) return <Box key={key}>{link}</Box>;
+    if (!flyouts) {
+      return (
+        <Stack key={key} gap={6}>
+          {link}
+          <Stack gap={6} pl="lg" pb="xs">
+            <CollectionLinks category={category} onNavigate={onNavigate} />
+          </Stack>
+        </Stack>
+      );
+    }
+    return (
+      <HoverCard key={key} position="bottom" shadow="md" openDelay={80} closeDelay={150} withArrow>
+        <HoverCard.Target>{link}</HoverCard.Target>
+        <HoverCard.Dropdown p="md" miw={220} data-testid="catalogue-flyout">
+          <Text size="xs" c="clay.6" tt="uppercase" mb="xs" style={{ letterSpacing: "0.2em" }}>
+            {t(`catalogue.categories.${key}`)}
+          </Text>
+          <Stack gap={8}>
+            <CollectionLinks category={category} />
+          </Stack>
+        </HoverCard.Dropdown>
+      </HoverCard>
+    );
+  });
+}
+
+function CategoryNav({ catalogue }: { catalogue: CatalogueCategory[] | null }) {
   const { t } = useTranslation("content");
   const [opened, { toggle, close }] = useDisclosure(false);
   return (
@@ -78,11 +147,13 @@ function CategoryNav() {
       aria-label={t("catalogue.navLabel")}
       bg="white"
       py="sm"
-      style={{ borderBottom: "1px solid var(--mantine-color-stone-2)" }}
+      pos="sticky"
+      top={0}
+      style={{ borderBottom: "1px solid var(--mantine-color-stone-2)", zIndex: 10 }}
     >
       <Container size="xl">
         <Group gap="xs" justify="center" visibleFrom="sm">
-          <CategoryLinks />
+          <CategoryLinks catalogue={catalogue} flyouts />
         </Group>
         <Group hiddenFrom="sm" justify="space-between">
           <Text fw={600}>{t("catalogue.navLabel")}</Text>
@@ -96,10 +167,37 @@ function CategoryNav() {
         </Group>
         <Collapse expanded={opened} hiddenFrom="sm">
           <Stack gap={4} pt="sm">
-            <CategoryLinks onNavigate={close} />
+            <CategoryLinks catalogue={catalogue} onNavigate={close} flyouts={false} />
           </Stack>
         </Collapse>
       </Container>
+    </Box>
+  );
+}
+
+function Materials({ materials }: { materials: CatalogueEntry["materials"] }) {
+  const { t } = useTranslation("content");
+  if (materials.length === 0) return null;
+  return (
+    <Box mt={4} data-testid="catalogue-materials">
+      <Text size="xs" c="stone.6" tt="uppercase" style={{ letterSpacing: "0.14em" }}>
+        {t("catalogue.materials.title")}
+      </Text>
+      <Group gap="md" mt={4} component="ul" p={0} m={0} style={{ listStyle: "none" }}>
+        {materials.map((material) => (
+          <li key={material.url}>
+            <Anchor
+              href={material.url}
+              download={material.name}
+              size="sm"
+              aria-label={t("catalogue.materials.download", { name: material.name })}
+              data-testid="catalogue-material"
+            >
+              ↓ {material.name}
+            </Anchor>
+          </li>
+        ))}
+      </Group>
     </Box>
   );
 }
@@ -119,9 +217,7 @@ function Entry({ entry, signedIn }: { entry: CatalogueEntry; signedIn: boolean }
         />
       </Box>
       <Stack gap={6} style={{ flex: 1 }}>
-        <Title order={3} fz="h4">
-          {entry.name}
-        </Title>
+        <Title order={4}>{entry.name}</Title>
         <Text size="sm" c="stone.6" data-testid="catalogue-code">
           {t("catalogue.code", { code: entry.code })}
         </Text>
@@ -134,6 +230,7 @@ function Entry({ entry, signedIn }: { entry: CatalogueEntry; signedIn: boolean }
         ) : (
           <Text c="stone.8">{entry.description}</Text>
         )}
+        <Materials materials={entry.materials} />
         {entry.productLink && signedIn && (
           <Group gap="lg" mt={4}>
             {entry.price != null && (
@@ -160,23 +257,57 @@ function Entry({ entry, signedIn }: { entry: CatalogueEntry; signedIn: boolean }
   );
 }
 
+function Collection({
+  category,
+  collection,
+  signedIn,
+}: {
+  category: CatalogueCategory;
+  collection: CatalogueCollection;
+  signedIn: boolean;
+}) {
+  // A treatment's protocol is its own heading; product collections get theirs.
+  const titled = category.key !== "faqTreatments";
+  const id = collectionId(category.key, collection.code);
+  return (
+    <Box id={id} data-testid="catalogue-collection" mt={titled ? "lg" : 0}>
+      {titled && (
+        <Title order={3} fz="h4" c="clay.7" pb="xs">
+          {collection.name}
+        </Title>
+      )}
+      {collection.entries.map((entry, index) => (
+        <Box key={entry.code}>
+          {index > 0 && <Divider color="stone.1" />}
+          <Entry entry={entry} signedIn={signedIn} />
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
 function Section({ category, signedIn }: { category: CatalogueCategory; signedIn: boolean }) {
   const { t } = useTranslation("content");
   const id = anchorId(category.key);
+  const empty = category.collections.every((collection) => collection.entries.length === 0);
   return (
     <Box component="section" id={id} aria-labelledby={`${id}-title`} py={48}>
       <Title order={2} id={`${id}-title`} mb="md">
         {t(`catalogue.categories.${category.key}`)}
       </Title>
-      {category.entries.length === 0 ? (
+      {empty ? (
         <Text c="stone.6">{t("catalogue.empty")}</Text>
       ) : (
-        category.entries.map((entry, index) => (
-          <Box key={entry.code}>
-            {index > 0 && <Divider color="stone.1" />}
-            <Entry entry={entry} signedIn={signedIn} />
-          </Box>
-        ))
+        category.collections
+          .filter((collection) => collection.entries.length > 0)
+          .map((collection) => (
+            <Collection
+              key={collection.code}
+              category={category}
+              collection={collection}
+              signedIn={signedIn}
+            />
+          ))
       )}
     </Box>
   );
@@ -197,7 +328,7 @@ function ProductCatalogPage() {
         title={t("catalogue.title", { product: BRAND.product })}
         lead={t("catalogue.lead")}
       />
-      <CategoryNav />
+      <CategoryNav catalogue={catalogue.status === "success" ? catalogue.data : null} />
       {!signedIn && (
         <Container size="lg" pt="xl">
           <Group gap="md" data-testid="catalogue-public-note">
@@ -208,8 +339,8 @@ function ProductCatalogPage() {
           </Group>
         </Container>
       )}
-      {catalogue.status === "loading" && <CatalogLoader />}
-      {catalogue.status === "error" && <CatalogMessage>{t("catalogue.loadError")}</CatalogMessage>}
+      {catalogue.status === "loading" && <ContentLoader />}
+      {catalogue.status === "error" && <ContentMessage>{t("catalogue.loadError")}</ContentMessage>}
       {catalogue.status === "success" && (
         <Container size="lg" pb={96}>
           {catalogue.data.map((category) => (

@@ -5,10 +5,10 @@ import { gateway } from "../../lib/gateway";
 import { TreatmentsDocument, type TreatmentsQuery } from "../../lib/gql/graphql";
 import { PLACEHOLDER_IMAGE } from "../../lib/placeholder";
 import { useGatewayQuery } from "../../lib/use-gateway-query";
-import { CatalogLoader, CatalogMessage } from "../catalog/catalog-listing";
 import { WithContentTexts } from "./content-texts";
 import { PageHeader } from "./page-header";
 import { sanitizeHtml } from "./sanitize-html";
+import { ContentLoader, ContentMessage } from "./content-state";
 
 /** 'Top picks for this treatment': at most 4 products of the treatment's taxon. */
 const TOP_PICKS = 4;
@@ -82,10 +82,10 @@ function TreatmentsPage() {
         title={t("treatments.title")}
         lead={t("treatments.lead")}
       />
-      {result.status === "loading" && <CatalogLoader />}
-      {result.status === "error" && <CatalogMessage>{t("treatments.loadError")}</CatalogMessage>}
+      {result.status === "loading" && <ContentLoader />}
+      {result.status === "error" && <ContentMessage>{t("treatments.loadError")}</ContentMessage>}
       {result.status === "success" && treatments.length === 0 && (
-        <CatalogMessage>{t("treatments.empty")}</CatalogMessage>
+        <ContentMessage>{t("treatments.empty")}</ContentMessage>
       )}
       {treatments.map((treatment, index) => (
         <TreatmentSection key={treatment.code} treatment={treatment} index={index} />

@@ -12,6 +12,7 @@ import {
 } from "@mantine/core";
 import { useMachine } from "@xstate/react";
 import { useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { fromPromise } from "xstate";
 import {
   SUPPORT_SUBJECTS,
@@ -39,13 +40,15 @@ export function ContactSupportDialog(props: {
       size="lg"
       centered
     >
-      <ContactSupportForm name={props.name} email={props.email} />
+      <ContactSupportForm name={props.name} email={props.email} onClose={props.onClose} />
     </Modal>
   );
 }
 
-function ContactSupportForm(props: { name?: string; email?: string }) {
+function ContactSupportForm(props: { name?: string; email?: string; onClose: () => void }) {
   const { t, i18n } = useLazyNamespace("help", HELP_TEXTS);
+  // "Close" is a generic action text of the always-loaded catalog namespace.
+  const { t: common } = useTranslation("catalog");
   // The machine holds only a handle of the attachment; the File itself stays here.
   const files = useRef(new Map<string, File>());
   const [sentMessage, setSentMessage] = useState<string | null>(null);
@@ -71,9 +74,16 @@ function ContactSupportForm(props: { name?: string; email?: string }) {
 
   if (snapshot.matches("sent")) {
     return (
-      <Alert color="green" variant="light" role="status" data-testid="support-sent">
-        {sentMessage ?? t("contactSupport.success")}
-      </Alert>
+      <Stack gap="lg">
+        <Alert color="green" variant="light" role="status" data-testid="support-sent">
+          {sentMessage ?? t("contactSupport.success")}
+        </Alert>
+        <Group justify="flex-end">
+          <Button onClick={props.onClose} autoFocus data-testid="support-close">
+            {common("actions.close")}
+          </Button>
+        </Group>
+      </Stack>
     );
   }
 

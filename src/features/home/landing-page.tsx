@@ -1,21 +1,34 @@
 import {
+  ActionIcon,
   Anchor,
   Box,
   Button,
+  Center,
   Container,
   Group,
+  Image,
+  Loader,
   SimpleGrid,
   Stack,
   Text,
   Title,
 } from "@mantine/core";
-import { useLazyNamespace } from "../../lib/lazy-namespace";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { LANDING_TEXTS } from "./landing-texts";
+import { Carousel, type CarouselLabels } from "../../components/carousel";
+import { mainImage, ProductCard } from "../../components/product-card";
 import { BRAND } from "../../lib/brand";
+import { gateway } from "../../lib/gateway";
+import { ProductsDocument } from "../../lib/gql/graphql";
+import { useLazyNamespace } from "../../lib/lazy-namespace";
+import { PLACEHOLDER_IMAGE } from "../../lib/placeholder";
 import { readSession } from "../../lib/storage";
+import { useGatewayQuery } from "../../lib/use-gateway-query";
+import { CountUp } from "./count-up";
+import { BLOG_URL, PRESS_URL, SOCIAL_LINKS } from "./landing-links";
+import { LANDING_TEXTS } from "./landing-texts";
 
-/** Landing statistics (spec section 9). */
 /** The landing statistics (spec section 9); figures and labels are localised in landing.json. */
 const STATS = [
   { value: "stats.awards", key: "stats.awardsLabel" },
@@ -25,6 +38,295 @@ const STATS = [
   { value: "stats.doors", key: "stats.doorsLabel" },
   { value: "stats.years", key: "stats.yearsLabel" },
 ] as const;
+
+/** One row of bestsellers on the landing (the shop home shows up to 8). */
+const LANDING_BESTSELLERS = 4;
+
+interface Award {
+  name: string;
+  category: string;
+  year: string;
+}
+interface PressQuote {
+  quote: string;
+  outlet: string;
+}
+
+/**
+ * Awards and press quotes are the same lists the shop home shows; they live once, in the
+ * catalog namespace (always loaded), so the two pages cannot drift apart.
+ */
+function useCatalogList<T>(key: string): T[] {
+  const { t } = useTranslation("catalog");
+  const value = t(key, { returnObjects: true }) as unknown;
+  return Array.isArray(value) ? (value as T[]) : [];
+}
+
+function useCarouselLabels(name: string): CarouselLabels {
+  const { t } = useTranslation("catalog");
+  return {
+    carousel: name,
+    previous: t("home.carousel.previous"),
+    next: t("home.carousel.next"),
+    pause: t("home.carousel.pause"),
+    play: t("home.carousel.play"),
+    goTo: (n) => t("home.carousel.goTo", { n }),
+    slide: (n, total) => t("home.carousel.slide", { n, total }),
+  };
+}
+
+function SectionTitle({ id, lead, children }: { id: string; lead?: string; children: ReactNode }) {
+  return (
+    <Stack align="center" ta="center" gap="md" mb={48}>
+      <Title order={2} id={id}>
+        {children}
+      </Title>
+      {lead && (
+        <Text c="stone.7" maw={620}>
+          {lead}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** A bestseller for a visitor: no price (the API prices only for partners), sign in to order. */
+function VisitorProductTile({
+  product,
+}: {
+  product: { code: string; name: string; images: ReadonlyArray<{ type: string; path: string }> };
+}) {
+  return (
+    <Anchor
+      component={Link}
+      to="/login"
+      underline="never"
+      c="inherit"
+      data-testid="landing-bestseller"
+    >
+      <Stack gap="sm">
+        <Box bg="stone.0" style={{ borderRadius: 6, overflow: "hidden" }}>
+          <Image
+            src={mainImage(product.images)}
+            fallbackSrc={PLACEHOLDER_IMAGE}
+            alt={product.name}
+            h={240}
+            fit="contain"
+            p="lg"
+          />
+        </Box>
+        <Text ff="heading" fz="lg" lh={1.3} c="stone.9">
+          {product.name}
+        </Text>
+      </Stack>
+    </Anchor>
+  );
+}
+
+/**
+ * The catalogue is public (the REST API answers visitors with null prices), so visitors see
+ * the bestsellers too; partners get the usual product cards with their prices.
+ */
+function Bestsellers({ signedIn }: { signedIn: boolean }) {
+  const { t, i18n } = useTranslation("landing");
+  const list = useGatewayQuery(
+    () => gateway(ProductsDocument, { taxonCode: "bestsellers", perPage: LANDING_BESTSELLERS }),
+    `landing-bestsellers-${signedIn ? "partner" : "visitor"}-${i18n.language}`,
+  );
+  // A failed block is left out: the landing stays useful without it.
+  if (list.status === "error") return null;
+  const products = list.status === "success" ? list.data.products.items : [];
+  if (list.status === "success" && products.length === 0) return null;
+  return (
+    <Box component="section" bg="stone.0" py={88} aria-labelledby="landing-bestsellers">
+      <Container size="xl">
+        <SectionTitle id="landing-bestsellers" lead={t("bestsellers.lead")}>
+          {t("bestsellers.title")}
+        </SectionTitle>
+        {list.status === "loading" ? (
+          <Center py="xl">
+            <Loader color="clay" type="dots" />
+          </Center>
+        ) : (
+          <SimpleGrid cols={{ base: 2, md: 4 }} spacing="xl" verticalSpacing={40}>
+            {products
+              .slice(0, LANDING_BESTSELLERS)
+              .map((product) =>
+                signedIn ? (
+                  <ProductCard key={product.code} product={product} />
+                ) : (
+                  <VisitorProductTile key={product.code} product={product} />
+                ),
+              )}
+          </SimpleGrid>
+        )}
+        <Center mt={48}>
+          {signedIn ? (
+            <Button
+              component={Link}
+              to="/shop/category/bestsellers"
+              variant="outline"
+              color="stone.8"
+            >
+              {t("bestsellers.viewAll")}
+            </Button>
+          ) : (
+            // No second 'Sign in' link here: the hero has it, and each tile leads to it.
+            <Text size="sm" c="stone.7" ta="center">
+              {t("bestsellers.pricesAfterSignIn")}
+            </Text>
+          )}
+        </Center>
+      </Container>
+    </Box>
+  );
+}
+
+function Awards() {
+  const { t } = useTranslation("landing");
+  const awards = useCatalogList<Award>("home.awards.items");
+  const labels = useCarouselLabels(t("awards.title"));
+  return (
+    <Container size="xl" py={88} component="section" aria-labelledby="landing-awards">
+      <SectionTitle id="landing-awards" lead={t("awards.lead")}>
+        {t("awards.title")}
+      </SectionTitle>
+      <Carousel
+        items={awards}
+        getKey={(award) => `${award.name}-${award.year}`}
+        labels={labels}
+        perView={{ base: 1, xs: 2, sm: 3, lg: 4 }}
+        testId="landing-awards"
+        renderItem={(award) => (
+          <Stack
+            gap={6}
+            align="center"
+            ta="center"
+            py="lg"
+            px="md"
+            h="100%"
+            style={{ borderTop: "1px solid var(--mantine-color-clay-3)" }}
+            data-testid="landing-award"
+          >
+            <Text ff="heading" fz={32} c="clay.6" lh={1}>
+              {award.year}
+            </Text>
+            <Text ff="heading" fz="md" c="stone.9" lh={1.3}>
+              {award.name}
+            </Text>
+            <Text size="xs" c="stone.6" tt="uppercase" style={{ letterSpacing: "0.12em" }}>
+              {award.category}
+            </Text>
+          </Stack>
+        )}
+      />
+    </Container>
+  );
+}
+
+function Press() {
+  const { t } = useTranslation("landing");
+  const quotes = useCatalogList<PressQuote>("home.press.items");
+  const labels = useCarouselLabels(t("press.title"));
+  return (
+    <Box component="section" bg="stone.1" py={88} aria-labelledby="landing-press">
+      <Container size="xl">
+        <SectionTitle id="landing-press" lead={t("press.lead", { brand: BRAND.name })}>
+          {t("press.title")}
+        </SectionTitle>
+        <Carousel
+          items={quotes}
+          getKey={(quote) => quote.outlet}
+          labels={labels}
+          perView={{ base: 1, sm: 2, lg: 3 }}
+          testId="landing-press"
+          renderItem={(quote) => (
+            <Stack
+              component="figure"
+              m={0}
+              gap="md"
+              p="xl"
+              h="100%"
+              bg="white"
+              // A rule, not quotation marks: those differ by language („…“, « … »).
+              style={{ borderRadius: 8, borderTop: "3px solid var(--mantine-color-clay-3)" }}
+              data-testid="landing-press-quote"
+            >
+              <Text component="blockquote" m={0} ff="heading" fz="lg" lh={1.5} c="stone.8">
+                {quote.quote}
+              </Text>
+              <Text
+                component="figcaption"
+                size="xs"
+                c="clay.7"
+                tt="uppercase"
+                mt="auto"
+                style={{ letterSpacing: "0.2em" }}
+              >
+                {quote.outlet}
+              </Text>
+            </Stack>
+          )}
+        />
+        <Group justify="center" gap="md" mt={48}>
+          <Button
+            component="a"
+            href={PRESS_URL}
+            target="_blank"
+            rel="noopener noreferrer"
+            variant="outline"
+            color="stone.8"
+          >
+            {t("press.pressRoom")}
+          </Button>
+          <Button
+            component="a"
+            href={BLOG_URL}
+            target="_blank"
+            rel="noopener noreferrer"
+            color="clay"
+          >
+            {t("press.blog")}
+          </Button>
+        </Group>
+      </Container>
+    </Box>
+  );
+}
+
+function Social() {
+  const { t } = useTranslation("landing");
+  return (
+    <Container size="md" py={72} component="section" aria-labelledby="landing-social">
+      <Stack align="center" gap="lg" ta="center">
+        <Title order={2} id="landing-social" fz="h3">
+          {t("social.title")}
+        </Title>
+        <Text c="stone.7">{t("social.lead", { brand: BRAND.name })}</Text>
+        <Group gap="md" justify="center" component="ul" p={0} m={0} style={{ listStyle: "none" }}>
+          {SOCIAL_LINKS.map((link) => (
+            <li key={link.name}>
+              <ActionIcon
+                component="a"
+                href={link.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                size={48}
+                radius="xl"
+                variant="outline"
+                color="stone.7"
+                aria-label={t("social.link", { network: link.name })}
+                data-testid="social-link"
+              >
+                {link.icon}
+              </ActionIcon>
+            </li>
+          ))}
+        </Group>
+      </Stack>
+    </Container>
+  );
+}
 
 /** `/`: the public landing page; signed-in partners get the way into the shop. */
 export function Component() {
@@ -83,17 +385,25 @@ export function Component() {
           {STATS.map((stat) => (
             <Stack key={stat.key} gap={4} align="center" data-testid="stat">
               <Text ff="heading" fz={40} c="clay.6" lh={1}>
-                {t(stat.value)}
+                <CountUp figure={t(stat.value)} />
               </Text>
-              <Group>
-                <Text size="xs" c="stone.7" tt="uppercase" style={{ letterSpacing: "0.14em" }}>
-                  {t(stat.key)}
-                </Text>
-              </Group>
+              <Text
+                size="xs"
+                c="stone.7"
+                tt="uppercase"
+                ta="center"
+                style={{ letterSpacing: "0.14em" }}
+              >
+                {t(stat.key)}
+              </Text>
             </Stack>
           ))}
         </SimpleGrid>
       </Container>
+      <Bestsellers signedIn={signedIn} />
+      <Awards />
+      <Press />
+      <Social />
     </>
   );
 }
