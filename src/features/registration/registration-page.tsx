@@ -1,6 +1,371 @@
-import { ComingSoon } from "../../app/pages/coming-soon";
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Center,
+  Checkbox,
+  Container,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Stepper,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { useMachine } from "@xstate/react";
+import { useMemo, type ReactNode } from "react";
+import { Link } from "react-router";
+import { fromPromise } from "xstate";
+import {
+  LAST_STEP,
+  REGISTRATION_STEPS,
+  registrationMachine,
+  STEP_FIELDS,
+  type FieldError,
+  type RegistrationField,
+  type RegistrationSubmission,
+} from "../../../machines/registration.machine";
+import { BRAND } from "../../lib/brand";
+import { useLazyNamespace } from "../../lib/lazy-namespace";
+import {
+  BUSINESS_MODELS,
+  COMPANY_STATUSES,
+  isFieldShown,
+  registrationRules,
+  TYPES_OF_BUSINESS,
+} from "./registration-rules";
+import { REGISTRATION_TEXTS } from "./registration-texts";
+import { loadRegistrationCountries, submitRegistration } from "./registration.services";
 
-/** Placeholder until the screen lands. */
+const TERMS_URL = "/privacy/terms-and-conditions";
+const PRIVACY_URL = "/privacy/privacy-policy";
+
+/** Fields that may stay empty (the server does not require them either). */
+const OPTIONAL: ReadonlySet<RegistrationField> = new Set([
+  "jobTitle",
+  "tradingCountries",
+  "inStock",
+  "retailBeauty",
+  "skincareMarketShare",
+]);
+
+/** Choice fields and their options (the server's codes). */
+const CHOICES: Partial<Record<RegistrationField, readonly string[]>> = {
+  typeOfBusiness: TYPES_OF_BUSINESS,
+  companyStatus: COMPANY_STATUSES,
+  businessModel: BUSINESS_MODELS,
+  inStock: ["YES", "NO"],
+};
+
+const AUTOCOMPLETE: Partial<Record<RegistrationField, string>> = {
+  email: "email",
+  name: "given-name",
+  surname: "family-name",
+  jobTitle: "organization-title",
+  phone: "tel",
+  companyName: "organization",
+  streetAddress: "street-address",
+  city: "address-level2",
+  postalCode: "postal-code",
+};
+
+/**
+ * /register: the four-step partner registration (account spec sections 2, 4, 5 and 8). The
+ * machine validates each step with the server's own rules; the page shows the fields the
+ * chosen country and business model call for.
+ */
 export function Component() {
-  return <ComingSoon titleKey="pages.register" />;
+  const { t } = useLazyNamespace("registration", REGISTRATION_TEXTS);
+  const logic = useMemo(
+    () =>
+      registrationMachine.provide({
+        actors: {
+          loadCountries: fromPromise(() => loadRegistrationCountries()),
+          submitRegistration: fromPromise(({ input }: { input: RegistrationSubmission }) =>
+            submitRegistration(input),
+          ),
+        },
+      }),
+    [],
+  );
+  const [snapshot, send] = useMachine(logic, { input: { rules: registrationRules } });
+  const { step, reached, values, errors, countries, termsAccepted, failure } = snapshot.context;
+  const submitting = snapshot.matches("submitting");
+
+  const header = (
+    <Box bg="stone.1" py={56}>
+      <Container size="md">
+        <Stack gap="sm" maw={640}>
+          <Title order={1}>{t("title")}</Title>
+          <Text c="stone.7" fz="lg">
+            {t("intro")}
+          </Text>
+        </Stack>
+      </Container>
+    </Box>
+  );
+
+  if (snapshot.matches("loadingCountries")) {
+    return (
+      <>
+        {header}
+        <Center py={96}>
+          <Loader color="clay" type="dots" />
+        </Center>
+      </>
+    );
+  }
+  if (snapshot.matches("loadFailed")) {
+    return (
+      <>
+        {header}
+        <Container size="sm" py={64}>
+          <Alert color="red" title={t("errorTitle")} role="alert">
+            <Stack gap="sm" align="flex-start">
+              <Text size="sm">{t("loadError")}</Text>
+              <Button size="xs" onClick={() => send({ type: "registration.retry" })}>
+                {t("retry")}
+              </Button>
+            </Stack>
+          </Alert>
+        </Container>
+      </>
+    );
+  }
+  if (snapshot.matches("registered")) {
+    return (
+      <>
+        {header}
+        <Container size="sm" py={64}>
+          <Alert color="green" title={t("thanks.title")} role="status" data-testid="registered">
+            {t("thanks.text")}
+          </Alert>
+        </Container>
+      </>
+    );
+  }
+
+  const errorText = (error: FieldError | undefined) =>
+    error ? ("text" in error ? error.text : t(error.key, { ...error.params })) : undefined;
+  const label = (field: RegistrationField) => {
+    const text = t(`fields.${field}`, { product: BRAND.product });
+    return OPTIONAL.has(field) ? `${text} (${t("optional")})` : text;
+  };
+  const change = (field: RegistrationField) => (value: string) =>
+    send({ type: "registration.change", field, value });
+
+  const renderField = (field: RegistrationField): ReactNode => {
+    if (!isFieldShown(field, values, countries)) return null;
+    const common = {
+      // The theme gives text inputs size md; the selects beside them match.
+      size: "md",
+      radius: "sm",
+      label: label(field),
+      name: field,
+      withAsterisk: !OPTIONAL.has(field),
+      error: errorText(errors[field]),
+      readOnly: submitting,
+    };
+    const choices = CHOICES[field];
+    if (choices) {
+      return (
+        <Select
+          key={field}
+          {...common}
+          placeholder={t("choose")}
+          data={choices.map((value) => ({ value, label: t(`options.${field}.${value}`) }))}
+          value={values[field] || null}
+          onChange={(value) => change(field)(value ?? "")}
+          allowDeselect={OPTIONAL.has(field)}
+          comboboxProps={{ withinPortal: true }}
+        />
+      );
+    }
+    if (field === "billingCountry") {
+      return (
+        <Select
+          key={field}
+          {...common}
+          placeholder={t("choose")}
+          searchable
+          data={countries.map((c) => ({ value: c.code, label: c.name }))}
+          value={values.billingCountry || null}
+          onChange={(value) => change(field)(value ?? "")}
+          allowDeselect={false}
+        />
+      );
+    }
+    if (field === "state") {
+      const provinces = countries.find((c) => c.code === values.billingCountry)?.provinces ?? [];
+      return (
+        <Select
+          key={field}
+          {...common}
+          placeholder={t("choose")}
+          searchable
+          data={provinces.map((p) => ({ value: p.code, label: p.name }))}
+          value={values.state || null}
+          onChange={(value) => change(field)(value ?? "")}
+          allowDeselect={false}
+        />
+      );
+    }
+    return (
+      <TextInput
+        key={field}
+        {...common}
+        type={field === "email" ? "email" : field === "webUrl" ? "url" : "text"}
+        inputMode={field === "storesCount" || field === "onlineShopsCount" ? "numeric" : undefined}
+        autoComplete={AUTOCOMPLETE[field]}
+        value={values[field]}
+        onChange={(e) => change(field)(e.currentTarget.value)}
+      />
+    );
+  };
+
+  const failureText =
+    failure === "registration.failed" ? t("failed", { email: BRAND.supportEmail }) : failure;
+
+  return (
+    <>
+      {header}
+      <Container size="md" py={48}>
+        <Paper withBorder radius="md" p={{ base: "md", md: "xl" }}>
+          <Stepper
+            active={step}
+            color="clay"
+            size="sm"
+            mb="xl"
+            onStepClick={(index) => send({ type: "registration.goTo", step: index })}
+          >
+            {REGISTRATION_STEPS.map((name, index) => (
+              <Stepper.Step
+                key={name}
+                label={t(`steps.${name}`)}
+                aria-label={`${t("stepOf", { number: index + 1, total: REGISTRATION_STEPS.length })}: ${t(`steps.${name}`)}`}
+                // Completed steps (and the furthest one reached) open by their number.
+                allowStepSelect={index <= reached && index !== step && !submitting}
+              />
+            ))}
+          </Stepper>
+          <form
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              send({
+                type: step === LAST_STEP ? "registration.register" : "registration.continue",
+              });
+            }}
+          >
+            <Stack gap="md">
+              <Title order={2} fz={22}>
+                {t(`steps.${REGISTRATION_STEPS[step]!}`)}
+              </Title>
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                {(STEP_FIELDS[step] ?? []).map(renderField)}
+              </SimpleGrid>
+              {step === LAST_STEP && (
+                <Stack gap={4}>
+                  <Checkbox
+                    label={t("terms.checkbox")}
+                    checked={termsAccepted}
+                    disabled={submitting}
+                    onChange={(e) =>
+                      send({ type: "registration.toggleTerms", accepted: e.currentTarget.checked })
+                    }
+                  />
+                  <TermsLinks />
+                </Stack>
+              )}
+              {failureText && (
+                <Alert color="red" title={t("errorTitle")} role="alert">
+                  {failureText}
+                </Alert>
+              )}
+              <Group justify="space-between" mt="sm">
+                {step === 0 ? (
+                  <Anchor component={Link} to="/login" size="sm">
+                    {t("backToSignIn")}
+                  </Anchor>
+                ) : (
+                  <Button
+                    variant="subtle"
+                    disabled={submitting}
+                    onClick={() => send({ type: "registration.back" })}
+                  >
+                    {t("back")}
+                  </Button>
+                )}
+                <Button type="submit" color="clay" loading={submitting}>
+                  {step === LAST_STEP ? t("register") : t("continue")}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Paper>
+      </Container>
+      <Modal
+        opened={snapshot.matches("termsDialog")}
+        onClose={() => send({ type: "registration.closeTerms" })}
+        title={t("terms.dialogTitle")}
+        centered
+      >
+        <Stack gap="md">
+          <Text fw={600} c="red.8">
+            {t("terms.dialogText")}
+          </Text>
+          <Text size="sm">{t("terms.dialogBody")}</Text>
+          <TermsLinks />
+          <Group justify="flex-end">
+            <Button variant="subtle" onClick={() => send({ type: "registration.closeTerms" })}>
+              {t("terms.close")}
+            </Button>
+            <Button color="clay" onClick={() => send({ type: "registration.acceptTerms" })}>
+              {t("terms.acceptAndRegister")}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
+
+/** Links to the terms and the privacy policy; a new tab keeps what was typed. */
+function TermsLinks() {
+  const { t } = useLazyNamespace("registration", REGISTRATION_TEXTS);
+  const [before, middle, after] = splitAround(
+    t("terms.read", { terms: TERMS_MARK, privacy: PRIVACY_MARK }),
+    TERMS_MARK,
+    PRIVACY_MARK,
+  );
+  return (
+    <Text size="sm" c="stone.7">
+      {before}
+      <Anchor href={TERMS_URL} target="_blank" rel="noopener">
+        {t("terms.termsLink")}
+      </Anchor>
+      {middle}
+      <Anchor href={PRIVACY_URL} target="_blank" rel="noopener">
+        {t("terms.privacyLink")}
+      </Anchor>
+      {after}
+    </Text>
+  );
+}
+
+const TERMS_MARK = "\u0000terms\u0000";
+const PRIVACY_MARK = "\u0000privacy\u0000";
+
+/** The text around two marks put into a translation, in order (the links go there). */
+function splitAround(text: string, first: string, second: string): [string, string, string] {
+  const a = text.indexOf(first);
+  const b = text.indexOf(second);
+  if (a < 0 || b < a) return [`${text} `, " ", ""];
+  return [text.slice(0, a), text.slice(a + first.length, b), text.slice(b + second.length)];
 }

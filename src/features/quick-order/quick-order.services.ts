@@ -1,0 +1,85 @@
+import type { QuickOrderImport } from "../../../machines/quick-order.machine";
+import { gateway } from "../../lib/gateway";
+import { QuickOrderProductsDocument } from "../../lib/gql/graphql";
+import { restCall } from "../../lib/rest";
+
+/** The sample file's address (account spec section 2); the token cookie signs the download. */
+export const QUICK_ORDER_SAMPLE_URL = "/shop/export/xlsx/quick-order";
+
+/**
+ * Sends one .xlsx to the REST import as multipart form data (files bypass the gateway, which
+ * speaks JSON only) and answers its rows: those that can be added, and those that cannot with
+ * the row number, reason and translated message. A refused file throws the server's problem.
+ */
+export async function importQuickOrderFile(
+  file: File,
+  language: string,
+): Promise<QuickOrderImport> {
+  const body = new FormData();
+  body.set("file", file, file.name);
+  const response = await restCall("/shop/import/xlsx/quick-order", {
+    method: "POST",
+    body,
+    language,
+  });
+  const answer = (await response.json()) as Partial<QuickOrderImport>;
+  return { rows: answer.rows ?? [], errors: answer.errors ?? [] };
+}
+
+/** A product variant a row may take, as the picker lists it. */
+export interface VariantOption {
+  value: string;
+  label: string;
+  disabled: boolean;
+}
+
+/** Variants of the products whose code, name or variant code matches the search. */
+export async function searchVariants(search: string): Promise<VariantOption[]> {
+  const data = await gateway(QuickOrderProductsDocument, { search, perPage: 10 });
+  return data.products.items.flatMap((product) =>
+    product.variants.map((variant) => ({
+      value: variant.code,
+      label: `${product.name} – ${variant.name} (${variant.code})`,
+      disabled: !variant.inStock,
+    })),
+  );
+}
+
+/** What the quick order needs of the app's cart actor (contract of the cart feature). */
+export interface CartActorLike {
+  send: (event: {
+    type: "cart.bulkAdd";
+    items: { variantCode: string; quantity: number }[];
+    requestId: string;
+    silent: boolean;
+  }) => void;
+  subscribe: (listener: (snapshot: CartSnapshotLike) => void) => { unsubscribe: () => void };
+  getSnapshot: () => CartSnapshotLike;
+}
+interface CartSnapshotLike {
+  context: {
+    lastOutcome: { requestId: string | null; ok: boolean; message: string | null } | null;
+  };
+}
+
+/**
+ * Asks the cart actor for one bulk add of every row and settles with its outcome: the actor
+ * runs cart changes one at a time, so the answer is found by this request's id. Silent: the
+ * quick-order page reports the result itself. Rejects with the server's detail.
+ */
+export function bulkAddThroughCart(
+  cart: CartActorLike,
+  items: { variantCode: string; quantity: number }[],
+): Promise<void> {
+  const requestId = `quick-order-${crypto.randomUUID()}`;
+  return new Promise((resolve, reject) => {
+    const subscription = cart.subscribe((snapshot) => {
+      const outcome = snapshot.context.lastOutcome;
+      if (outcome?.requestId !== requestId) return;
+      subscription.unsubscribe();
+      if (outcome.ok) resolve();
+      else reject({ message: outcome.message ?? "" });
+    });
+    cart.send({ type: "cart.bulkAdd", items, requestId, silent: true });
+  });
+}
