@@ -291,6 +291,15 @@ export const tests = journeys(
       await page.getByTestId("account-greeting").waitFor();
 
       await signIn(page, baseUrl, BUYER, "bianca-new-secret");
+
+      // Journeys share one database: the demo password goes back for the ones after this.
+      await page.goto(`${baseUrl}/shop/account/user-details`);
+      const again = page.getByRole("form", { name: "Change password" });
+      await again.getByLabel("Current password").fill("bianca-new-secret");
+      await again.getByLabel("New password", { exact: true }).fill(PASSWORD);
+      await again.getByLabel("Repeat new password").fill(PASSWORD);
+      await again.getByRole("button", { name: "Change password" }).click();
+      await toast(page, "Password successfully changed!");
     },
   },
 );
