@@ -36,6 +36,16 @@ const suites = [
     },
   },
   {
+    name: "machine path coverage (every machine in machines/, 100% states and transitions)",
+    run: ["node", ["--import", "tsx", "scripts/machine-paths.ts"]],
+    capture: true,
+    count: (code, output) => {
+      const m = /^(\d+) passed, (\d+) failed \(machines/m.exec(output);
+      if (!m) return undefined;
+      return { passed: Number(m[1]), failed: Number(m[2]), skipped: 0 };
+    },
+  },
+  {
     name: "build the web app",
     run: ["npx", ["vite", "build", "--logLevel", "warn"]],
     count: (code) => ({ passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0 }),

@@ -28,6 +28,8 @@ export const routes: RouteObject[] = [
         path: "privacy/privacy-policy",
         lazy: () => import("../features/legal/privacy-policy-page"),
       },
+      // The auditor view: staff sign in on the page itself (no shop session).
+      { path: "machines", lazy: () => import("../features/machines/machines-page") },
       {
         Component: RequireSession,
         children: [

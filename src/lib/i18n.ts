@@ -43,6 +43,7 @@ export const LAZY_NAMESPACES = [
   "registration",
   "quick-order",
   "payment",
+  "machines",
 ] as const;
 
 /**

@@ -2,42 +2,13 @@ import { createActor } from "xstate";
 import { describe, expect, it, vi } from "vitest";
 import { defaultListName, saveListMachine } from "../../machines/save-list.machine.js";
 import { supportFormMachine } from "../../machines/support-form.machine.js";
-import { runPathTests } from "./support/paths.js";
+import { model as saveListModel } from "./models/save-list.model.js";
+import { model as supportFormModel } from "./models/support-form.model.js";
+import { runModel } from "./support/paths.js";
 
 describe("support form machine", () => {
   it("covers every state and transition; never sends with a required field empty", () => {
-    const result = runPathTests({
-      machine: supportFormMachine,
-      input: {},
-      // What the person typed does not matter, only which fields are filled, the attachment
-      // and whether a failure shows.
-      serializeState: (s) =>
-        JSON.stringify([
-          s.value,
-          Object.values(s.context.values).map((v) => String(v).trim() !== ""),
-          Object.values(s.context.errors).filter(Boolean).length,
-          s.context.attachment !== null,
-          s.context.failure !== null,
-        ]),
-      events: (s) => [
-        ...(["name", "email", "question"] as const).map((field) => ({
-          type: "support.change",
-          field,
-          value: s.context.values[field] ? "" : "filled",
-        })),
-        { type: "support.attach", file: { id: "f1", name: "a.pdf", size: 10 } },
-        { type: "support.detach" },
-        { type: "support.submit" },
-        { type: "support.reset" },
-        { type: "xstate.done.actor.sendSupportRequest" },
-        { type: "xstate.error.actor.sendSupportRequest", error: { detail: "Mailbox full" } },
-      ],
-      invariants: {
-        "sending only with name, e-mail and question": (s) =>
-          s.value !== "sending" ||
-          ["name", "email", "question"].every((f) => s.context.values[f].trim() !== ""),
-      },
-    });
+    const result = runModel(supportFormModel);
     expect(result.failures).toEqual([]);
     expect(result.states.missing).toEqual([]);
     expect(result.transitions.missing).toEqual([]);
@@ -72,24 +43,7 @@ describe("support form machine", () => {
 
 describe("save shopping list machine", () => {
   it("covers every state and transition", () => {
-    const result = runPathTests({
-      machine: saveListMachine,
-      input: { today: new Date(Date.UTC(2026, 10, 21)) },
-      events: (s) => [
-        { type: "list.open" },
-        { type: "list.changeName", value: s.context.name ? "" : "Autumn" },
-        { type: "list.save" },
-        { type: "list.cancel" },
-        { type: "xstate.done.actor.createShoppingList" },
-        { type: "xstate.error.actor.createShoppingList", error: { detail: "Name taken" } },
-        { type: "xstate.done.actor.deleteCart" },
-        { type: "xstate.error.actor.deleteCart", error: new Error("gone") },
-      ],
-      invariants: {
-        "never saves a blank name": (s) =>
-          s.value !== "creatingList" || s.context.name.trim() !== "",
-      },
-    });
+    const result = runModel(saveListModel);
     expect(result.failures).toEqual([]);
     expect(result.states.missing).toEqual([]);
     expect(result.transitions.missing).toEqual([]);

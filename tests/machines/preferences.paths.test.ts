@@ -2,23 +2,13 @@ import { createActor } from "xstate";
 import { describe, expect, it, vi } from "vitest";
 import { CONSENT_TTL_MS, cookieConsentMachine } from "../../machines/cookie-consent.machine.js";
 import { languageMachine } from "../../machines/language.machine.js";
-import { runPathTestsForInputs } from "./support/paths.js";
-
-const NOW = Date.UTC(2026, 10, 21);
+import { NOW, model as cookieConsentModel } from "./models/cookie-consent.model.js";
+import { model as languageModel } from "./models/language.model.js";
+import { runModel } from "./support/paths.js";
 
 describe("language machine", () => {
   it("covers every state and transition", () => {
-    const result = runPathTestsForInputs(
-      {
-        machine: languageMachine,
-        events: () => ["en", "de", "xx"].map((locale) => ({ type: "language.select", locale })),
-        invariants: {
-          "the locale is always supported": (s) =>
-            ["en", "fr", "de", "it", "es"].includes(s.context.locale),
-        },
-      },
-      [{ stored: null }, { stored: "de" }, { stored: "klingon" }],
-    );
+    const result = runModel(languageModel);
     expect(result.failures).toEqual([]);
     expect(result.states.missing).toEqual([]);
     expect(result.transitions.missing).toEqual([]);
@@ -43,14 +33,7 @@ describe("language machine", () => {
 
 describe("cookie consent machine", () => {
   it("covers every state and transition", () => {
-    const result = runPathTestsForInputs(
-      { machine: cookieConsentMachine, events: () => [{ type: "cookies.accept", now: NOW }] },
-      [
-        { stored: null, now: NOW },
-        { stored: { accepted: true, expiresAt: NOW + 1 }, now: NOW },
-        { stored: { accepted: true, expiresAt: NOW }, now: NOW },
-      ],
-    );
+    const result = runModel(cookieConsentModel);
     expect(result.failures).toEqual([]);
     expect(result.states.missing).toEqual([]);
     expect(result.transitions.missing).toEqual([]);

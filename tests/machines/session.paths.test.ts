@@ -1,34 +1,12 @@
 import { createActor, SimulatedClock } from "xstate";
 import { describe, expect, it, vi } from "vitest";
 import { SESSION_TTL_MS, sessionMachine } from "../../machines/session.machine.js";
-import { runPathTestsForInputs } from "./support/paths.js";
-
-const NOW = Date.UTC(2026, 10, 21, 9, 0);
-const valid = { stored: { token: "t", customerId: "2", expiresAt: NOW + 1000 }, now: NOW };
-const expired = { stored: { token: "t", customerId: "2", expiresAt: NOW - 1 }, now: NOW };
-const none = { stored: null, now: NOW };
+import { NOW, none, model as sessionModel } from "./models/session.model.js";
+import { runModel } from "./support/paths.js";
 
 describe("session machine paths", () => {
   it("covers every state and transition, and never keeps an expired session", () => {
-    const result = runPathTestsForInputs(
-      {
-        machine: sessionMachine,
-        events: () => [
-          { type: "session.signedIn", token: "new", customerId: "3", now: NOW },
-          { type: "session.signedOut" },
-          { type: "session.unauthorized" },
-        ],
-        invariants: {
-          "valid means a token whose expiry is in the future": (s) =>
-            !(s.value === "valid") ||
-            (s.context.session !== null && s.context.session.expiresAt > s.context.now),
-          "expired and signed out hold no session": (s) =>
-            !["expired", "signedOut", "redirectingToLogin"].includes(String(s.value)) ||
-            s.context.session === null,
-        },
-      },
-      [valid, expired, none],
-    );
+    const result = runModel(sessionModel);
     expect(result.failures).toEqual([]);
     expect(result.states.missing).toEqual([]);
     expect(result.transitions.missing).toEqual([]);

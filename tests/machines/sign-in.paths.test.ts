@@ -1,32 +1,12 @@
 import { createActor } from "xstate";
 import { describe, expect, it, vi } from "vitest";
 import { signInMachine } from "../../machines/sign-in.machine.js";
-import { runPathTests } from "./support/paths.js";
+import { model as signInModel } from "./models/sign-in.model.js";
+import { runModel } from "./support/paths.js";
 
 describe("sign-in machine paths", () => {
   it("covers every state and transition; never submits without both fields", () => {
-    const result = runPathTests({
-      machine: signInMachine,
-      events: (s) => [
-        { type: "signIn.changeEmail", value: s.context.email ? "" : "buyer@demo-spa.example" },
-        { type: "signIn.changePassword", value: s.context.password ? "" : "partner-demo" },
-        { type: "signIn.submit" },
-        { type: "signIn.dismissError" },
-        { type: "xstate.done.actor.signIn", output: { ok: true, token: "t", customerId: "2" } },
-        {
-          type: "xstate.done.actor.signIn",
-          output: { ok: false, message: "Invalid credentials.", detail: null },
-        },
-        { type: "xstate.done.actor.signIn", output: { ok: false, message: null, detail: null } },
-        { type: "xstate.error.actor.signIn", error: new Error("offline") },
-      ],
-      invariants: {
-        "submitting only with an e-mail and a password": (s) =>
-          s.value !== "submitting" || (s.context.email.trim() !== "" && s.context.password !== ""),
-        "no error shown while submitting": (s) =>
-          s.value !== "submitting" || s.context.error === null,
-      },
-    });
+    const result = runModel(signInModel);
     expect(result.failures).toEqual([]);
     expect(result.states.missing).toEqual([]);
     expect(result.transitions.missing).toEqual([]);

@@ -24,6 +24,11 @@ export interface MachineModel<M extends AnyStateMachine = AnyStateMachine> {
   machine: M;
   input?: unknown;
   /**
+   * Several inputs (e.g. a valid and an expired stored session): paths are generated and
+   * replayed for each, coverage merged. Takes precedence over `input`.
+   */
+  inputs?: readonly unknown[];
+  /**
    * The events to try in a state, including the ones the runtime delivers for invoked actors:
    * `xstate.done.actor.<id>` (with an `output`) and `xstate.error.actor.<id>` (with an `error`).
    * Delay events are added from the machine's own `after` transitions.
@@ -61,6 +66,14 @@ export function delayEvents(machine: AnyStateMachine): Map<string, number> {
   return found;
 }
 
+const delayMaps = new WeakMap<AnyStateMachine, Map<string, number>>();
+
+function delaysOf(machine: AnyStateMachine) {
+  let delays = delayMaps.get(machine);
+  if (!delays) delayMaps.set(machine, (delays = delayEvents(machine)));
+  return delays;
+}
+
 /** The model's events plus the delay events of the states the snapshot is in. */
 function eventsWithDelays(model: MachineModel) {
   const delays = [...delayEvents(model.machine).keys()];
@@ -79,8 +92,17 @@ function eventsWithDelays(model: MachineModel) {
   };
 }
 
+const graphs = new WeakMap<AnyStateMachine, ReturnType<typeof walkMachine>>();
+
 /** Every state node id and every transition definition of the machine, walked from its root. */
 export function machineGraph(machine: AnyStateMachine) {
+  // Replays ask for it once per path: a machine's definition never changes, so walk it once.
+  let graph = graphs.get(machine);
+  if (!graph) graphs.set(machine, (graph = walkMachine(machine)));
+  return graph;
+}
+
+function walkMachine(machine: AnyStateMachine) {
   const states: string[] = [];
   const transitions: AnyTransition[] = [];
   const walk = (node: AnyNode) => {
@@ -93,6 +115,17 @@ export function machineGraph(machine: AnyStateMachine) {
   };
   walk(machine.root as unknown as AnyNode);
   return { states, transitions };
+}
+
+const keyMaps = new WeakMap<AnyStateMachine, Map<AnyTransition, string>>();
+
+function transitionKeys(machine: AnyStateMachine) {
+  let keys = keyMaps.get(machine);
+  if (!keys) {
+    keys = new Map(machineGraph(machine).transitions.map((t, i) => [t, transitionKey(t, i)]));
+    keyMaps.set(machine, keys);
+  }
+  return keys;
 }
 
 export const transitionKey = (t: AnyTransition, index: number) =>
@@ -108,9 +141,78 @@ function guardName(guard: unknown): string {
 }
 
 /**
+ * A readable name for a guard reference: its name, `and(a, b)` / `or(...)` / `not(a)` for
+ * the built-in combinators, `inline` for an anonymous function (which no report can name).
+ */
+export function guardLabel(guard: unknown): string {
+  if (typeof guard === "string") return guard;
+  if (typeof guard === "function") {
+    const g = guard as { check?: { name?: string }; guards?: unknown[]; stateValue?: unknown };
+    if (g.check && Array.isArray(g.guards)) {
+      const op = /and|or|not/i.exec(g.check.name ?? "")?.[0]?.toLowerCase() ?? "combined";
+      return `${op}(${g.guards.map(guardLabel).join(", ")})`;
+    }
+    if (g.check && g.stateValue !== undefined) return `stateIn(${JSON.stringify(g.stateValue)})`;
+    return "inline";
+  }
+  if (guard && typeof guard === "object" && "type" in guard)
+    return String((guard as { type: unknown }).type);
+  return "inline";
+}
+
+/** The guard names a reference evaluates (a combinator's named children included). */
+export function guardNamesOf(guard: unknown): string[] {
+  if (typeof guard === "string") return [guard];
+  if (typeof guard === "function") {
+    const g = guard as { check?: unknown; guards?: unknown[] };
+    return g.check && Array.isArray(g.guards) ? g.guards.flatMap(guardNamesOf) : [];
+  }
+  if (guard && typeof guard === "object" && "type" in guard)
+    return [String((guard as { type: unknown }).type)];
+  return [];
+}
+
+/** How often the actor evaluated each named guard true and false. */
+export type GuardOutcomes = Map<string, { true: number; false: number }>;
+
+/**
+ * The machine with every named guard implementation wrapped to count its outcomes. Guards
+ * referenced by name, as `{ type, params }` or inside `and`/`or`/`not` all resolve through
+ * these implementations, so each real evaluation is counted; an inline function cannot be.
+ */
+export function withGuardRecording(machine: AnyStateMachine, outcomes: GuardOutcomes) {
+  const guards = (machine.implementations as { guards?: Record<string, unknown> }).guards ?? {};
+  const wrapped: Record<string, unknown> = {};
+  for (const [name, impl] of Object.entries(guards)) {
+    if (typeof impl !== "function" || "check" in impl) continue;
+    wrapped[name] = (args: unknown, params: unknown) => {
+      const result = Boolean((impl as (a: unknown, p: unknown) => unknown)(args, params));
+      const seen = outcomes.get(name) ?? { true: 0, false: 0 };
+      seen[result ? "true" : "false"]++;
+      outcomes.set(name, seen);
+      return result;
+    };
+  }
+  return machine.provide({ guards: wrapped } as any) as AnyStateMachine;
+}
+
+/** Whether the machine selects a transition for the event in that snapshot. */
+function handles(machine: AnyStateMachine, snapshot: Snapshot, event: EventObject): boolean {
+  return (machine as any).getTransitionData(snapshot, event).length > 0;
+}
+
+/** Whether an active state of the snapshot has a guarded transition for the event type. */
+function isGuarded(snapshot: Snapshot, type: string): boolean {
+  return snapshot._nodes.some((node) =>
+    ((node as unknown as AnyNode).transitions?.get(type) ?? []).some((t) => t.guard !== undefined),
+  );
+}
+
+/**
  * Test paths from the machine: the shortest path to every state, simple paths, and one path
  * per edge of the state graph (the shortest path to the edge's source, then the edge), so that
- * transitions back into states already reached are exercised too. Duplicates are dropped.
+ * transitions back into states already reached are exercised too, and events a guard refuses
+ * (so each guard is seen false as well). Duplicates are dropped.
  */
 export function generatePaths(model: MachineModel) {
   const serializeState =
@@ -126,14 +228,21 @@ export function generatePaths(model: MachineModel) {
   const bySource = new Map<string, Path>();
   for (const p of shortest) bySource.set(serializeState(p.state as Snapshot), p);
   const edges: Path[] = [];
-  // One path per edge that moves the machine: events a state ignores teach nothing.
+  const refused = new Set<string>();
+  // One path per edge the machine handles: events no state handles teach nothing.
   for (const [source, value] of Object.entries(adjacency)) {
     const prefix = bySource.get(source);
     if (!prefix) throw new Error(`no shortest path to ${source}: serializeState is inconsistent`);
-    const from = (value as unknown as { state: Snapshot & { can: (e: EventObject) => boolean } })
-      .state;
+    const from = (value as unknown as { state: Snapshot }).state;
     for (const t of Object.values(value.transitions)) {
-      if (!from.can(t.event)) continue;
+      // Handled includes a deliberate no-op (`"cart.add": {}` drops the event on purpose),
+      // which `snapshot.can()` reports as false.
+      if (!handles(model.machine, from, t.event)) {
+        // An event a guard refuses is kept once per state value: it shows the guard false.
+        const refusal = `${JSON.stringify(from.value)} ${t.event.type}`;
+        if (!isGuarded(from, t.event.type) || refused.has(refusal)) continue;
+        refused.add(refusal);
+      }
       edges.push({
         state: t.state,
         steps: [...prefix.steps, { event: t.event, state: t.state }],
@@ -155,6 +264,14 @@ export interface ReplayResult {
   states: Set<string>;
   transitions: Set<string>;
   failures: string[];
+  /** How many times an invariant was evaluated (invariants x snapshots). */
+  invariantChecks: number;
+}
+
+/** What a run records besides states and transitions. */
+export interface RunOptions {
+  /** Filled with the outcomes of every guard evaluation of the replayed actors. */
+  guards?: GuardOutcomes;
 }
 
 /**
@@ -163,15 +280,21 @@ export interface ReplayResult {
  * After each step the actor must be in the state the path expects, and every invariant holds.
  * Coverage is recorded from the transitions the actor really took (inspection), not the path.
  */
-export function replay(model: MachineModel, path: Pick<Path, "steps">): ReplayResult {
-  const { transitions: defs } = machineGraph(model.machine);
-  const keys = new Map(defs.map((t, i) => [t, transitionKey(t, i)]));
+export function replay(
+  model: MachineModel,
+  path: Pick<Path, "steps">,
+  options: { machine?: AnyStateMachine } = {},
+): ReplayResult {
+  // A machine from provide() has new state nodes: keys come from the machine that really runs.
+  const machine = options.machine ?? model.machine;
+  const keys = transitionKeys(machine);
   const states = new Set<string>();
   const transitions = new Set<string>();
   const failures: string[] = [];
-  const delays = delayEvents(model.machine);
+  let invariantChecks = 0;
+  const delays = delaysOf(model.machine);
   const clock = new SimulatedClock();
-  const actor = createActor(model.machine, {
+  const actor = createActor(machine, {
     input: model.input,
     clock,
     inspect: (e) => {
@@ -188,6 +311,7 @@ export function replay(model: MachineModel, path: Pick<Path, "steps">): ReplayRe
     const snap = actor.getSnapshot() as unknown as Snapshot;
     for (const node of snap._nodes) states.add(node.id);
     for (const [name, holds] of Object.entries(model.invariants ?? {})) {
+      invariantChecks++;
       if (!holds(snap))
         failures.push(`invariant "${name}" broken in ${JSON.stringify(snap.value)}`);
     }
@@ -206,18 +330,23 @@ export function replay(model: MachineModel, path: Pick<Path, "steps">): ReplayRe
       failures.push(`after ${step.event.type}: expected ${expected}, actor is in ${actual}`);
   }
   actor.stop();
-  return { states, transitions, failures };
+  return { states, transitions, failures, invariantChecks };
 }
 
 /** Replays every generated path and reports what the actor covered. */
-export function runPathTests(model: MachineModel) {
+export function runPathTests(model: MachineModel, options: RunOptions = {}) {
   const generated = generatePaths(model);
   const graph = machineGraph(model.machine);
+  const machine = options.guards
+    ? withGuardRecording(model.machine, options.guards)
+    : model.machine;
   const states = new Set<string>();
   const transitions = new Set<string>();
   const failures: string[] = [];
+  let invariantChecks = 0;
   for (const path of generated.paths) {
-    const r = replay(model, path);
+    const r = replay(model, path, { machine });
+    invariantChecks += r.invariantChecks;
     r.states.forEach((s) => states.add(s));
     r.transitions.forEach((t) => transitions.add(t));
     failures.push(
@@ -227,6 +356,15 @@ export function runPathTests(model: MachineModel) {
   const allTransitions = graph.transitions.map((t, i) => transitionKey(t, i));
   return {
     paths: generated.paths.length,
+    shortest: generated.shortest,
+    /** The event types of each replayed path (the runtime's start event left out). */
+    sequences: generated.paths.map((p, n) => ({
+      events: p.steps.map((s) => s.event.type).filter((type) => type !== "xstate.init"),
+      // generatePaths lists the shortest paths first.
+      shortest: n < generated.shortest,
+      input: 0,
+    })),
+    invariantChecks,
     failures,
     states: {
       covered: states.size,
@@ -242,8 +380,12 @@ export function runPathTests(model: MachineModel) {
 }
 
 /** Path tests for several inputs (e.g. a valid and an expired stored session), coverage merged. */
-export function runPathTestsForInputs(model: MachineModel, inputs: readonly unknown[]) {
-  const runs = inputs.map((input) => runPathTests({ ...model, input }));
+export function runPathTestsForInputs(
+  model: MachineModel,
+  inputs: readonly unknown[],
+  options: RunOptions = {},
+) {
+  const runs = inputs.map((input) => runPathTests({ ...model, input }, options));
   const missingStates = runs
     .map((r) => new Set(r.states.missing))
     .reduce((a, b) => new Set([...a].filter((x) => b.has(x))));
@@ -253,6 +395,9 @@ export function runPathTestsForInputs(model: MachineModel, inputs: readonly unkn
   const first = runs[0]!;
   return {
     paths: runs.reduce((a, r) => a + r.paths, 0),
+    shortest: runs.reduce((a, r) => a + r.shortest, 0),
+    sequences: runs.flatMap((r, input) => r.sequences.map((q) => ({ ...q, input }))),
+    invariantChecks: runs.reduce((a, r) => a + r.invariantChecks, 0),
     failures: runs.flatMap((r) => r.failures),
     states: {
       total: first.states.total,
@@ -265,4 +410,11 @@ export function runPathTestsForInputs(model: MachineModel, inputs: readonly unkn
       missing: [...missingTransitions],
     },
   };
+}
+
+/** Path tests of a registered model: once per input when it declares several, else once. */
+export function runModel(model: MachineModel, options: RunOptions = {}) {
+  return model.inputs
+    ? runPathTestsForInputs(model, model.inputs, options)
+    : runPathTests(model, options);
 }

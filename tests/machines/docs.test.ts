@@ -1,0 +1,95 @@
+// @vitest-environment happy-dom
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { renderDocs } from "./support/docs.js";
+import { buildReports, DOCS_DIR, type MachineReport } from "./support/report.js";
+
+/**
+ * docs/machines is generated (`npm run machines:docs`) and committed: auditors read it on
+ * GitHub and the back office serves machines.json. It must say what the machines do now.
+ */
+describe("generated machine docs", () => {
+  let reports: MachineReport[];
+  let files: Map<string, string>;
+  beforeAll(async () => {
+    reports = await buildReports();
+    files = renderDocs(reports);
+  }, 300_000);
+
+  it("are committed as the machines generate them (run `npm run machines:docs`)", () => {
+    const stale = [...files].filter(([name, text]) => {
+      const path = join(DOCS_DIR, name);
+      return !existsSync(path) || readFileSync(path, "utf8") !== text;
+    });
+    expect(stale.map(([name]) => name)).toEqual([]);
+    const extra = readdirSync(DOCS_DIR).filter((f) => /\.(md|json)$/.test(f) && !files.has(f));
+    expect(extra).toEqual([]);
+  });
+
+  it("draw a diagram Mermaid can parse for every machine", async () => {
+    const { default: mermaid } = await import("mermaid");
+    for (const r of reports) {
+      await expect(mermaid.parse(r.diagram), r.name).resolves.toBeTruthy();
+      // The live view adds the active class: that must parse too.
+      const leaf = r.doc.states.find((s) => s.type === "atomic")!;
+      const lit = `${r.diagram}  classDef active fill:gold\n  class ${leaf.mermaidId} active\n`;
+      await expect(mermaid.parse(lit), `${r.name} (live)`).resolves.toBeTruthy();
+    }
+  }, 60_000);
+});
+
+describe("the auditor view's live highlighting", () => {
+  it("colours the leaf states a running actor is in, in every parallel region", async () => {
+    const { activePaths, highlighted } =
+      await import("../../src/features/machines/machines.services.js");
+    const { profileMachine } = await import("../../machines/profile.machine.js");
+    const { createActor } = await import("xstate");
+    const { PROFILE } = await import("./models/profile.model.js");
+    // The committed data, as the server serves it.
+    const served = JSON.parse(readFileSync(join(DOCS_DIR, "machines.json"), "utf8")) as {
+      machines: Parameters<typeof highlighted>[0][];
+    };
+    const data = served.machines.find((m) => m.name === "profile")!;
+    const actor = createActor(profileMachine).start();
+    actor.send({ type: "xstate.done.actor.loadProfile", output: PROFILE } as never);
+    const paths = activePaths(actor.getSnapshot().value);
+    expect(paths).toEqual([
+      "loaded",
+      "loaded.details",
+      "loaded.details.editing",
+      "loaded.password",
+      "loaded.password.editing",
+    ]);
+    const source = highlighted(data, paths);
+    expect(source).toContain(
+      "class s_loaded_details_editing,s_loaded_password_editing activeState",
+    );
+    const { default: mermaid } = await import("mermaid");
+    await expect(mermaid.parse(source)).resolves.toBeTruthy();
+  });
+
+  it("shares a registered actor's state value, and forgets it when unregistered", async () => {
+    const { registerLiveActor, useLiveActor, useLiveState } =
+      await import("../../src/lib/live-actors.js");
+    const { renderHook, act } = await import("@testing-library/react");
+    const { createActor, createMachine } = await import("xstate");
+    const actor = createActor(
+      createMachine({ initial: "a", states: { a: { on: { go: "b" } }, b: {} } }),
+    ).start();
+    const view = renderHook(() => ({
+      ref: useLiveActor("demo"),
+      state: useLiveState("demo"),
+    }));
+    expect(view.result.current.state).toBeUndefined();
+    let unregister = () => {};
+    act(() => {
+      unregister = registerLiveActor("demo", actor);
+    });
+    expect(view.result.current).toMatchObject({ ref: actor, state: { value: "a", here: true } });
+    act(() => actor.send({ type: "go" }));
+    expect(view.result.current.state).toEqual({ value: "b", here: true });
+    act(() => unregister());
+    expect(view.result.current).toEqual({ ref: undefined, state: undefined });
+  });
+});
