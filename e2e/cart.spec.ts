@@ -1,10 +1,11 @@
-import { expect, journeys, signInAsBuyer } from "./harness";
+import { emptyCart, expect, journeys, signInAsBuyer } from "./harness";
 
 export const tests = journeys({
   name: "the mini-cart shows the cart on hover and 'save for later' turns it into a list",
   async run(ctx) {
     const { page, baseUrl, screenshot } = ctx;
     await signInAsBuyer(ctx);
+    await emptyCart(ctx);
     await page.goto(`${baseUrl}/shop/products/GLOW-PRO`);
     await page.getByLabel("Quantity").fill("2");
     await page.getByRole("button", { name: "Add to cart" }).click();

@@ -1,31 +1,5 @@
 import type { Page } from "playwright-core";
-import { expect, journeys, signInAsBuyer, type E2EContext } from "./harness";
-
-/** A gateway call as the signed-in person of the page (black box: plain HTTP). */
-async function gql<T>(ctx: E2EContext, query: string, variables: object = {}): Promise<T> {
-  const token = await ctx.page.evaluate(
-    () => (JSON.parse(localStorage.getItem("token") ?? "null") as { value: string } | null)?.value,
-  );
-  const res = await ctx.page.request.post(`${ctx.baseUrl}/graphql`, {
-    headers: { Authorization: `Bearer ${token}`, "content-type": "application/json" },
-    data: { query, variables },
-  });
-  return ((await res.json()) as { data: T }).data;
-}
-
-/** Deletes the person's carts so the journey starts from an empty cart. */
-async function emptyCart(ctx: E2EContext) {
-  for (;;) {
-    const { activeCart } = await gql<{ activeCart: { token: string } | null }>(
-      ctx,
-      "{ activeCart { token } }",
-    );
-    if (!activeCart) return;
-    await gql(ctx, "mutation($t: String!) { deleteCart(cartToken: $t) { __typename } }", {
-      t: activeCart.token,
-    });
-  }
-}
+import { emptyCart, expect, gql, journeys, signInAsBuyer, type E2EContext } from "./harness";
 
 /** Adds a product from its page through the UI and waits for the toast. */
 async function addFromProductPage(page: Page, baseUrl: string, code: string, quantity: number) {

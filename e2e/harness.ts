@@ -33,3 +33,29 @@ export async function signInAsBuyer({ page, baseUrl }: E2EContext): Promise<void
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL(`${baseUrl}/shop`);
 }
+
+/** A gateway call as the signed-in person of the page (black box: plain HTTP). */
+export async function gql<T>(ctx: E2EContext, query: string, variables: object = {}): Promise<T> {
+  const token = await ctx.page.evaluate(
+    () => (JSON.parse(localStorage.getItem("token") ?? "null") as { value: string } | null)?.value,
+  );
+  const res = await ctx.page.request.post(`${ctx.baseUrl}/graphql`, {
+    headers: { Authorization: `Bearer ${token}`, "content-type": "application/json" },
+    data: { query, variables },
+  });
+  return ((await res.json()) as { data: T }).data;
+}
+
+/** Deletes the person's carts so the journey starts from an empty cart. */
+export async function emptyCart(ctx: E2EContext) {
+  for (;;) {
+    const { activeCart } = await gql<{ activeCart: { token: string } | null }>(
+      ctx,
+      "{ activeCart { token } }",
+    );
+    if (!activeCart) return;
+    await gql(ctx, "mutation($t: String!) { deleteCart(cartToken: $t) { __typename } }", {
+      t: activeCart.token,
+    });
+  }
+}
