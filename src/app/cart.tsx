@@ -4,6 +4,7 @@ import { useEffect, useMemo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { cartMachine, isCartLoading, type CartOperation } from "../../machines/cart.machine";
 import { gateway } from "../lib/gateway";
+import { registerLiveActor } from "../lib/live-actors";
 import type { CartFieldsFragment } from "../lib/gql/graphql";
 import { cartActors } from "./cart.services";
 
@@ -62,6 +63,8 @@ export function CartProvider({ token, children }: { token: string | null; childr
 /** Starts the cart when someone signs in and forgets it when they sign out (or switch). */
 function SessionBridge({ token }: { token: string | null }) {
   const actor = CartContext.useActorRef();
+  // Auditors follow the running cart on /machines.
+  useEffect(() => registerLiveActor("cart", actor), [actor]);
   useEffect(() => {
     if (token) actor.send({ type: "cart.start" });
     return () => actor.send({ type: "cart.stop" });

@@ -25,7 +25,7 @@ import {
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useMachine } from "@xstate/react";
-import { lazy, Suspense, useMemo, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { canFinish, checkoutMachine, MAX_NOTE_LENGTH } from "../../../machines/checkout.machine";
 import { addressLabel } from "../../../machines/address-book.machine";
@@ -34,6 +34,7 @@ import { Price } from "../../components/price";
 import { QuantityInput } from "../../components/quantity-input";
 import { normalizeQuantity } from "../../components/quantity";
 import { gateway } from "../../lib/gateway";
+import { registerLiveActor } from "../../lib/live-actors";
 import { useLazyNamespace } from "../../lib/lazy-namespace";
 import { currencySign, formatAmount } from "../../lib/money";
 import { PLACEHOLDER_IMAGE } from "../../lib/placeholder";
@@ -94,7 +95,9 @@ export function Component() {
     // One checkout actor per visit of the page.
     [],
   );
-  const [snapshot, send] = useMachine(logic);
+  const [snapshot, send, actor] = useMachine(logic);
+  // Auditors follow this checkout on /machines (another tab of the same browser).
+  useEffect(() => registerLiveActor("checkout", actor), [actor]);
   const { context } = snapshot;
   const cart = context.cart as Cart | null;
 
