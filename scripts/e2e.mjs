@@ -117,11 +117,15 @@ try {
       "--disable-sync",
     ],
   });
-  const specs = readdirSync(join(root, "e2e"))
-    .filter((f) => f.endsWith(".spec.ts"))
-    .sort();
+  // Black-box journeys (e2e/) and the journeys machines generate (tests/browser/).
+  const specs = ["e2e", join("tests", "browser")].flatMap((dir) =>
+    readdirSync(join(root, dir))
+      .filter((f) => f.endsWith(".spec.ts"))
+      .sort()
+      .map((f) => join(dir, f)),
+  );
   for (const file of specs) {
-    const mod = await import(pathToFileURL(join(root, "e2e", file)).href);
+    const mod = await import(pathToFileURL(join(root, file)).href);
     for (const test of mod.tests ?? []) {
       const label = `${file} › ${test.name}`;
       if (filter && !label.includes(filter)) continue;
@@ -160,7 +164,9 @@ try {
             .join("\n    ")}`,
         );
         await page
-          .screenshot({ path: join(shots, `failed-${file}-${passed + failed}.png`) })
+          .screenshot({
+            path: join(shots, `failed-${file.replace(/[\\/]/g, "_")}-${passed + failed}.png`),
+          })
           .catch(() => {});
       } finally {
         await context.close().catch(() => {});
