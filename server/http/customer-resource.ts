@@ -1,11 +1,17 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.js";
+import { can } from "../domain/permissions.js";
 import { iri } from "./iri.js";
 
 /**
  * The customer resource of GET /api/v2/shop/customers/{id}: the signed-in shop user with their
  * company's details. Shared by every route that answers with the customer after a change, so
  * the shape is defined once.
+ *
+ * Every role reads its own customer (the session needs name, roles, company name, tax number
+ * and person responsible), but the Company details section is not every role's (account spec
+ * 6): without `account.companyDetails` the company's legal name, e-mail and phone are left out
+ * (absent, unlike null, which means never entered).
  */
 export async function customerResource(db: Kysely<DB>, userId: number) {
   const row = await db
@@ -55,10 +61,14 @@ export async function customerResource(db: Kysely<DB>, userId: number) {
     phoneNumber: row.phone_number,
     jobTitle: row.job_title,
     companyName: row.company_name,
-    // Company details (account spec 2); a value never entered (stored as "") is null.
-    companyLegalName: row.company_legal_name || null,
-    companyEmail: row.company_email || null,
-    companyPhoneNumber: row.company_phone || null,
+    ...(can(row.roles, "account.companyDetails")
+      ? {
+          // Company details (account spec 2); a value never entered (stored as "") is null.
+          companyLegalName: row.company_legal_name || null,
+          companyEmail: row.company_email || null,
+          companyPhoneNumber: row.company_phone || null,
+        }
+      : {}),
     taxNumber: row.tax_number,
     currencyCode: row.currency_code,
     minimalOrderValue: row.minimal_order_value,

@@ -47,6 +47,23 @@ describe("gateway: account area", () => {
       expect(orders.items.some((o) => o.totalUnpaidAmount > 0)).toBe(true);
     });
 
+    it("gives MARKETING the order history without the Payments section's data", async () => {
+      const buyer = dataOf(
+        await h.run(OrderHistoryDocument, { page: 1, perPage: 100 }, as(USERS.spaBuyer)),
+      ).orders;
+      const answer = await h.run(
+        OrderHistoryDocument,
+        { page: 1, perPage: 100 },
+        as(USERS.spaMarketing),
+      );
+      expect(answer.errors).toBeUndefined();
+      const { orders } = dataOf(answer);
+      expect(orders.items.map((o) => o.token)).toEqual(buyer.items.map((o) => o.token));
+      expect(orders.items.map((o) => o.total)).toEqual(buyer.items.map((o) => o.total));
+      expect(orders.items.every((o) => o.payments.length === 0)).toBe(true);
+      expect(orders.items.every((o) => o.totalUnpaidAmount === 0)).toBe(true);
+    });
+
     it("never shows another company's orders and needs a token", async () => {
       const spa = dataOf(await h.run(OrderHistoryDocument, { perPage: 100 }, as(USERS.spaBuyer)));
       const retail = dataOf(

@@ -88,6 +88,15 @@ describe("gateway: company, my information, team, address book, team registratio
       const answer = await h.run(CompanyDetailsDocument, {});
       expect(errorCodeOf(answer)).toBe("UNAUTHENTICATED");
     });
+
+    // Account spec 6: Company details and Address book are not MARKETING's; the REST 403
+    // arrives as FORBIDDEN with the server's translated words.
+    it("refuses MARKETING users with FORBIDDEN", async () => {
+      const answer = await h.run(CompanyDetailsDocument, {}, as(USERS.spaMarketing));
+      expect(errorCodeOf(answer)).toBe("FORBIDDEN");
+      expect(answer.errors?.[0]?.message).toBe("Your role does not allow this action.");
+      expect(answer.data?.companyDetails ?? null).toBeNull();
+    });
   });
 
   describe("my information", () => {
@@ -147,6 +156,23 @@ describe("gateway: company, my information, team, address book, team registratio
   });
 
   describe("password change", () => {
+    it("refuses MARKETING users with FORBIDDEN and keeps their password", async () => {
+      const before = await h.t.fingerprint();
+      const answer = await h.run(
+        ChangePasswordDocument,
+        {
+          input: {
+            currentPassword: PASSWORD,
+            newPassword: "a-new-pass-phrase",
+            confirmNewPassword: "a-new-pass-phrase",
+          },
+        },
+        as(USERS.spaMarketing),
+      );
+      expect(errorCodeOf(answer)).toBe("FORBIDDEN");
+      expect(await h.t.fingerprint()).toBe(before);
+    });
+
     it("refuses a wrong current password and a mismatch, with the server's words", async () => {
       const result = expectType(
         dataOf(
@@ -514,6 +540,11 @@ describe("gateway: company, my information, team, address book, team registratio
           .createAddress,
         "ForbiddenError",
       );
+    });
+
+    it("refuses reading the book to MARKETING users with FORBIDDEN", async () => {
+      const answer = await h.run(AddressBookDocument, {}, as(USERS.spaMarketing));
+      expect(errorCodeOf(answer)).toBe("FORBIDDEN");
     });
   });
 });

@@ -61,6 +61,34 @@ describe.each(backends)("account address book API on %s", (backend) => {
     expect(res.status).toBe(200);
   }
 
+  describe("GET /addresses: the Address book section (account spec 6)", () => {
+    it.each([USERS.spaAdmin, USERS.spaBuyer])("lists and shows the book to %s", async (as) => {
+      const list = await t.request("GET", `${API}/addresses`, { as });
+      expect(list.status).toBe(200);
+      const ids = list.body["hydra:member"].map((a: { id: number }) => a.id);
+      expect(ids).toEqual(expect.arrayContaining([1, 2]));
+      expect(ids).not.toContain(3);
+      const one = await t.request("GET", `${API}/addresses/2`, { as });
+      expect(one.status).toBe(200);
+      expect(one.body).toMatchObject({ id: 2, isShipping: true });
+    });
+
+    it("refuses reading the book to MARKETING users with 403, visitors with 401", async () => {
+      for (const url of [`${API}/addresses`, `${API}/addresses/1`, `${API}/addresses/2`]) {
+        const problem = await t.refused(403, () =>
+          t.request("GET", url, { as: USERS.spaMarketing }),
+        );
+        expect(problem.detail).toBe("Your role does not allow this action.");
+        await t.refused(401, () => t.request("GET", url));
+      }
+      // Another company's or an unknown address: the same 403, nothing revealed.
+      for (const id of [3, 999999])
+        await t.refused(403, () =>
+          t.request("GET", `${API}/addresses/${id}`, { as: USERS.spaMarketing }),
+        );
+    });
+  });
+
   describe("POST /addresses", () => {
     it.each([USERS.spaAdmin, USERS.spaBuyer])(
       "adds an address to the company's book for %s, with an audit line",
@@ -78,7 +106,9 @@ describe.each(backends)("account address book API on %s", (backend) => {
         });
         const id = res.body.id as number;
         expect(res.body["@id"]).toBe(`${API}/addresses/${id}`);
-        const list = await t.request("GET", `${API}/addresses`, { as: USERS.spaMarketing });
+        // A colleague sees it too (the book is the company's).
+        const colleague = as === USERS.spaAdmin ? USERS.spaBuyer : USERS.spaAdmin;
+        const list = await t.request("GET", `${API}/addresses`, { as: colleague });
         expect(list.body["hydra:member"].map((a: { id: number }) => a.id)).toContain(id);
         const shown = await t.request("GET", `${API}/addresses/${id}`, { as: USERS.spaBuyer });
         expect(shown.body).toEqual(res.body);

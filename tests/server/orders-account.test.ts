@@ -206,6 +206,64 @@ describe.each(backends)("orders in the account area on %s", (backend) => {
     }
   });
 
+  describe("payments are the Payments section: ADMIN and COMMERCIAL only (account spec 6)", () => {
+    const partiallyPaid = async () =>
+      (await history(USERS.spaAdmin)).find((o) => o.paymentState === "partially_paid")!;
+
+    it.each([USERS.spaAdmin, USERS.spaBuyer])("answers an order's payments to %s", async (as) => {
+      const order = await partiallyPaid();
+      const res = await t.request("GET", `${ORDERS}/${order.tokenValue}/payments`, { as });
+      expect(res.status).toBe(200);
+      expect(res.body["hydra:member"]).toHaveLength(2);
+      expect(res.body.totalUnpaidAmount).toBe(order.totalUnpaidAmount);
+    });
+
+    it("refuses an order's payments to MARKETING with a translated 403, whatever the order", async () => {
+      const order = await partiallyPaid();
+      const problem = await t.refused(403, () =>
+        t.request("GET", `${ORDERS}/${order.tokenValue}/payments`, { as: USERS.spaMarketing }),
+      );
+      expect(problem.detail).toBe("Your role does not allow this action.");
+      const german = await t.request("GET", `${ORDERS}/${order.tokenValue}/payments`, {
+        as: USERS.spaMarketing,
+        headers: { "accept-language": "de" },
+      });
+      expectProblem(german, 403);
+      expect(german.body.detail).toBe("Ihre Rolle erlaubt diese Aktion nicht.");
+      // The same answer for a token that is no order of the company: nothing is revealed.
+      await t.refused(403, () =>
+        t.request("GET", `${ORDERS}/unknown-token/payments`, { as: USERS.spaMarketing }),
+      );
+    });
+
+    it("keeps the order history of MARKETING without payments and balance", async () => {
+      const admin = await history(USERS.spaAdmin);
+      const marketing = await history(USERS.spaMarketing);
+      expect(marketing.map((o) => o.tokenValue)).toEqual(admin.map((o) => o.tokenValue));
+      expect(admin.some((o) => o.payments.length > 0)).toBe(true);
+      for (const o of marketing) {
+        const full = admin.find((a) => a.tokenValue === o.tokenValue)!;
+        // Everything the order history shows is there: items, totals, states, split numbering.
+        expect(o).toEqual({ ...full, payments: [], totalUnpaidAmount: null });
+      }
+      const order = await partiallyPaid();
+      const detail = await t.request("GET", `${ORDERS}/${order.tokenValue}`, {
+        as: USERS.spaMarketing,
+      });
+      expect(detail.status).toBe(200);
+      expect(detail.body).toEqual({ ...order, payments: [], totalUnpaidAmount: null });
+      const items = await t.request("GET", `${ORDERS}/${order.tokenValue}/items`, {
+        as: USERS.spaMarketing,
+      });
+      expect(items.status).toBe(200);
+      expect(items.body["hydra:totalItems"]).toBeGreaterThan(0);
+    });
+
+    it("shows COMMERCIAL the same payments as ADMIN", async () => {
+      expect(await history(USERS.spaBuyer)).toEqual(await history(USERS.spaAdmin));
+    });
+  });
+
   it("gives a cart the same fields, as pending with nothing split", async () => {
     const res = await t.request("POST", ORDERS, { as: USERS.spaMarketing, body: {} });
     expect(res.status).toBe(201);

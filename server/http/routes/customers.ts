@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { AddressRow } from "../../db/schema.js";
 import {
+  requireAbility,
   requirePrincipal,
   SHOP_AUDIENCE,
   signToken,
@@ -63,8 +64,11 @@ export function registerCustomerRoutes(app: FastifyInstance, { db, config }: App
       .where("id", "=", companyId)
       .executeTakeFirstOrThrow();
 
+  // Reading the address book is the Address book section (account spec 6): checkout is the
+  // only other user of addresses, and MARKETING may do neither.
   app.get("/api/v2/shop/addresses", async (request) => {
     const principal = requirePrincipal(request);
+    requireAbility(principal, "account.addressBook");
     const [rows, d] = await Promise.all([
       db
         .selectFrom("addresses")
@@ -79,6 +83,7 @@ export function registerCustomerRoutes(app: FastifyInstance, { db, config }: App
 
   app.get("/api/v2/shop/addresses/:id", async (request) => {
     const principal = requirePrincipal(request);
+    requireAbility(principal, "account.addressBook");
     const id = numericId((request.params as { id: string }).id);
     if (id === undefined) throw notFound();
     const row = await db

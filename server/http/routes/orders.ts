@@ -15,6 +15,7 @@ import {
   type Tx,
 } from "../../db/orders.js";
 import type { AddressRow, AddressSnapshot, OrderRow } from "../../db/schema.js";
+import { can } from "../../domain/permissions.js";
 import { requireAbility, requirePrincipal, type Principal } from "../auth.js";
 import type { AppContext } from "../context.js";
 import { collection, idFromReference, numericId } from "../iri.js";
@@ -31,6 +32,22 @@ function visibleTo(order: OrderRow, p: Principal) {
   return order.state === "cart"
     ? order.shop_user_id === p.userId
     : order.company_id === p.companyId;
+}
+
+type OrderResource = Awaited<ReturnType<typeof orderResources>>[number];
+
+/**
+ * A placed order as the caller may read it. The order itself is order history, every role's
+ * (account spec 6); its payments (amounts, due and paid dates) and unpaid balance are the
+ * Payments section, which is not MARKETING's, so without `account.payments` the list comes
+ * out empty and the balance null. A cart is its owner's own and carries no balance.
+ */
+function readableOrder(
+  order: OrderResource,
+  p: Principal,
+): Omit<OrderResource, "totalUnpaidAmount"> & { totalUnpaidAmount: number | null } {
+  if (order.state === "cart" || can(p.roles, "account.payments")) return order;
+  return { ...order, payments: [], totalUnpaidAmount: null };
 }
 
 export function registerOrderRoutes(app: FastifyInstance, { db }: AppContext) {
@@ -94,7 +111,11 @@ export function registerOrderRoutes(app: FastifyInstance, { db }: AppContext) {
         .offset((page - 1) * itemsPerPage)
         .execute(),
     ]);
-    return collection(await orderResources(db, rows), Number(count.n));
+    const resources = await orderResources(db, rows);
+    return collection(
+      resources.map((o) => readableOrder(o, p)),
+      Number(count.n),
+    );
   });
 
   app.post("/api/v2/shop/orders", async (request, reply) => {
@@ -122,7 +143,7 @@ export function registerOrderRoutes(app: FastifyInstance, { db }: AppContext) {
     const p = requirePrincipal(request);
     const order = await findOrderByToken(db, (request.params as { token: string }).token);
     if (!order || !visibleTo(order, p)) throw notFound();
-    return (await orderResources(db, [order]))[0];
+    return readableOrder((await orderResources(db, [order]))[0]!, p);
   });
 
   app.get("/api/v2/shop/orders/:token/items", async (request) => {
@@ -135,6 +156,8 @@ export function registerOrderRoutes(app: FastifyInstance, { db }: AppContext) {
 
   app.get("/api/v2/shop/orders/:token/payments", async (request) => {
     const p = requirePrincipal(request);
+    // 403 before the lookup: the answer is the same whichever token is asked about.
+    requireAbility(p, "account.payments");
     const order = await findOrderByToken(db, (request.params as { token: string }).token);
     if (!order || !visibleTo(order, p)) throw notFound();
     const [resource] = await orderResources(db, [order]);
