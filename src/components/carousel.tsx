@@ -125,7 +125,8 @@ export interface CarouselLabels {
   slide: (n: number, total: number) => string;
 }
 
-type PerView = Partial<Record<"base" | "xs" | "sm" | "md" | "lg" | "xl", number>>;
+/** Slides shown at once, per Mantine breakpoint. */
+export type PerView = Partial<Record<"base" | "xs" | "sm" | "md" | "lg" | "xl", number>>;
 
 function Chevron({ direction }: { direction: "left" | "right" }) {
   return (

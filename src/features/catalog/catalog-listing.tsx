@@ -1,24 +1,10 @@
-import {
-  Anchor,
-  Box,
-  Center,
-  Container,
-  Image,
-  Loader,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from "@mantine/core";
-import type { ReactNode } from "react";
+import { Anchor, Box, Container, Image, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { ListMessage } from "../../components/list-state";
 import { ProductCard, type ProductCardData } from "../../components/product-card";
 import { PLACEHOLDER_IMAGE } from "../../lib/placeholder";
 import type { CatalogImage } from "./product-images";
-
-/** The gateway's cap on one page; the spec asks for "everything" (9999). */
-export const LISTING_PER_PAGE = 100;
 
 /** Three per row on desktop, two on tablet (spec section 2). */
 const GRID_COLS = { base: 1, sm: 2, lg: 3 } as const;
@@ -27,27 +13,6 @@ export interface SubCollection {
   code: string;
   name: string;
   images: readonly CatalogImage[];
-}
-
-/** A centred loader for the time a listing loads. */
-export function CatalogLoader() {
-  const { t } = useTranslation();
-  return (
-    <Center py={96} role="status" aria-label={t("state.loading")}>
-      <Loader color="clay" type="dots" />
-    </Center>
-  );
-}
-
-/** A centred message in the place of a list (empty, missing, failed). */
-export function CatalogMessage({ children }: { children: ReactNode }) {
-  return (
-    <Center py={96}>
-      <Text c="stone.6" fz="lg" ta="center" data-testid="catalog-message">
-        {children}
-      </Text>
-    </Center>
-  );
 }
 
 function SubCollectionCard({ collection }: { collection: SubCollection }) {
@@ -99,7 +64,7 @@ export function CatalogListing({
           </Text>
         )}
       </Stack>
-      {empty && <CatalogMessage>{t("listing.empty")}</CatalogMessage>}
+      {empty && <ListMessage>{t("listing.empty")}</ListMessage>}
       {collections.length > 0 && (
         <Box component="section" mb={64} aria-labelledby="collections-title">
           <Title order={2} id="collections-title" mb="xl" fz="h3">

@@ -3,20 +3,21 @@ import { useParams } from "react-router";
 import { gateway } from "../../lib/gateway";
 import { TaxonDocument } from "../../lib/gql/graphql";
 import { useGatewayQuery } from "../../lib/use-gateway-query";
-import { CatalogListing, CatalogLoader, CatalogMessage, LISTING_PER_PAGE } from "./catalog-listing";
+import { LIST_PER_PAGE, ListLoader, ListMessage } from "../../components/list-state";
+import { CatalogListing } from "./catalog-listing";
 
 /** /shop/category/:taxonCode: the category's sub-collections and products. */
 export function Component() {
   const { t, i18n } = useTranslation("catalog");
   const code = useParams().taxonCode ?? "";
   const taxon = useGatewayQuery(
-    () => gateway(TaxonDocument, { code, perPage: LISTING_PER_PAGE }),
+    () => gateway(TaxonDocument, { code, perPage: LIST_PER_PAGE }),
     `taxon-${code}-${i18n.language}`,
   );
-  if (taxon.status === "loading") return <CatalogLoader />;
-  if (taxon.status === "error") return <CatalogMessage>{t("listing.loadError")}</CatalogMessage>;
+  if (taxon.status === "loading") return <ListLoader />;
+  if (taxon.status === "error") return <ListMessage>{t("listing.loadError")}</ListMessage>;
   const found = taxon.data.taxon;
-  if (!found) return <CatalogMessage>{t("listing.empty")}</CatalogMessage>;
+  if (!found) return <ListMessage>{t("listing.empty")}</ListMessage>;
   return (
     <CatalogListing
       title={found.name}

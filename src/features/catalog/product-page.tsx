@@ -24,7 +24,7 @@ import { gateway } from "../../lib/gateway";
 import { ProductDocument, type ProductQuery } from "../../lib/gql/graphql";
 import { PLACEHOLDER_IMAGE } from "../../lib/placeholder";
 import { useGatewayQuery } from "../../lib/use-gateway-query";
-import { CatalogLoader, CatalogMessage } from "./catalog-listing";
+import { ListLoader, ListMessage } from "../../components/list-state";
 import { badgeImage, galleryImages } from "./product-images";
 
 /** At most 4 related products (spec section 9). */
@@ -306,8 +306,8 @@ export function Component() {
     () => gateway(ProductDocument, { code }),
     `product-${code}-${i18n.language}`,
   );
-  if (product.status === "loading") return <CatalogLoader />;
-  if (product.status === "error") return <CatalogMessage>{t("listing.loadError")}</CatalogMessage>;
-  if (!product.data.product) return <CatalogMessage>{t("product.notFound")}</CatalogMessage>;
+  if (product.status === "loading") return <ListLoader />;
+  if (product.status === "error") return <ListMessage>{t("listing.loadError")}</ListMessage>;
+  if (!product.data.product) return <ListMessage>{t("product.notFound")}</ListMessage>;
   return <ProductDetails key={product.data.product.code} product={product.data.product} />;
 }

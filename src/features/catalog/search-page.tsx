@@ -3,7 +3,8 @@ import { useSearchParams } from "react-router";
 import { gateway } from "../../lib/gateway";
 import { ProductsDocument, type ProductsQuery } from "../../lib/gql/graphql";
 import { useGatewayQuery } from "../../lib/use-gateway-query";
-import { CatalogListing, CatalogLoader, CatalogMessage, LISTING_PER_PAGE } from "./catalog-listing";
+import { LIST_PER_PAGE, ListLoader, ListMessage } from "../../components/list-state";
+import { CatalogListing } from "./catalog-listing";
 
 const NO_RESULTS: ProductsQuery = { products: { totalItems: 0, items: [] } };
 
@@ -16,11 +17,11 @@ export function Component() {
     () =>
       term === ""
         ? Promise.resolve(NO_RESULTS)
-        : gateway(ProductsDocument, { search: term, perPage: LISTING_PER_PAGE }),
+        : gateway(ProductsDocument, { search: term, perPage: LIST_PER_PAGE }),
     `search-${term}-${i18n.language}`,
   );
-  if (result.status === "loading") return <CatalogLoader />;
-  if (result.status === "error") return <CatalogMessage>{t("listing.loadError")}</CatalogMessage>;
+  if (result.status === "loading") return <ListLoader />;
+  if (result.status === "error") return <ListMessage>{t("listing.loadError")}</ListMessage>;
   return (
     <CatalogListing
       title={term === "" ? t("search.title") : t("search.titleFor", { term })}

@@ -16,8 +16,10 @@ import {
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { Carousel, type CarouselLabels } from "../../components/carousel";
+import { Carousel } from "../../components/carousel";
+import { useCarouselLabels, useCatalogList } from "../../components/catalog-texts";
 import { ProductCard } from "../../components/product-card";
+import { AwardsCarousel, PressCarousel } from "../../components/recognition";
 import { gateway } from "../../lib/gateway";
 import { HomeCollectionsDocument, ProductsDocument } from "../../lib/gql/graphql";
 import { PLACEHOLDER_IMAGE } from "../../lib/placeholder";
@@ -58,37 +60,6 @@ interface Technology {
   name: string;
   text: string;
 }
-interface Award {
-  name: string;
-  category: string;
-  year: string;
-}
-interface PressQuote {
-  quote: string;
-  outlet: string;
-}
-
-/** A list of texts from the catalog namespace (empty if the key is missing). */
-function useTextList<T>(key: string): T[] {
-  const { t } = useTranslation("catalog");
-  const value = t(key, { returnObjects: true }) as unknown;
-  return Array.isArray(value) ? (value as T[]) : [];
-}
-
-/** The labels of a carousel, `name` being its accessible name. */
-function useCarouselLabels(name: string): CarouselLabels {
-  const { t } = useTranslation("catalog");
-  return {
-    carousel: name,
-    previous: t("home.carousel.previous"),
-    next: t("home.carousel.next"),
-    pause: t("home.carousel.pause"),
-    play: t("home.carousel.play"),
-    goTo: (n) => t("home.carousel.goTo", { n }),
-    slide: (n, total) => t("home.carousel.slide", { n, total }),
-  };
-}
-
 function SectionTitle({
   id,
   eyebrow,
@@ -159,7 +130,7 @@ function Banner({ banner, index }: { banner: BannerText; index: number }) {
 
 function Banners() {
   const { t } = useTranslation("catalog");
-  const banners = useTextList<BannerText>("home.banners.items").slice(0, BANNERS.length);
+  const banners = useCatalogList<BannerText>("home.banners.items").slice(0, BANNERS.length);
   const labels = useCarouselLabels(t("home.banners.label"));
   return (
     <Carousel
@@ -218,7 +189,7 @@ function Bestsellers() {
 
 function Technologies() {
   const { t } = useTranslation("catalog");
-  const technologies = useTextList<Technology>("home.technologies.items").slice(0, TECHNOLOGIES);
+  const technologies = useCatalogList<Technology>("home.technologies.items").slice(0, TECHNOLOGIES);
   return (
     <Box component="section" bg="stone.0" py={88} aria-labelledby="technologies-title">
       <Container size="xl">
@@ -311,30 +282,17 @@ function FeaturedCollections() {
 
 function Awards() {
   const { t } = useTranslation("catalog");
-  const awards = useTextList<Award>("home.awards.items");
-  const labels = useCarouselLabels(t("home.awards.title"));
   return (
     <Box component="section" bg="stone.1" py={80} aria-labelledby="awards-title">
       <Container size="xl">
         <SectionTitle id="awards-title" eyebrow={t("home.awards.eyebrow")}>
           {t("home.awards.title")}
         </SectionTitle>
-        <Carousel
-          items={awards}
-          getKey={(award) => `${award.name}-${award.year}`}
-          labels={labels}
+        <AwardsCarousel
+          name={t("home.awards.title")}
           perView={{ base: 1, xs: 2, sm: 3, lg: 6 }}
-          renderItem={(award) => (
-            <Stack gap={6} align="center" ta="center" px="xs" data-testid="award">
-              <AwardLaurel year={award.year} />
-              <Text ff="heading" fz="md" c="stone.9" lh={1.3}>
-                {award.name}
-              </Text>
-              <Text size="xs" c="stone.6" tt="uppercase" style={{ letterSpacing: "0.12em" }}>
-                {award.category}
-              </Text>
-            </Stack>
-          )}
+          emblem={(award) => <AwardLaurel year={award.year} />}
+          slideProps={{ px: "xs", "data-testid": "award" }}
         />
       </Container>
     </Box>
@@ -343,46 +301,16 @@ function Awards() {
 
 function Press() {
   const { t } = useTranslation("catalog");
-  const quotes = useTextList<PressQuote>("home.press.items");
-  const labels = useCarouselLabels(t("home.press.title"));
   return (
     <Container size="xl" py={88} component="section" aria-labelledby="press-title">
       <SectionTitle id="press-title" eyebrow={t("home.press.eyebrow")}>
         {t("home.press.title")}
       </SectionTitle>
-      <Carousel
-        items={quotes}
-        getKey={(quote) => quote.outlet}
-        labels={labels}
-        perView={{ base: 1, sm: 2, lg: 3 }}
+      <PressCarousel
+        name={t("home.press.title")}
         testId="press"
-        renderItem={(quote) => (
-          <Stack
-            component="figure"
-            m={0}
-            gap="md"
-            p="xl"
-            h="100%"
-            bg="stone.0"
-            style={{ borderRadius: 8 }}
-            data-testid="press-quote"
-          >
-            <QuoteMark />
-            <Text component="blockquote" m={0} ff="heading" fz="lg" lh={1.5} c="stone.8">
-              {quote.quote}
-            </Text>
-            <Text
-              component="figcaption"
-              size="xs"
-              c="clay.7"
-              tt="uppercase"
-              mt="auto"
-              style={{ letterSpacing: "0.2em" }}
-            >
-              {quote.outlet}
-            </Text>
-          </Stack>
-        )}
+        mark={<QuoteMark />}
+        slideProps={{ bg: "stone.0", style: { borderRadius: 8 }, "data-testid": "press-quote" }}
       />
     </Container>
   );

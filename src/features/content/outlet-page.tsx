@@ -6,22 +6,22 @@ import { ProductsDocument } from "../../lib/gql/graphql";
 import { useGatewayQuery } from "../../lib/use-gateway-query";
 import { WithContentTexts } from "./content-texts";
 import { PageHeader } from "./page-header";
-import { CONTENT_PER_PAGE, ContentLoader, ContentMessage } from "./content-state";
+import { LIST_PER_PAGE, ListLoader, ListMessage } from "../../components/list-state";
 
 function OutletPage() {
   const { t, i18n } = useTranslation("content");
   const result = useGatewayQuery(
-    () => gateway(ProductsDocument, { taxonCode: "outlet", perPage: CONTENT_PER_PAGE }),
+    () => gateway(ProductsDocument, { taxonCode: "outlet", perPage: LIST_PER_PAGE }),
     `outlet-${i18n.language}`,
   );
   const products = result.status === "success" ? result.data.products.items : [];
   return (
     <>
       <PageHeader eyebrow={t("outlet.eyebrow")} title={t("outlet.title")} lead={t("outlet.lead")} />
-      {result.status === "loading" && <ContentLoader />}
-      {result.status === "error" && <ContentMessage>{t("outlet.loadError")}</ContentMessage>}
+      {result.status === "loading" && <ListLoader />}
+      {result.status === "error" && <ListMessage>{t("outlet.loadError")}</ListMessage>}
       {result.status === "success" && products.length === 0 && (
-        <ContentMessage>{t("outlet.outletEmpty")}</ContentMessage>
+        <ListMessage>{t("outlet.outletEmpty")}</ListMessage>
       )}
       {products.length > 0 && (
         <Container size="xl" py={64}>

@@ -33,7 +33,7 @@ import {
 import { WithContentTexts } from "./content-texts";
 import { PageHeader } from "./page-header";
 import { sanitizeHtml } from "./sanitize-html";
-import { ContentLoader, ContentMessage } from "./content-state";
+import { ListLoader, ListMessage } from "../../components/list-state";
 
 /** Sections land this far below the top of the window (spec section 9). */
 export const ANCHOR_OFFSET_PX = 150;
@@ -339,8 +339,8 @@ function ProductCatalogPage() {
           </Group>
         </Container>
       )}
-      {catalogue.status === "loading" && <ContentLoader />}
-      {catalogue.status === "error" && <ContentMessage>{t("catalogue.loadError")}</ContentMessage>}
+      {catalogue.status === "loading" && <ListLoader />}
+      {catalogue.status === "error" && <ListMessage>{t("catalogue.loadError")}</ListMessage>}
       {catalogue.status === "success" && (
         <Container size="lg" pb={96}>
           {catalogue.data.map((category) => (

@@ -8,7 +8,7 @@ import { useGatewayQuery } from "../../lib/use-gateway-query";
 import { WithContentTexts } from "./content-texts";
 import { PageHeader } from "./page-header";
 import { sanitizeHtml } from "./sanitize-html";
-import { ContentLoader, ContentMessage } from "./content-state";
+import { ListLoader, ListMessage } from "../../components/list-state";
 
 /** 'Top picks for this treatment': at most 4 products of the treatment's taxon. */
 const TOP_PICKS = 4;
@@ -82,10 +82,10 @@ function TreatmentsPage() {
         title={t("treatments.title")}
         lead={t("treatments.lead")}
       />
-      {result.status === "loading" && <ContentLoader />}
-      {result.status === "error" && <ContentMessage>{t("treatments.loadError")}</ContentMessage>}
+      {result.status === "loading" && <ListLoader />}
+      {result.status === "error" && <ListMessage>{t("treatments.loadError")}</ListMessage>}
       {result.status === "success" && treatments.length === 0 && (
-        <ContentMessage>{t("treatments.empty")}</ContentMessage>
+        <ListMessage>{t("treatments.empty")}</ListMessage>
       )}
       {treatments.map((treatment, index) => (
         <TreatmentSection key={treatment.code} treatment={treatment} index={index} />

@@ -16,8 +16,8 @@ import {
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { Carousel, type CarouselLabels } from "../../components/carousel";
 import { mainImage, ProductCard } from "../../components/product-card";
+import { AwardsCarousel, PressCarousel } from "../../components/recognition";
 import { BRAND } from "../../lib/brand";
 import { gateway } from "../../lib/gateway";
 import { ProductsDocument } from "../../lib/gql/graphql";
@@ -41,39 +41,6 @@ const STATS = [
 
 /** One row of bestsellers on the landing (the shop home shows up to 8). */
 const LANDING_BESTSELLERS = 4;
-
-interface Award {
-  name: string;
-  category: string;
-  year: string;
-}
-interface PressQuote {
-  quote: string;
-  outlet: string;
-}
-
-/**
- * Awards and press quotes are the same lists the shop home shows; they live once, in the
- * catalog namespace (always loaded), so the two pages cannot drift apart.
- */
-function useCatalogList<T>(key: string): T[] {
-  const { t } = useTranslation("catalog");
-  const value = t(key, { returnObjects: true }) as unknown;
-  return Array.isArray(value) ? (value as T[]) : [];
-}
-
-function useCarouselLabels(name: string): CarouselLabels {
-  const { t } = useTranslation("catalog");
-  return {
-    carousel: name,
-    previous: t("home.carousel.previous"),
-    next: t("home.carousel.next"),
-    pause: t("home.carousel.pause"),
-    play: t("home.carousel.play"),
-    goTo: (n) => t("home.carousel.goTo", { n }),
-    slide: (n, total) => t("home.carousel.slide", { n, total }),
-  };
-}
 
 function SectionTitle({ id, lead, children }: { id: string; lead?: string; children: ReactNode }) {
   return (
@@ -184,41 +151,27 @@ function Bestsellers({ signedIn }: { signedIn: boolean }) {
 
 function Awards() {
   const { t } = useTranslation("landing");
-  const awards = useCatalogList<Award>("home.awards.items");
-  const labels = useCarouselLabels(t("awards.title"));
   return (
     <Container size="xl" py={88} component="section" aria-labelledby="landing-awards">
       <SectionTitle id="landing-awards" lead={t("awards.lead")}>
         {t("awards.title")}
       </SectionTitle>
-      <Carousel
-        items={awards}
-        getKey={(award) => `${award.name}-${award.year}`}
-        labels={labels}
+      <AwardsCarousel
+        name={t("awards.title")}
         perView={{ base: 1, xs: 2, sm: 3, lg: 4 }}
         testId="landing-awards"
-        renderItem={(award) => (
-          <Stack
-            gap={6}
-            align="center"
-            ta="center"
-            py="lg"
-            px="md"
-            h="100%"
-            style={{ borderTop: "1px solid var(--mantine-color-clay-3)" }}
-            data-testid="landing-award"
-          >
-            <Text ff="heading" fz={32} c="clay.6" lh={1}>
-              {award.year}
-            </Text>
-            <Text ff="heading" fz="md" c="stone.9" lh={1.3}>
-              {award.name}
-            </Text>
-            <Text size="xs" c="stone.6" tt="uppercase" style={{ letterSpacing: "0.12em" }}>
-              {award.category}
-            </Text>
-          </Stack>
+        emblem={(award) => (
+          <Text ff="heading" fz={32} c="clay.6" lh={1}>
+            {award.year}
+          </Text>
         )}
+        slideProps={{
+          py: "lg",
+          px: "md",
+          h: "100%",
+          style: { borderTop: "1px solid var(--mantine-color-clay-3)" },
+          "data-testid": "landing-award",
+        }}
       />
     </Container>
   );
@@ -226,47 +179,21 @@ function Awards() {
 
 function Press() {
   const { t } = useTranslation("landing");
-  const quotes = useCatalogList<PressQuote>("home.press.items");
-  const labels = useCarouselLabels(t("press.title"));
   return (
     <Box component="section" bg="stone.1" py={88} aria-labelledby="landing-press">
       <Container size="xl">
         <SectionTitle id="landing-press" lead={t("press.lead", { brand: BRAND.name })}>
           {t("press.title")}
         </SectionTitle>
-        <Carousel
-          items={quotes}
-          getKey={(quote) => quote.outlet}
-          labels={labels}
-          perView={{ base: 1, sm: 2, lg: 3 }}
+        <PressCarousel
+          name={t("press.title")}
           testId="landing-press"
-          renderItem={(quote) => (
-            <Stack
-              component="figure"
-              m={0}
-              gap="md"
-              p="xl"
-              h="100%"
-              bg="white"
-              // A rule, not quotation marks: those differ by language („…“, « … »).
-              style={{ borderRadius: 8, borderTop: "3px solid var(--mantine-color-clay-3)" }}
-              data-testid="landing-press-quote"
-            >
-              <Text component="blockquote" m={0} ff="heading" fz="lg" lh={1.5} c="stone.8">
-                {quote.quote}
-              </Text>
-              <Text
-                component="figcaption"
-                size="xs"
-                c="clay.7"
-                tt="uppercase"
-                mt="auto"
-                style={{ letterSpacing: "0.2em" }}
-              >
-                {quote.outlet}
-              </Text>
-            </Stack>
-          )}
+          slideProps={{
+            bg: "white",
+            // A rule, not quotation marks: those differ by language („…“, « … »).
+            style: { borderRadius: 8, borderTop: "3px solid var(--mantine-color-clay-3)" },
+            "data-testid": "landing-press-quote",
+          }}
         />
         <Group justify="center" gap="md" mt={48}>
           <Button

@@ -187,30 +187,20 @@ export function Component() {
         />
       );
     }
-    if (field === "billingCountry") {
+    if (field === "billingCountry" || field === "state") {
+      // The country list, or the provinces of the chosen country: both searchable, both required.
+      const places =
+        field === "billingCountry"
+          ? countries
+          : (countries.find((c) => c.code === values.billingCountry)?.provinces ?? []);
       return (
         <Select
           key={field}
           {...common}
           placeholder={t("choose")}
           searchable
-          data={countries.map((c) => ({ value: c.code, label: c.name }))}
-          value={values.billingCountry || null}
-          onChange={(value) => change(field)(value ?? "")}
-          allowDeselect={false}
-        />
-      );
-    }
-    if (field === "state") {
-      const provinces = countries.find((c) => c.code === values.billingCountry)?.provinces ?? [];
-      return (
-        <Select
-          key={field}
-          {...common}
-          placeholder={t("choose")}
-          searchable
-          data={provinces.map((p) => ({ value: p.code, label: p.name }))}
-          value={values.state || null}
+          data={places.map((p) => ({ value: p.code, label: p.name }))}
+          value={values[field] || null}
           onChange={(value) => change(field)(value ?? "")}
           allowDeselect={false}
         />

@@ -25,6 +25,7 @@ import {
   type AddressField,
   type AddressValues,
 } from "../../../../machines/address-book.machine";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { useLazyNamespace } from "../../../lib/lazy-namespace";
 import { ACCOUNT_TEXTS, textOf } from "../me/account-texts";
 import {
@@ -304,26 +305,17 @@ export function AddressBookSection() {
         </form>
       </Modal>
 
-      <Modal
+      <ConfirmDialog
         opened={snapshot.matches("confirmingRemoval")}
-        onClose={() => send({ type: "address.cancel" })}
         title={t("addresses.confirmRemoval.title")}
-        centered
-      >
-        <Stack gap="lg">
-          <Text>
-            {t("addresses.confirmRemoval.text", { label: removal ? addressLabel(removal) : "" })}
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => send({ type: "address.cancel" })}>
-              {t("addresses.confirmRemoval.cancel")}
-            </Button>
-            <Button color="red" onClick={() => send({ type: "address.confirmRemoval" })}>
-              {t("addresses.confirmRemoval.confirm")}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        message={t("addresses.confirmRemoval.text", {
+          label: removal ? addressLabel(removal) : "",
+        })}
+        cancelLabel={t("addresses.confirmRemoval.cancel")}
+        confirmLabel={t("addresses.confirmRemoval.confirm")}
+        onCancel={() => send({ type: "address.cancel" })}
+        onConfirm={() => send({ type: "address.confirmRemoval" })}
+      />
     </Stack>
   );
 }

@@ -5,7 +5,6 @@ import {
   Image,
   List,
   Loader,
-  Modal,
   Paper,
   SimpleGrid,
   Stack,
@@ -20,6 +19,7 @@ import { useNavigate } from "react-router";
 import { fromPromise } from "xstate";
 import { savedListsMachine, type ListOrderOutcome } from "../../../../machines/saved-lists.machine";
 import { can } from "../../../../server/domain/permissions";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { gateway } from "../../../lib/gateway";
 import { gatewayErrorDetail } from "../../../lib/graphql-client";
 import {
@@ -217,30 +217,16 @@ export function SavedListsSection() {
             </Group>
           </Paper>
         ))}
-      <Modal
+      <ConfirmDialog
         opened={snapshot.matches("confirmingDelete") || snapshot.matches("deleting")}
-        onClose={() => send({ type: "lists.cancel" })}
         title={t("lists.confirmTitle")}
-        centered
-      >
-        <Text mb="lg">{t("lists.confirmText", { name: context.listName ?? "" })}</Text>
-        <Group justify="flex-end">
-          <Button
-            variant="outline"
-            disabled={snapshot.matches("deleting")}
-            onClick={() => send({ type: "lists.cancel" })}
-          >
-            {t("lists.cancel")}
-          </Button>
-          <Button
-            color="red"
-            loading={snapshot.matches("deleting")}
-            onClick={() => send({ type: "lists.confirmDelete" })}
-          >
-            {t("lists.confirm")}
-          </Button>
-        </Group>
-      </Modal>
+        message={t("lists.confirmText", { name: context.listName ?? "" })}
+        cancelLabel={t("lists.cancel")}
+        confirmLabel={t("lists.confirm")}
+        loading={snapshot.matches("deleting")}
+        onCancel={() => send({ type: "lists.cancel" })}
+        onConfirm={() => send({ type: "lists.confirmDelete" })}
+      />
     </>
   );
 }

@@ -1,3 +1,7 @@
+import {
+  paymentDisplayStatus,
+  type PaymentDisplayStatus,
+} from "../../../../server/domain/payment-status";
 import { formatMoney } from "../../../lib/money";
 
 /** The order fields the account's formatting rules read. */
@@ -19,7 +23,7 @@ export interface FormattableOrder {
   }[];
 }
 
-export type PaymentStatus = "paid" | "partially_paid" | "pending" | "not_paid";
+export type PaymentStatus = PaymentDisplayStatus;
 
 /** Mantine colours of the order states (account spec 3: "order states displayed with colours"). */
 const STATE_COLORS: Record<string, string> = {
@@ -44,22 +48,11 @@ export const isCancelled = (state: string) => state === "cancelled" || state ===
 export const stateKey = (state: string) => `orders.states.${state}`;
 
 /**
- * The payment display status (account spec 4): Paid when paid or completed, Partially paid
- * when partially_paid, Pending when awaiting_payment or cart, otherwise Not paid.
+ * The payment display status (account spec 4): the server's own rule, so the account pages and
+ * the API cannot disagree.
  */
 export function paymentStatusOf(order: Pick<FormattableOrder, "paymentState">): PaymentStatus {
-  switch (order.paymentState) {
-    case "paid":
-    case "completed":
-      return "paid";
-    case "partially_paid":
-      return "partially_paid";
-    case "awaiting_payment":
-    case "cart":
-      return "pending";
-    default:
-      return "not_paid";
-  }
+  return paymentDisplayStatus(order.paymentState);
 }
 
 export const PAYMENT_STATUS_COLORS: Record<PaymentStatus, string> = {

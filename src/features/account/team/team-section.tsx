@@ -17,6 +17,7 @@ import { useMachine } from "@xstate/react";
 import { useMemo, useRef } from "react";
 import { fromPromise } from "xstate";
 import { TEAM_ROLES, teamMachine, type TeamRole } from "../../../../machines/team.machine";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { useLazyNamespace } from "../../../lib/lazy-namespace";
 import { ACCOUNT_TEXTS, textOf } from "../me/account-texts";
 import { changeMemberRole, inviteMember, loadMembers, removeMember } from "./team.services";
@@ -225,24 +226,15 @@ export function TeamSection() {
         </form>
       </Modal>
 
-      <Modal
+      <ConfirmDialog
         opened={snapshot.matches("confirmingRemoval")}
-        onClose={() => send({ type: "team.cancel" })}
         title={t("team.confirmRemoval.title")}
-        centered
-      >
-        <Stack gap="lg">
-          <Text>{t("team.confirmRemoval.text", { email: target?.email ?? "" })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => send({ type: "team.cancel" })}>
-              {t("team.confirmRemoval.cancel")}
-            </Button>
-            <Button color="red" onClick={() => send({ type: "team.confirmRemoval" })}>
-              {t("team.confirmRemoval.confirm")}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        message={t("team.confirmRemoval.text", { email: target?.email ?? "" })}
+        cancelLabel={t("team.confirmRemoval.cancel")}
+        confirmLabel={t("team.confirmRemoval.confirm")}
+        onCancel={() => send({ type: "team.cancel" })}
+        onConfirm={() => send({ type: "team.confirmRemoval" })}
+      />
     </Stack>
   );
 }

@@ -2,14 +2,14 @@ import { Center, Loader, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
-// The content pages' own loading and message states (features never import each other, so
-// these mirror the catalogue's rather than borrowing them).
+// The loading and message states shared by the catalogue and the content pages, so a list
+// looks the same while it loads or when there is nothing to show, whichever page it is on.
 
 /** The gateway's cap on one page; the spec asks for "everything" (9999). */
-export const CONTENT_PER_PAGE = 100;
+export const LIST_PER_PAGE = 100;
 
-/** The loader shown in the place of a list while it loads. */
-export function ContentLoader() {
+/** A centred loader in the place of a list while it loads. */
+export function ListLoader() {
   const { t } = useTranslation();
   return (
     <Center py={96} role="status" aria-label={t("state.loading")}>
@@ -19,7 +19,7 @@ export function ContentLoader() {
 }
 
 /** A centred message in the place of a list (empty, missing, failed). */
-export function ContentMessage({ children }: { children: ReactNode }) {
+export function ListMessage({ children }: { children: ReactNode }) {
   return (
     <Center py={96}>
       <Text c="stone.6" fz="lg" ta="center" data-testid="catalog-message">

@@ -1,0 +1,45 @@
+import { Button, Group, Modal, Stack, Text, type MantineColor } from "@mantine/core";
+import type { ReactNode } from "react";
+
+/**
+ * A centred dialog asking to confirm one step (removing an address, a colleague, a list):
+ * the question, then Cancel and the confirming button. While `loading`, the confirming button
+ * spins and Cancel is disabled; closing the dialog counts as Cancel.
+ */
+export function ConfirmDialog({
+  opened,
+  title,
+  message,
+  cancelLabel,
+  confirmLabel,
+  confirmColor = "red",
+  loading = false,
+  onCancel,
+  onConfirm,
+}: {
+  opened: boolean;
+  title: ReactNode;
+  message: ReactNode;
+  cancelLabel: ReactNode;
+  confirmLabel: ReactNode;
+  confirmColor?: MantineColor;
+  loading?: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  return (
+    <Modal opened={opened} onClose={onCancel} title={title} centered>
+      <Stack gap="lg">
+        <Text>{message}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" disabled={loading} onClick={onCancel}>
+            {cancelLabel}
+          </Button>
+          <Button color={confirmColor} loading={loading} onClick={onConfirm}>
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
