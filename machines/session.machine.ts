@@ -71,6 +71,8 @@ export const sessionMachine = setup({
         sessionCheck: [{ guard: "hasValidSession", target: "valid" }, { target: "expired" }],
       },
       on: {
+        // Logging out does not wait for the check.
+        "session.signedOut": { target: "signedOut" },
         // A sign-in during the first 500 ms (the sign-in page itself) starts a fresh session.
         "session.signedIn": {
           target: "valid",
