@@ -182,7 +182,7 @@ export const tests = journeys(
     },
   },
   {
-    name: "an address is added with a province, edited, made default shipping and removed",
+    name: "an address is added with a province, edited, made default shipping (preselected in checkout) and removed",
     async run({ page, baseUrl, screenshot }) {
       await signIn(page, baseUrl, BUYER);
       await page.goto(`${baseUrl}/shop/account/address-book`);
@@ -241,6 +241,22 @@ export const tests = journeys(
         await page.getByLabel(`Default shipping address: ${edited}`).isDisabled(),
         "the switch is disabled on the default shipping address",
       );
+
+      // The new default shipping address is the one checkout starts with.
+      await page.goto(`${baseUrl}/shop/products/AURA-LED-MASK`);
+      await page.getByLabel("Quantity").fill("3");
+      await page.getByRole("button", { name: "Add to cart" }).click();
+      await page.getByText("The item has been successfully added to your cart!").first().waitFor();
+      await page.goto(`${baseUrl}/checkout`);
+      await page.getByRole("button", { name: "Checkout", exact: true }).click();
+      const chosen = page.getByRole("combobox", { name: "Shipping address" });
+      await chosen.waitFor();
+      expect(
+        (await chosen.inputValue()) === edited,
+        `checkout preselects the default shipping address: ${await chosen.inputValue()}`,
+      );
+      await page.goto(`${baseUrl}/shop/account/address-book`);
+      await page.getByText(edited, { exact: true }).waitFor();
 
       // Back to the previous default, then the address can go (after confirming).
       await page.getByLabel(`Default shipping address: ${shipping}`).dispatchEvent("click");
