@@ -71,8 +71,9 @@ export const sessionMachine = setup({
         sessionCheck: [{ guard: "hasValidSession", target: "valid" }, { target: "expired" }],
       },
       on: {
-        // Logging out does not wait for the check.
+        // Logging out, or the server refusing the token, does not wait for the check.
         "session.signedOut": { target: "signedOut" },
+        "session.unauthorized": { target: "expired" },
         // A sign-in during the first 500 ms (the sign-in page itself) starts a fresh session.
         "session.signedIn": {
           target: "valid",

@@ -19,7 +19,8 @@ async function storeSession(ctx: E2EContext, token: string, expiry: number) {
   );
 }
 
-const delays = [...delayEvents(sessionMachine).keys()];
+const delayMs = delayEvents(sessionMachine);
+const delays = [...delayMs.keys()];
 
 /**
  * The session machine drives a shop page (storefront spec section 4): a valid stored session
@@ -71,7 +72,8 @@ function sessionModel(start: Start) {
           });
           return page.getByRole("link", { name: "Treatments" }).click();
         default:
-          // Delays: the page's own timers run.
+          // Delays: the page's own timers run; the page gets a little longer than the machine.
+          await page.waitForTimeout((delayMs.get(event.type) ?? 0) + 150);
           return;
       }
     },
