@@ -9,19 +9,20 @@ import { modelJourneys } from "./model-driven";
 
 /**
  * The checkout machine drives the checkout page against the real server. The buyer starts with
- * one line of 3 × Aura LED mask (747 €, above the 500 € minimum) on a new cart, whose payment
- * starts on the card method; the buyer's address book has the billing address 1 and the default
+ * one line of 9 × Glow mini starter set, rose (531 €, above the 500 € minimum; a variant with
+ * stock for every path of a run, since the journeys share one database) on a new cart, whose
+ * payment starts on the card method; the buyer's address book has the billing address 1 and the default
  * shipping address 2. The oracle below answers each call as the demo server does for that.
  */
-const PRODUCT = "AURA-LED-MASK";
-const START_QUANTITY = 3;
-const NEW_QUANTITY = 4;
+const PRODUCT = "GLOW-MINI-STARTER-SET";
+const START_QUANTITY = 9;
+const NEW_QUANTITY = 10;
 const NOTE = "Please deliver before noon.";
 
 const startCart: CheckoutCart = {
   token: "cart",
   items: [{ id: "1", quantity: START_QUANTITY }],
-  itemsSubtotal: 74_700,
+  itemsSubtotal: 53_100,
   minimalOrderValue: 50_000,
   couponCode: null,
   notes: null,
@@ -57,7 +58,7 @@ function serverAnswer(s: Snapshot): EventObject[] {
         done("adjustItem", {
           ...cart,
           items: [{ id: "1", quantity: NEW_QUANTITY }],
-          itemsSubtotal: 99_600,
+          itemsSubtotal: 59_000,
         }),
       ];
     case "removingItem":
