@@ -1,0 +1,49 @@
+#!/usr/bin/env node
+// `npm run test:reliability [-- --full]`: every reliability check (tests/reliability and the
+// concurrency suites on PostgreSQL), then the figures they recorded written into
+// docs/reliability.md between the figure markers. `--full` runs the mixed load for five minutes.
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpus } from "node:os";
+
+const dir = "var/test-results/reliability";
+const full = process.argv.includes("--full");
+rmSync(dir, { recursive: true, force: true });
+
+const run = spawnSync(
+  "npx",
+  ["vitest", "run", "tests/reliability", "tests/server/concurrency.pg.test.ts"],
+  {
+    stdio: "inherit",
+    env: { ...process.env, ...(full ? { RELIABILITY_LOAD_SECONDS: "300" } : {}) },
+  },
+);
+
+const rows = existsSync(dir)
+  ? readdirSync(dir)
+      .filter((f) => f.endsWith(".json"))
+      .map((f) => JSON.parse(readFileSync(`${dir}/${f}`, "utf8")))
+      .sort((a, b) => a.check.localeCompare(b.check))
+  : [];
+const lines = [
+  "<!-- figures:start (written by `npm run test:reliability`; do not edit by hand) -->",
+  "",
+  `Latest run: ${new Date().toISOString().slice(0, 10)}, ${cpus().length} CPU(s) ${cpus()[0]?.model ?? ""}, Node ${process.version}${full ? ", full five-minute load" : ", short load"}; exit ${run.status}.`,
+  "",
+  "| Check | Figures |",
+  "| --- | --- |",
+  ...rows.map(
+    (r) =>
+      `| ${r.check} | ${Object.entries(r.figures)
+        .map(([k, v]) => `${k}: ${v}`)
+        .join("; ")} |`,
+  ),
+  "",
+  "<!-- figures:end -->",
+];
+const doc = "docs/reliability.md";
+const text = readFileSync(doc, "utf8");
+const next = text.replace(/<!-- figures:start[\s\S]*<!-- figures:end -->/, lines.join("\n"));
+writeFileSync(doc, next);
+console.log(`\n${rows.length} checks with figures written to ${doc}`);
+process.exit(run.status ?? 1);
