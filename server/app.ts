@@ -24,6 +24,18 @@ import { WEBHOOK_PATH } from "./payments/service.js";
 /** JSON bodies are small: the largest legitimate one is a bulk add of 1,000 lines. */
 export const BODY_LIMIT = 256 * 1024;
 
+/** One registered route: method and Fastify URL pattern (e.g. `/api/v2/shop/orders/:tokenValue`). */
+export interface RouteEntry {
+  method: string;
+  url: string;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    routeTable: RouteEntry[];
+  }
+}
+
 export interface AppOptions {
   config: ServerConfig;
   database: Database;
@@ -48,6 +60,14 @@ export async function buildApp({
     frameworkErrors,
   });
   const ctx: AppContext = { db: database.db, config };
+  // Every route as registered, for the access-matrix and bad-input tests to walk (tests/reliability).
+  const routeTable: RouteEntry[] = [];
+  app.decorate("routeTable", routeTable);
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== "HEAD") routeTable.push({ method, url: route.url });
+    }
+  });
   const built = staticDir !== undefined && existsSync(join(staticDir, "index.html"));
   registerProblemHandlers(app, built ? readFileSync(join(staticDir, "index.html")) : undefined);
   await app.register(cookie);
