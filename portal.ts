@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { loadGatewayConfig, type GatewayConfig } from "./graphql/config.js";
 import { createGateway, type Gateway } from "./graphql/server.js";
 import { buildApp, type AppOptions } from "./server/app.js";
+import { Problem } from "./server/http/problem.js";
 
 /**
  * The composition root: the commerce server (REST, files, SPA) with the GraphQL gateway
@@ -54,6 +55,12 @@ export function mountGateway(app: FastifyInstance, yoga: Gateway) {
     url: yoga.graphqlEndpoint,
     method: ["GET", "POST", "OPTIONS"],
     handler: async (req, reply) => {
+      // The REST app parses JSON-LD and merge-patch bodies on every route; Yoga takes only
+      // application/json and would answer those (or no body) with a bare 415.
+      const type = String(req.headers["content-type"] ?? "");
+      if (req.method === "POST" && !/^application\/json\s*(;|$)/i.test(type)) {
+        throw new Problem(415, "/problems/unsupported-media-type", "error.unsupportedMediaType");
+      }
       const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
       response.headers.forEach((value, key) => void reply.header(key, value));
       reply.status(response.status);

@@ -1,5 +1,6 @@
 import * as XLSX from "@e965/xlsx";
 import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from "../domain/quantity.js";
+import { safeRow, type CellValue } from "./cells.js";
 import { MEGABYTE } from "./uploads.js";
 import { hasZipSignature, readCentralDirectory, verifyEntries, ZipError } from "./zip.js";
 
@@ -24,16 +25,10 @@ const ROW_SLACK = 50;
 // Writing
 // ------------------------------------------------------------------------------------------
 
-/**
- * Text that a spreadsheet would run as a formula (=, +, -, @, or a leading tab or carriage
- * return, the CSV-injection set) is written with a leading apostrophe, so an imported product
- * name such as `=HYPERLINK(...)` is shown as text wherever the file is opened or re-saved.
- */
-export function neutralizeFormula(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
+// Every cell goes through cells.ts (formula-safe text); re-exported for existing callers.
+export { neutralizeFormula } from "./cells.js";
 
-type Cell = string | number | null;
+type Cell = CellValue;
 
 /** A workbook of one sheet: a header row, data rows, numbers with the given format. */
 function workbook(
@@ -42,10 +37,7 @@ function workbook(
   rows: Cell[][],
   o: { widths: number[]; numberFormat?: string; title: string; author: string },
 ): Buffer {
-  // Every string goes through neutralizeFormula; numbers stay numbers.
-  const aoa = [header, ...rows].map((row) =>
-    row.map((v) => (typeof v === "string" ? neutralizeFormula(v) : v)),
-  );
+  const aoa = [header, ...rows].map((row) => safeRow(row));
   const sheet = XLSX.utils.aoa_to_sheet(aoa);
   if (o.numberFormat) {
     for (const [r, row] of rows.entries()) {
@@ -60,7 +52,13 @@ function workbook(
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, sheet, sheetName);
   book.Props = { Title: o.title, Author: o.author, CreatedDate: new Date() };
-  return XLSX.write(book, { type: "buffer", bookType: "xlsx", compression: true }) as Buffer;
+  // Shared strings (t="s"): the plainest text cell, read as text by every program.
+  return XLSX.write(book, {
+    type: "buffer",
+    bookType: "xlsx",
+    bookSST: true,
+    compression: true,
+  }) as Buffer;
 }
 
 export interface ContractPriceRow {
