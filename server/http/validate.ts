@@ -200,7 +200,8 @@ function badQuery(name: string) {
 export function queryString(query: Record<string, unknown>, name: string, max = 255) {
   const v = query[name];
   if (v === undefined) return undefined;
-  if (typeof v !== "string" || v.length > max) {
+  // A NUL byte is no text PostgreSQL can compare with: refused here, not a 500 at the query.
+  if (typeof v !== "string" || v.length > max || v.includes("\0")) {
     throw new Problem(400, "/problems/bad-request", "field.type", { type: "string" }, [
       { propertyPath: name, message: "field.type", params: { type: "string" } },
     ]);
