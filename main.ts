@@ -1,3 +1,4 @@
+import net from "node:net";
 import { fileURLToPath } from "node:url";
 import { buildPortal } from "./portal.js";
 import { loadConfig } from "./server/config.js";
@@ -22,11 +23,50 @@ const mailSender = createMailSender({
   backend: database.backend,
 });
 
+// Connections and requests seen, and requests being answered, counted on the raw server so the
+// drain on SIGTERM can tell when the event loop has taken in everything that arrived.
+let seen = 0;
+let inFlight = 0;
+app.server.on("connection", () => seen++);
+app.server.on("request", (_request, response) => {
+  seen++;
+  inFlight++;
+  response.once("close", () => inFlight--);
+});
+
+/**
+ * Resolves once three ticks in a row saw no new connection or request and none in flight (or
+ * after `limitMs`). A loop kept busy by one request at a time (PGlite) shows as activity.
+ */
+async function settle(limitMs: number) {
+  const until = Date.now() + limitMs;
+  let last = -1;
+  for (let quiet = 0; quiet < 3 && Date.now() < until;) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    quiet = inFlight === 0 && seen === last ? quiet + 1 : 0;
+    last = seen;
+  }
+}
+
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, "draining requests and closing");
+  // A stuck request must not keep a stopping instance alive forever.
+  setTimeout(() => {
+    app.log.error("requests still running 30 s after the signal; exiting");
+    process.exit(1);
+  }, 30_000).unref();
+  // Connections the kernel accepted while the event loop was busy (PGlite keeps it busy) wait in
+  // the listen backlog, and requests that arrived wait unread: closing the listener resets the
+  // former, and Node's http close() resets the latter as "idle". So first let the loop take
+  // them in until nothing is in flight for a moment, then stop listening (the open connections
+  // stay), and settle once more for anything that came meanwhile.
+  await settle(20_000);
+  net.Server.prototype.close.call(app.server);
+  await settle(5_000);
+  // Now close what is left (idle keep-alive connections) and wait for the last answers.
   await app.close();
   await mailSender.stop();
   await database.close();

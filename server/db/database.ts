@@ -1,11 +1,14 @@
 import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
-import { Kysely, PostgresDialect } from "kysely";
+import { Kysely, PostgresDialect, type LogEvent } from "kysely";
 import pg from "pg";
 import { PGliteDialect } from "./pglite-dialect.js";
 import type { DB } from "./schema.js";
 
 export type Backend = "pglite" | "postgres";
+
+/** Called after every statement (tests count statements with it to catch N+1 queries). */
+export type StatementLog = (event: LogEvent) => void;
 
 export interface Database {
   db: Kysely<DB>;
@@ -19,21 +22,35 @@ const INT8 = 20;
 pg.types.setTypeParser(INT8, (v) => Number(v));
 
 /** Opens a PostgreSQL server database through a connection pool. */
-export function openPostgres(url: string, poolSize = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+export function openPostgres(url: string, poolSize = 10, log?: StatementLog): Database {
+  // A server that cannot be reached must fail a request within seconds (503), not hang it.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 5_000,
+  });
   // An idle connection the server drops (restart, failover, admin command) is reported here;
   // without a listener Node treats it as uncaught and the process dies. The pool replaces the
   // connection on the next query, and a query that fails meanwhile answers 503.
   pool.on("error", (error) => {
     console.error(`PostgreSQL connection lost: ${error.message}`);
   });
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  // The pool listens only while a connection is idle: one in use when the server goes away
+  // emits "Connection terminated unexpectedly" on the client, which without a listener kills
+  // the process. Its query fails anyway (answered 503) and the pool drops the dead connection.
+  pool.on("connect", (client) => {
+    client.on("error", (error) => {
+      console.error(`PostgreSQL connection lost during a query: ${error.message}`);
+    });
+  });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log });
   return { db, backend: "postgres", close: () => db.destroy() };
 }
 
 /** Opens (or creates) the embedded PGlite database in `dataDir`, or from a dumped data dir. */
 export async function openPGlite(
   source: { dataDir: string } | { dump: Blob } | { memory: true },
+  log?: StatementLog,
 ): Promise<Database & { pglite: PGlite }> {
   const parsers = { [INT8]: (v: string) => Number(v) };
   let pglite: PGlite;
@@ -45,7 +62,7 @@ export async function openPGlite(
   } else {
     pglite = await PGlite.create({ parsers });
   }
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite), log });
   return {
     db,
     pglite,

@@ -153,13 +153,20 @@ export function registerProblemHandlers(app: FastifyInstance, spaIndex?: Buffer)
 }
 
 function isDatabaseUnavailable(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code;
+  const { code, message } = error as { code?: unknown; message?: unknown };
   return (
     code === "ECONNREFUSED" ||
     code === "ECONNRESET" ||
     code === "57P01" || // admin_shutdown
+    code === "57P02" || // crash_shutdown
     code === "57P03" || // cannot_connect_now
+    code === "08000" || // connection_exception
+    code === "08003" || // connection_does_not_exist
     code === "08006" ||
-    code === "08001"
+    code === "08001" ||
+    // node-postgres raises these without a code: the server went away mid-query, or the pool
+    // could not connect within its timeout.
+    (typeof message === "string" &&
+      /^(Connection terminated|timeout exceeded when trying to connect)/.test(message))
   );
 }

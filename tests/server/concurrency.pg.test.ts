@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
+import { recordFigures } from "../reliability/figures.js";
 import { startTestApp, USERS, type TestApp } from "../support/test-app.js";
+
+/** What the races showed, written to docs/reliability.md by `npm run test:reliability`. */
+const figures: Record<string, number | string> = {};
+function record(more: Record<string, number | string>) {
+  Object.assign(figures, more);
+  recordFigures("Concurrency", figures, "postgres");
+}
 
 /**
  * Races on a real PostgreSQL server over real HTTP (PGlite is one connection, so it cannot
@@ -76,6 +84,7 @@ describe.skipIf(!inject("pgUrl"))("concurrency on PostgreSQL", () => {
       .execute();
     expect(orders).toHaveLength(1);
     expect(orders[0]!.state).toBe("new");
+    record({ "parallel completions of one cart": 20, "orders made from it": orders.length });
   });
 
   it("answers 20 parallel retries with one Idempotency-Key with the same single order", async () => {
@@ -93,6 +102,10 @@ describe.skipIf(!inject("pgUrl"))("concurrency on PostgreSQL", () => {
     );
     expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
     expect(new Set(results.map((r) => r.body.number)).size).toBe(1);
+    record({
+      "parallel retries with one Idempotency-Key": 20,
+      "distinct orders answered": new Set(results.map((r) => r.body.number)).size,
+    });
   });
 
   it("uses a coupon limited to one use once across 20 parallel completions", async () => {
@@ -124,6 +137,7 @@ describe.skipIf(!inject("pgUrl"))("concurrency on PostgreSQL", () => {
       .where("code", "=", "RACE1")
       .executeTakeFirstOrThrow();
     expect(coupon.used).toBe(1);
+    record({ "carts racing for a one-use coupon": 20, "coupon uses": coupon.used });
   });
 
   it("never sells more than the stock when 20 carts race for it", async () => {
@@ -149,6 +163,11 @@ describe.skipIf(!inject("pgUrl"))("concurrency on PostgreSQL", () => {
       .executeTakeFirstOrThrow();
     expect(left.on_hand).toBe(10);
     expect(results.every((r) => r.status === 200 || r.status === 422)).toBe(true);
+    record({
+      "carts racing for 100 units (30 each)": 20,
+      "orders sold": sold,
+      "stock left": left.on_hand,
+    });
   });
 
   it("keeps totals equal to the sum of lines under parallel adds, changes and removals", async () => {
@@ -199,5 +218,9 @@ describe.skipIf(!inject("pgUrl"))("concurrency on PostgreSQL", () => {
       after.itemsTotal + after.shippingTotal + after.shippingTaxTotal + after.taxTotal,
     );
     expect(after.payments[0].amount).toBe(after.total);
+    record({
+      "parallel cart changes on one cart": adds.length + cart.items.length + 1,
+      "totals equal the sum of lines": "yes",
+    });
   });
 });
