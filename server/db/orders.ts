@@ -121,20 +121,26 @@ export async function recomputeTotals(tx: Tx, orderId: number, prices: "current"
     shippingCountry: country,
     taxRateBp: tax?.tax_rate_bp ?? 0,
   });
-  for (const [n, item] of items.entries()) {
-    const t = totals.lines[n]!;
-    await tx
-      .updateTable("order_items")
-      .set({
-        unit_price: lines[n]!.unitPrice,
-        original_unit_price: lines[n]!.originalUnitPrice,
-        discounted_unit_price: t.discountedUnitPrice,
-        subtotal: t.subtotal,
-        total: t.total,
-        tax_total: t.taxTotal,
-      })
-      .where("id", "=", item.id)
-      .execute();
+  if (items.length > 0) {
+    // One statement for all lines: an update per line made every cart change cost one more
+    // round trip per line (tests/server/statement-count.test.ts).
+    const values = items.map((item, n) => {
+      const t = totals.lines[n]!;
+      const l = lines[n]!;
+      return sql`(${item.id}::int, ${l.unitPrice}::int, ${l.originalUnitPrice}::int, ${t.discountedUnitPrice}::int, ${t.subtotal}::int, ${t.total}::int, ${t.taxTotal}::int)`;
+    });
+    await sql`
+      update order_items as i set
+        unit_price = v.unit_price,
+        original_unit_price = v.original_unit_price,
+        discounted_unit_price = v.discounted_unit_price,
+        subtotal = v.subtotal,
+        total = v.total,
+        tax_total = v.tax_total
+      from (values ${sql.join(values)}) as v(
+        id, unit_price, original_unit_price, discounted_unit_price, subtotal, total, tax_total
+      )
+      where i.id = v.id`.execute(tx);
   }
   await tx
     .updateTable("orders")

@@ -1,0 +1,225 @@
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import type { FastifyInstance } from "fastify";
+import { print, type DocumentNode } from "graphql";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { buildPortal } from "../../portal.js";
+import { loadConfig } from "../../server/config.js";
+import { openPGlite, openPostgres, type Database } from "../../server/db/database.js";
+import { ActiveCartDocument, AddToCartDocument, TaxonDocument } from "../../src/lib/gql/graphql.js";
+import { backends, TEST_SECRET } from "../support/test-app.js";
+
+/**
+ * No N+1: the statements the database runs for the category listing and the cart must not grow
+ * with the number of products or lines. Each request is counted on a database whose Kysely
+ * statement log feeds a counter, through the whole portal (REST and the in-process gateway).
+ */
+const SMALL = 5;
+const LARGE = 40;
+const FEW_LINES = 2;
+const MANY_LINES = 30;
+const ADMIN = "admin@demo-spa.example";
+
+describe.each(backends)("statements per request (%s)", (backend) => {
+  let database: Database;
+  let app: FastifyInstance;
+  let drop = async () => {};
+  let counting = false;
+  let statements: string[] = [];
+  let token = "";
+  const variants: string[] = [];
+
+  beforeAll(async () => {
+    const log = (event: { query: { sql: string } }) => {
+      if (counting) statements.push(event.query.sql);
+    };
+    if (backend === "pglite") {
+      database = await openPGlite(
+        { dump: new Blob([readFileSync(inject("pgliteTemplate"))]) },
+        log,
+      );
+    } else {
+      const name = `t_${randomBytes(6).toString("hex")}`;
+      const url = inject("pgUrl");
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(`create database ${name} template ${inject("pgTemplate")}`);
+      await admin.end();
+      database = openPostgres(url.replace(/\/postgres$/, `/${name}`), 10, log);
+      drop = async () => {
+        const c = new pg.Client({ connectionString: url });
+        await c.connect();
+        await c.query(`drop database if exists ${name} with (force)`);
+        await c.end();
+      };
+    }
+    const config = loadConfig({ NODE_ENV: "test", JWT_SECRET: TEST_SECRET, DATA_DIR: "/x" });
+    app = await buildPortal({
+      config,
+      database,
+      gateway: { commerceApiUrl: undefined, production: true },
+    });
+    await app.ready();
+    const db = database.db;
+    // Two taxons holding SMALL and LARGE of the existing products, and plenty of stock.
+    const products = await db
+      .selectFrom("products")
+      .select("code")
+      .where("enabled", "=", true)
+      .orderBy("code")
+      .limit(LARGE)
+      .execute();
+    expect(products.length).toBe(LARGE);
+    for (const [code, size] of [
+      ["n-plus-one-small", SMALL],
+      ["n-plus-one-large", LARGE],
+    ] as const) {
+      await db
+        .insertInto("taxons")
+        .values({ code, parent_code: "catalog", name: code, image_path: null })
+        .execute();
+      await db
+        .insertInto("product_taxons")
+        .values(
+          products.slice(0, size).map((p, position) => ({
+            product_code: p.code,
+            taxon_code: code,
+            position,
+          })),
+        )
+        .execute();
+    }
+    await db.updateTable("product_variants").set({ on_hand: 100_000 }).execute();
+    const company = await db
+      .selectFrom("companies")
+      .select("price_list_code")
+      .where("id", "=", 1)
+      .executeTakeFirstOrThrow();
+    const priced = await db
+      .selectFrom("product_variants")
+      .innerJoin("variant_prices", "variant_prices.variant_code", "product_variants.code")
+      .innerJoin("products", "products.code", "product_variants.product_code")
+      .select("product_variants.code")
+      .where("variant_prices.price_list_code", "=", company.price_list_code)
+      .where("product_variants.enabled", "=", true)
+      .where("products.enabled", "=", true)
+      .orderBy("product_variants.code")
+      .limit(MANY_LINES + 2)
+      .execute();
+    variants.push(...priced.map((v) => v.code));
+    expect(variants.length).toBe(MANY_LINES + 2);
+    const signIn = await app.inject({
+      method: "POST",
+      url: "/api/v2/shop/customers/token",
+      payload: { email: ADMIN, password: "partner-demo" },
+    });
+    token = signIn.json<{ token: string }>().token;
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+    await drop();
+  });
+
+  /** Runs `request` and returns the number of statements the database ran for it. */
+  async function count(request: () => Promise<{ statusCode: number; body: string }>) {
+    statements = [];
+    counting = true;
+    try {
+      const res = await request();
+      expect(res.statusCode, res.body).toBeLessThan(300);
+      expect(res.body).not.toMatch(/"errors"\s*:|"errorCode"\s*:/);
+    } finally {
+      counting = false;
+    }
+    return statements.length;
+  }
+
+  const rest = (method: "GET" | "POST", url: string, payload?: unknown) => () =>
+    app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
+    });
+  const graphql = (document: DocumentNode, variables: Record<string, unknown>) => () =>
+    app.inject({
+      method: "POST",
+      url: "/graphql",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      payload: JSON.stringify({ query: print(document), variables }),
+    });
+
+  /** A new cart with `lines` lines, each of another variant. */
+  async function cartWith(lines: number) {
+    const started = await rest("POST", "/api/v2/shop/orders", {})();
+    const cart = started.json<{ tokenValue: string }>().tokenValue;
+    for (const code of variants.slice(0, lines)) {
+      const res = await rest("POST", `/api/v2/shop/orders/${cart}/items`, {
+        productVariant: `/api/v2/shop/product-variants/${code}`,
+        quantity: 1,
+      })();
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    return cart;
+  }
+
+  it("lists a category's products with as many statements for 40 products as for 5", async () => {
+    const listing = (taxon: string) =>
+      rest("GET", `/api/v2/shop/products?productTaxons.taxon.code=${taxon}&itemsPerPage=100`);
+    await count(listing("n-plus-one-small")); // warm caches on both sides alike
+    const small = await count(listing("n-plus-one-small"));
+    const large = await count(listing("n-plus-one-large"));
+    expect(large).toBe(small);
+    expect(small).toBeLessThanOrEqual(8);
+  });
+
+  it("answers the category page's GraphQL query with as many statements for 40 products as for 5", async () => {
+    const page = (code: string) => graphql(TaxonDocument, { code, perPage: 100 });
+    await count(page("n-plus-one-small"));
+    const small = await count(page("n-plus-one-small"));
+    const large = await count(page("n-plus-one-large"));
+    expect(large).toBe(small);
+    expect(small).toBeLessThanOrEqual(12);
+  });
+
+  it("reads and adds to a cart with as many statements for 30 lines as for 2", async () => {
+    const few = await cartWith(FEW_LINES);
+    const many = await cartWith(MANY_LINES);
+    const read = (cart: string) => rest("GET", `/api/v2/shop/orders/${cart}`);
+    expect(await count(read(many))).toBe(await count(read(few)));
+    // The lines are written in one statement: each still carries its own amounts.
+    const cart = (await read(many)()).json<{
+      itemsSubtotal: number;
+      items: { quantity: number; unitPrice: number; subtotal: number }[];
+    }>();
+    expect(cart.items).toHaveLength(MANY_LINES);
+    for (const item of cart.items) expect(item.subtotal).toBe(item.unitPrice * item.quantity);
+    expect(cart.items.reduce((sum, i) => sum + i.subtotal, 0)).toBe(cart.itemsSubtotal);
+
+    const add = (cart: string) =>
+      rest("POST", `/api/v2/shop/orders/${cart}/items`, {
+        productVariant: `/api/v2/shop/product-variants/${variants[MANY_LINES + 1]}`,
+        quantity: 1,
+      });
+    expect(await count(add(many))).toBe(await count(add(few)));
+  });
+
+  it("answers the gateway's cart query and add to cart with as many statements for 30 lines as for 2", async () => {
+    const many = await cartWith(MANY_LINES);
+    const manyActive = await count(graphql(ActiveCartDocument, {}));
+    // The active cart is the newest one: start the small one second.
+    const few = await cartWith(FEW_LINES);
+    expect(await count(graphql(ActiveCartDocument, {}))).toBe(manyActive);
+
+    const add = (cart: string) =>
+      graphql(AddToCartDocument, {
+        cartToken: cart,
+        variantCode: variants[MANY_LINES]!,
+        quantity: 1,
+      });
+    expect(await count(add(many))).toBe(await count(add(few)));
+  });
+});
