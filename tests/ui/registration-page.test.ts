@@ -70,57 +70,65 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe("partner registration page", () => {
-  it("shows the spec's messages, the fields the country asks for, and the generic failure", async () => {
-    services.submitRegistration
-      .mockRejectedValueOnce(new Error(""))
-      .mockResolvedValueOnce(undefined);
-    renderPage();
-    await screen.findByRole("heading", { name: "Contact information", level: 2 });
-    expect(screen.getByRole("link", { name: "Back to sign in" }).getAttribute("href")).toBe(
-      "/login",
-    );
-    await press("Continue");
-    expect(screen.getAllByText("Field is required")).toHaveLength(4);
-    await type("Email", "anna@atelier-nord.example");
-    await type("First name", "Anna");
-    await type("Last name", "Berg");
-    await type("Phone", "+1 212 555 0100");
-    await press("Continue");
-    await screen.findByRole("heading", { name: "Company information", level: 2 });
+  // A whole four-step journey rendered in happy-dom: over 20 s when the shared CPUs are busy,
+  // so the suite's 30 s left no margin.
+  it(
+    "shows the spec's messages, the fields the country asks for, and the generic failure",
+    {
+      timeout: 90_000,
+    },
+    async () => {
+      services.submitRegistration
+        .mockRejectedValueOnce(new Error(""))
+        .mockResolvedValueOnce(undefined);
+      renderPage();
+      await screen.findByRole("heading", { name: "Contact information", level: 2 });
+      expect(screen.getByRole("link", { name: "Back to sign in" }).getAttribute("href")).toBe(
+        "/login",
+      );
+      await press("Continue");
+      expect(screen.getAllByText("Field is required")).toHaveLength(4);
+      await type("Email", "anna@atelier-nord.example");
+      await type("First name", "Anna");
+      await type("Last name", "Berg");
+      await type("Phone", "+1 212 555 0100");
+      await press("Continue");
+      await screen.findByRole("heading", { name: "Company information", level: 2 });
 
-    await type("Company name", "Atelier Nord Inc.");
-    await choose("Type of business", "B2B – selling to businesses");
-    await choose("Country", "United States");
-    expect(screen.queryByRole("textbox", { name: "VAT number" })).toBeNull();
-    await type("Registration number", "NY-4471");
-    await press("Continue");
-    await screen.findByRole("heading", { name: "Address", level: 2 });
-    await type("Street address", "12 Mercer Street");
-    await type("City", "New York");
-    await type("Postal code", "10013");
-    await choose("State / province", "New York");
-    await press("Continue");
-    await screen.findByRole("heading", { name: "Evaluation", level: 2 });
+      await type("Company name", "Atelier Nord Inc.");
+      await choose("Type of business", "B2B – selling to businesses");
+      await choose("Country", "United States");
+      expect(screen.queryByRole("textbox", { name: "VAT number" })).toBeNull();
+      await type("Registration number", "NY-4471");
+      await press("Continue");
+      await screen.findByRole("heading", { name: "Address", level: 2 });
+      await type("Street address", "12 Mercer Street");
+      await type("City", "New York");
+      await type("Postal code", "10013");
+      await choose("State / province", "New York");
+      await press("Continue");
+      await screen.findByRole("heading", { name: "Evaluation", level: 2 });
 
-    await choose("Company status", "Existing company");
-    await choose("Business model", "Omnichannel");
-    expect(textbox("Number of physical stores")).toBeTruthy();
-    expect(textbox("Number of online shops")).toBeTruthy();
-    await type("Number of physical stores", "3");
-    await type("Number of online shops", "1");
-    await act(async () => {
-      fireEvent.click(screen.getByRole("checkbox", { name: /I accept the terms/ }));
-    });
-    await press("Register");
-    const alert = await screen.findByRole("alert");
-    expect(alert.textContent).toContain(
-      "Something went wrong! Please try again or contact us at partners@lume-atelier.example",
-    );
-    expect(services.submitRegistration).toHaveBeenCalledTimes(1);
-    const sent = services.submitRegistration.mock.calls[0]![0];
-    expect(sent.values).toMatchObject({ billingCountry: "US", state: "US-NY", storesCount: "3" });
+      await choose("Company status", "Existing company");
+      await choose("Business model", "Omnichannel");
+      expect(textbox("Number of physical stores")).toBeTruthy();
+      expect(textbox("Number of online shops")).toBeTruthy();
+      await type("Number of physical stores", "3");
+      await type("Number of online shops", "1");
+      await act(async () => {
+        fireEvent.click(screen.getByRole("checkbox", { name: /I accept the terms/ }));
+      });
+      await press("Register");
+      const alert = await screen.findByRole("alert");
+      expect(alert.textContent).toContain(
+        "Something went wrong! Please try again or contact us at partners@lume-atelier.example",
+      );
+      expect(services.submitRegistration).toHaveBeenCalledTimes(1);
+      const sent = services.submitRegistration.mock.calls[0]![0];
+      expect(sent.values).toMatchObject({ billingCountry: "US", state: "US-NY", storesCount: "3" });
 
-    await press("Register");
-    await screen.findByText("Thank you for your application!");
-  });
+      await press("Register");
+      await screen.findByText("Thank you for your application!");
+    },
+  );
 });
