@@ -1,9 +1,21 @@
+// Mantine's global styles first, in the documented order; components import their own sheets.
+import "@mantine/core/styles/baseline.css";
+import "@mantine/core/styles/default-css-variables.css";
+import "@mantine/core/styles/global.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App";
+import { createAppRouter } from "./app/router";
+import { createAppI18n } from "./lib/i18n-app";
+import { readLocale } from "./lib/storage";
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The router starts fetching the page's chunk while the texts load (English is bundled; another
+// language is one small fetch), so neither waits for the other.
+const router = createAppRouter();
+void createAppI18n(readLocale()).then((i18n) => {
+  createRoot(document.getElementById("root")!).render(
+    <StrictMode>
+      <App i18n={i18n} router={router} />
+    </StrictMode>,
+  );
+});

@@ -1,19 +1,21 @@
-import "@mantine/core/styles.css";
+// Per-component styles (decision 022): the global base is imported first by src/main.tsx;
+// here only what the toasts need, then the notifications package's own small sheet.
+import "@mantine/core/styles/UnstyledButton.css";
+import "@mantine/core/styles/CloseButton.css";
+import "@mantine/core/styles/Loader.css";
+import "@mantine/core/styles/Notification.css";
 import "@mantine/notifications/styles.css";
 import { MantineProvider } from "@mantine/core";
 import { Notifications } from "@mantine/notifications";
-import { useEffect, useMemo } from "react";
+import { useEffect } from "react";
 import { I18nextProvider } from "react-i18next";
 import { RouterProvider } from "react-router/dom";
-import { createI18n } from "../lib/i18n";
-import { readLocale } from "../lib/storage";
-import { createAppRouter } from "./router";
+import type { i18n as I18n } from "i18next";
+import type { createAppRouter } from "./router";
 import { theme } from "./theme";
 
 /** The app shell: theme, notifications, texts in the stored language, and the routes. */
-export function App() {
-  const i18n = useMemo(() => createI18n(readLocale()), []);
-  const router = useMemo(() => createAppRouter(), []);
+export function App({ i18n, router }: { i18n: I18n; router: ReturnType<typeof createAppRouter> }) {
   useEffect(() => {
     document.documentElement.lang = i18n.language;
   }, [i18n]);

@@ -1,3 +1,5 @@
+import "@mantine/core/styles/Center.css";
+import "@mantine/core/styles/Loader.css";
 import { Center, Loader } from "@mantine/core";
 import { Outlet } from "react-router";
 import { SessionProvider, useSessionAllowsContent } from "./session";

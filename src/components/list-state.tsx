@@ -1,3 +1,6 @@
+import "@mantine/core/styles/Center.css";
+import "@mantine/core/styles/Loader.css";
+import "@mantine/core/styles/Text.css";
 import { Center, Loader, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,3 +1,4 @@
+import "@mantine/core/styles/Text.css";
 import { Text, type TextProps } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { formatMoney } from "../lib/money";

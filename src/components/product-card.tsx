@@ -1,3 +1,8 @@
+import "@mantine/core/styles/Text.css";
+import "@mantine/core/styles/Anchor.css";
+import "@mantine/core/styles/Badge.css";
+import "@mantine/core/styles/Image.css";
+import "@mantine/core/styles/Stack.css";
 import { Anchor, Badge, Box, Image, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";

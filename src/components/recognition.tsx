@@ -1,3 +1,5 @@
+import "@mantine/core/styles/Stack.css";
+import "@mantine/core/styles/Text.css";
 import { Stack, Text, type StackProps } from "@mantine/core";
 import type { ReactNode } from "react";
 import { Carousel, type PerView } from "./carousel";

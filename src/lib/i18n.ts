@@ -1,5 +1,4 @@
-import i18next, { type i18n as I18n } from "i18next";
-import { initReactI18next } from "react-i18next";
+import type { i18n as I18n } from "i18next";
 import deAuth from "../../locales/de/auth.json";
 import deCart from "../../locales/de/cart.json";
 import deCatalog from "../../locales/de/catalog.json";
@@ -20,9 +19,13 @@ import itAuth from "../../locales/it/auth.json";
 import itCart from "../../locales/it/cart.json";
 import itCatalog from "../../locales/it/catalog.json";
 import itCommon from "../../locales/it/common.json";
-import { LANGUAGES, toLanguage } from "./locale";
+import { initI18n } from "./i18n-app";
+import { toLanguage } from "./locale";
 
-/** Every UI text, bundled: five small languages cost less than a round trip each. */
+/**
+ * Every first-render text of every language, bundled: for tests and tools. The app itself uses
+ * `createAppI18n` of `./i18n-app`, which bundles English only (decision 022).
+ */
 export const resources = {
   en: { common: enCommon, auth: enAuth, catalog: enCatalog, cart: enCart },
   fr: { common: frCommon, auth: frAuth, catalog: frCatalog, cart: frCart },
@@ -31,36 +34,12 @@ export const resources = {
   es: { common: esCommon, auth: esAuth, catalog: esCatalog, cart: esCart },
 } as const;
 
-export const NAMESPACES = ["common", "auth", "catalog", "cart"] as const;
-/** Namespaces their pages add on first render (`useLazyNamespace`): not in the first bundle. */
-export const LAZY_NAMESPACES = [
-  "help",
-  "legal",
-  "account-recovery",
-  "landing",
-  "checkout",
-  "account",
-  "registration",
-  "quick-order",
-  "payment",
-  "machines",
-] as const;
+export { LAZY_NAMESPACES, NAMESPACES } from "./i18n-app";
 
 /**
  * Creates the i18next instance of the storefront in the given language (English when unknown),
  * initialised synchronously so the first render already has its texts.
  */
 export function createI18n(language: string | null | undefined): I18n {
-  const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
-    resources,
-    lng: toLanguage(language),
-    fallbackLng: "en",
-    supportedLngs: [...LANGUAGES],
-    ns: [...NAMESPACES],
-    defaultNS: "common",
-    interpolation: { escapeValue: false },
-    initAsync: false,
-  });
-  return instance;
+  return initI18n(resources, toLanguage(language));
 }

@@ -1,6 +1,6 @@
 import type { i18n } from "i18next";
 import { useTranslation } from "react-i18next";
-import type { LAZY_NAMESPACES } from "./i18n";
+import type { LAZY_NAMESPACES } from "./i18n-app";
 import type { Language } from "./locale";
 
 /** A lazily added namespace's texts, one dictionary per interface language. */

@@ -1,24 +1,31 @@
+import "@mantine/core/styles/Text.css";
+import "@mantine/core/styles/Anchor.css";
+import "@mantine/core/styles/Container.css";
+import "@mantine/core/styles/Divider.css";
+import "@mantine/core/styles/Group.css";
+import "@mantine/core/styles/Stack.css";
 import { Anchor, Box, Container, Divider, Group, Stack, Text } from "@mantine/core";
-import type { CSSProperties } from "react";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation } from "react-router";
 import { BRAND } from "../../lib/brand";
 import { readSession } from "../../lib/storage";
 import { CartProvider } from "../cart";
-import { MiniCart } from "./mini-cart";
-import { QuickOrderLink } from "../../features/quick-order/quick-order-link";
 import { CookieBar } from "./cookie-bar";
-import { LanguageSelect } from "./language-select";
-import { ProductsMenu } from "./products-menu";
-import { SearchBox } from "./search-box";
+import { navLink } from "./nav-link";
 
-const navLink: CSSProperties = {
-  fontSize: 13,
-  letterSpacing: "0.14em",
-  textTransform: "uppercase",
-  color: "var(--mantine-color-stone-8)",
-  textDecoration: "none",
-};
+/**
+ * The signed-in chrome (navigation with its menus, search, account, mini-cart) and the language
+ * menu load as their own chunks: signed-out pages never fetch their popovers (decision 022).
+ * A stored session starts the fetch at once, alongside the page's own chunk.
+ */
+const loadShopChrome = () => import("./shop-chrome");
+if (readSession()) void loadShopChrome();
+const ShopNav = lazy(() => loadShopChrome().then((m) => ({ default: m.ShopNav })));
+const ShopTools = lazy(() => loadShopChrome().then((m) => ({ default: m.ShopTools })));
+const LanguageSelect = lazy(() =>
+  import("./language-select").then((m) => ({ default: m.LanguageSelect })),
+);
 
 /** The chrome of every page: top bar, header with brand and navigation, cookie bar, footer. */
 export function AppLayout() {
@@ -43,7 +50,9 @@ export function AppLayout() {
             <Anchor component={Link} to="/privacy/privacy-policy" size="xs" c="stone.7">
               {t("topbar.privacy")}
             </Anchor>
-            <LanguageSelect />
+            <Suspense fallback={<Box w={110} h={30} />}>
+              <LanguageSelect />
+            </Suspense>
           </Group>
         </Container>
       </Box>
@@ -66,42 +75,14 @@ export function AppLayout() {
               </Stack>
             </Anchor>
             {signedIn && (
-              <Group gap="xl" component="nav" aria-label={t("nav.label")} wrap="nowrap">
-                <ProductsMenu linkStyle={navLink} />
-                <Link to="/shop/treatments" style={navLink}>
-                  {t("nav.treatments")}
-                </Link>
-                <Link to="/shop/about" style={navLink}>
-                  {t("nav.about")}
-                </Link>
-                <Link to="/product-catalog" style={navLink}>
-                  {t("nav.catalogue", { product: BRAND.product })}
-                </Link>
-                <QuickOrderLink style={navLink} sessionKey={session.token} />
-              </Group>
+              <Suspense fallback={null}>
+                <ShopNav token={session.token} />
+              </Suspense>
             )}
             {signedIn ? (
-              <Group gap="lg" wrap="nowrap">
-                <SearchBox />
-                <Anchor
-                  component={Link}
-                  to="/shop/account"
-                  c="stone.8"
-                  aria-label={t("nav.account")}
-                  data-testid="account-link"
-                  style={{ display: "inline-flex" }}
-                >
-                  <svg width="22" height="22" viewBox="0 0 24 24" fill="none" aria-hidden="true">
-                    <circle cx="12" cy="8.5" r="3.5" stroke="currentColor" strokeWidth="1.4" />
-                    <path
-                      d="M5 20c.8-3.6 3.6-5.5 7-5.5s6.2 1.9 7 5.5"
-                      stroke="currentColor"
-                      strokeWidth="1.4"
-                    />
-                  </svg>
-                </Anchor>
-                <MiniCart />
-              </Group>
+              <Suspense fallback={null}>
+                <ShopTools />
+              </Suspense>
             ) : (
               <Link to="/product-catalog" style={navLink}>
                 {t("nav.catalogue", { product: BRAND.product })}
@@ -110,7 +91,9 @@ export function AppLayout() {
           </Group>
         </Container>
       </Box>
-      <Box component="main" style={{ flex: 1 }}>
+      {/* At least a screen high, so the footer starts below the fold: a page filling in after
+          its data loads does not push it down in view (layout shift, decision 022). */}
+      <Box component="main" mih="100vh" style={{ flex: 1 }}>
         <Outlet />
       </Box>
       <Divider color="stone.2" />

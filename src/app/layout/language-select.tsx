@@ -1,3 +1,14 @@
+import "@mantine/core/styles/InlineInput.css";
+import "@mantine/core/styles/UnstyledButton.css";
+import "@mantine/core/styles/CloseButton.css";
+import "@mantine/core/styles/Loader.css";
+import "@mantine/core/styles/Input.css";
+import "@mantine/core/styles/Checkbox.css";
+import "@mantine/core/styles/VisuallyHidden.css";
+import "@mantine/core/styles/Overlay.css";
+import "@mantine/core/styles/Popover.css";
+import "@mantine/core/styles/ScrollArea.css";
+import "@mantine/core/styles/Combobox.css";
 import { Select } from "@mantine/core";
 import { useMachine } from "@xstate/react";
 import { useMemo } from "react";

@@ -1,3 +1,8 @@
+import "@mantine/core/styles/Container.css";
+import "@mantine/core/styles/Paper.css";
+import "@mantine/core/styles/Stack.css";
+import "@mantine/core/styles/Text.css";
+import "@mantine/core/styles/Title.css";
 import { Box, Container, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 

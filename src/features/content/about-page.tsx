@@ -1,3 +1,13 @@
+import "@mantine/core/styles/AspectRatio.css";
+import "@mantine/core/styles/Paper.css";
+import "@mantine/core/styles/Card.css";
+import "@mantine/core/styles/Center.css";
+import "@mantine/core/styles/Container.css";
+import "@mantine/core/styles/SimpleGrid.css";
+import "@mantine/core/styles/Stack.css";
+import "@mantine/core/styles/Text.css";
+import "@mantine/core/styles/ThemeIcon.css";
+import "@mantine/core/styles/Title.css";
 import {
   AspectRatio,
   Box,

@@ -1,3 +1,5 @@
+import "@mantine/core/styles/Container.css";
+import "@mantine/core/styles/SimpleGrid.css";
 import { Container, SimpleGrid } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { ProductCard } from "../../components/product-card";

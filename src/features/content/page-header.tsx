@@ -1,3 +1,7 @@
+import "@mantine/core/styles/Container.css";
+import "@mantine/core/styles/Stack.css";
+import "@mantine/core/styles/Text.css";
+import "@mantine/core/styles/Title.css";
 import { Box, Container, Stack, Text, Title } from "@mantine/core";
 
 /** The banner at the top of a content page: eyebrow, title and lead. */

@@ -1,3 +1,27 @@
+import "@mantine/core/styles/Loader.css";
+import "@mantine/core/styles/UnstyledButton.css";
+import "@mantine/core/styles/ActionIcon.css";
+import "@mantine/core/styles/CloseButton.css";
+import "@mantine/core/styles/Alert.css";
+import "@mantine/core/styles/Text.css";
+import "@mantine/core/styles/Anchor.css";
+import "@mantine/core/styles/Button.css";
+import "@mantine/core/styles/Center.css";
+import "@mantine/core/styles/Container.css";
+import "@mantine/core/styles/Input.css";
+import "@mantine/core/styles/Group.css";
+import "@mantine/core/styles/Paper.css";
+import "@mantine/core/styles/InlineInput.css";
+import "@mantine/core/styles/Checkbox.css";
+import "@mantine/core/styles/VisuallyHidden.css";
+import "@mantine/core/styles/Overlay.css";
+import "@mantine/core/styles/Popover.css";
+import "@mantine/core/styles/ScrollArea.css";
+import "@mantine/core/styles/Combobox.css";
+import "@mantine/core/styles/SimpleGrid.css";
+import "@mantine/core/styles/Stack.css";
+import "@mantine/core/styles/Table.css";
+import "@mantine/core/styles/Title.css";
 import {
   ActionIcon,
   Alert,

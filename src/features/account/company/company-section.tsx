@@ -1,3 +1,13 @@
+import "@mantine/core/styles/UnstyledButton.css";
+import "@mantine/core/styles/CloseButton.css";
+import "@mantine/core/styles/Alert.css";
+import "@mantine/core/styles/Loader.css";
+import "@mantine/core/styles/Button.css";
+import "@mantine/core/styles/Paper.css";
+import "@mantine/core/styles/SimpleGrid.css";
+import "@mantine/core/styles/Stack.css";
+import "@mantine/core/styles/Text.css";
+import "@mantine/core/styles/Title.css";
 import { Alert, Button, Loader, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { gateway } from "../../../lib/gateway";
