@@ -15,9 +15,33 @@ export interface E2ETest {
   run: (ctx: E2EContext) => Promise<void>;
 }
 
-/** Declares the journeys of one spec file; scripts/e2e.mjs runs them in order. */
+/**
+ * Declares the journeys of one spec file; scripts/e2e.mjs runs them in order. Each journey
+ * fails when the page breaks the content security policy (the server's headers), so the app
+ * is proven to work under it.
+ */
 export function journeys(...tests: E2ETest[]): E2ETest[] {
-  return tests;
+  return tests.map((test) => ({ ...test, run: (ctx) => underPolicy(ctx, test.run) }));
+}
+
+async function underPolicy(ctx: E2EContext, run: E2ETest["run"]): Promise<void> {
+  const violations: string[] = [];
+  const listen = (page: Page) =>
+    page.on("console", (message) => {
+      if (message.type() === "error" && /Content Security Policy/i.test(message.text()))
+        violations.push(message.text());
+    });
+  listen(ctx.page);
+  ctx.context.on("page", listen);
+  try {
+    await run(ctx);
+  } catch (error) {
+    // A blocked script often shows only as a timeout: name the violation with it.
+    if (violations.length > 0 && error instanceof Error)
+      error.message += `\n    CSP violations: ${violations.join(" | ")}`;
+    throw error;
+  }
+  if (violations.length > 0) throw new Error(`CSP violations: ${violations.join(" | ")}`);
 }
 
 /** Fails with a readable message (the journeys use no assertion library). */

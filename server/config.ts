@@ -3,6 +3,48 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
 
+/** One rate limit: at most `limit` counted requests per key in a fixed window of `minutes`. */
+export interface RateLimit {
+  limit: number;
+  minutes: number;
+}
+
+/**
+ * The rate limits (docs/decisions/020-security-hardening.md), each set by an environment
+ * variable `RATE_LIMIT_<NAME>` as `<limit>/<minutes>`, e.g. `RATE_LIMIT_SIGN_IN_ACCOUNT=10/15`.
+ * Most count only failures, so people who get it right are never slowed down.
+ */
+export const RATE_LIMIT_DEFAULTS = {
+  /** Failed sign-ins (shop or back office) per e-mail address. */
+  signInAccount: { limit: 10, minutes: 15 },
+  /** Failed sign-ins per client address (many accounts tried from one place). */
+  signInIp: { limit: 50, minutes: 15 },
+  /** Accepted password reset requests per e-mail address. */
+  resetRequestAccount: { limit: 5, minutes: 60 },
+  /** Accepted password reset requests per client address. */
+  resetRequestIp: { limit: 20, minutes: 60 },
+  /** Reset or invitation links that do not work, per client address (token guessing). */
+  tokenGuessIp: { limit: 30, minutes: 15 },
+  /** Partner applications sent or refused as duplicates, per client address. */
+  registrationIp: { limit: 30, minutes: 60 },
+  /** Team-member registrations tried (accepted or refused), per client address. */
+  teamRegistrationIp: { limit: 60, minutes: 15 },
+  /** Refused coupon codes per signed-in user. */
+  couponAccount: { limit: 30, minutes: 15 },
+  /** Refused coupon codes per client address. */
+  couponIp: { limit: 100, minutes: 15 },
+  /** Support requests sent per client address. */
+  supportIp: { limit: 30, minutes: 60 },
+} satisfies Record<string, RateLimit>;
+
+export type RateLimitName = keyof typeof RATE_LIMIT_DEFAULTS;
+export type RateLimits = Record<RateLimitName, RateLimit> & { maxKeys: number };
+
+/** `signInAccount` -> `RATE_LIMIT_SIGN_IN_ACCOUNT` */
+export function rateLimitVariable(name: RateLimitName): string {
+  return `RATE_LIMIT_${name.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
+}
+
 /**
  * The server's configuration, parsed once from the environment. Nothing else in `server/`
  * reads `process.env`: everything receives a `ServerConfig`.
@@ -33,6 +75,14 @@ const schema = z.object({
     .optional(),
   /** The live endpoint prefix Adyen assigns to a merchant (live environment only). */
   ADYEN_LIVE_URL_PREFIX: z.string().min(1).optional(),
+  /**
+   * Behind a reverse proxy: `true` (trust every hop) or comma-separated proxy addresses or CIDRs,
+   * so the client address (rate limits) comes from `X-Forwarded-For`.
+   */
+  TRUST_PROXY: z.string().min(1).optional(),
+  /** Most keys each rate-limit rule remembers (the oldest are dropped beyond it). */
+  RATE_LIMIT_MAX_KEYS: z.coerce.number().int().min(100).default(10_000),
+  ...rateLimitVariables(),
 });
 
 /** The card gateway: Adyen when a key is set, otherwise the offline test gateway. */
@@ -67,6 +117,20 @@ export interface ServerConfig {
   /** Folder of the built web app, when set by the environment. */
   staticDir: string | undefined;
   payments: PaymentsConfig;
+  /** Fastify's `trustProxy`: which proxies' `X-Forwarded-For` names the client. */
+  trustProxy: boolean | string[];
+  rateLimits: RateLimits;
+}
+
+function rateLimitVariables() {
+  const limit = z
+    .string()
+    .regex(/^\d{1,7}\/\d{1,5}$/, "<limit>/<minutes>, e.g. 10/15")
+    .refine((v) => v.split("/").every((n) => Number(n) > 0), "both numbers above 0")
+    .optional();
+  return Object.fromEntries(
+    (Object.keys(RATE_LIMIT_DEFAULTS) as RateLimitName[]).map((n) => [rateLimitVariable(n), limit]),
+  ) as Record<string, typeof limit>;
 }
 
 /**
@@ -101,7 +165,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mailFrom: e.MAIL_FROM,
     staticDir: e.STATIC_DIR === undefined ? undefined : resolve(e.STATIC_DIR),
     payments: paymentsConfig(e),
+    trustProxy: trustProxy(e.TRUST_PROXY),
+    rateLimits: rateLimits(e),
   };
+}
+
+function trustProxy(value: string | undefined): boolean | string[] {
+  if (value === undefined || value === "false") return false;
+  if (value === "true") return true;
+  return value.split(",").map((a) => a.trim());
+}
+
+function rateLimits(e: z.infer<typeof schema>): RateLimits {
+  const env = e as Record<string, unknown>;
+  const out = { maxKeys: e.RATE_LIMIT_MAX_KEYS } as RateLimits;
+  for (const name of Object.keys(RATE_LIMIT_DEFAULTS) as RateLimitName[]) {
+    const value = env[rateLimitVariable(name)];
+    if (typeof value === "string") {
+      const [limit, minutes] = value.split("/").map(Number);
+      out[name] = { limit: limit!, minutes: minutes! };
+    } else out[name] = RATE_LIMIT_DEFAULTS[name];
+  }
+  return out;
 }
 
 function paymentsConfig(e: z.infer<typeof schema>): PaymentsConfig {

@@ -504,7 +504,6 @@ describe.each(backends)("account team API on %s", (backend) => {
         removedToken,
         "A".repeat(22),
         "x".repeat(200),
-        "%00",
         encodeURIComponent("../register"),
       ])
         problems.push(await t.refused(404, () => check(token)));
@@ -514,6 +513,8 @@ describe.each(backends)("account team API on %s", (backend) => {
         expect(JSON.stringify(p)).not.toMatch(/check\.|demo-spa|Demo Spa/);
       }
       expect(problems[0]!.detail).toMatch(/invitation link is not valid/);
+      // A NUL byte never reaches a route: the app answers every such path with the plain 404.
+      expect((await t.refused(404, () => check("%00"))).type).toBe("/problems/not-found");
       const fr = await t.refused(404, () => check(usedToken, { "accept-language": "fr" }));
       expect(fr.detail).not.toBe(problems[0]!.detail);
     });

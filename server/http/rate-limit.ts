@@ -1,0 +1,266 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { RateLimit, RateLimitName, RateLimits } from "../config.js";
+import { Problem } from "./problem.js";
+
+/**
+ * In-memory rate limits (docs/decisions/020-security-hardening.md). Each rule counts chosen
+ * outcomes of one or more routes (mostly failures) per key in a fixed window; once a key has
+ * reached its limit, the rule's routes answer 429 with `Retry-After` until the window ends.
+ * Counting happens when the answer is known and checking before the handler runs, so a burst
+ * of concurrent requests may overshoot by its own size: enough to stop guessing, no more.
+ * The counters live in this process: several nodes would need a shared store.
+ */
+
+/** Fixed-window counters with a bounded number of keys. */
+export class FixedWindowCounter {
+  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+
+  constructor(
+    readonly limit: number,
+    readonly windowMs: number,
+    private readonly maxKeys: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Milliseconds until `key` may try again, or 0 when it is under its limit. */
+  blockedFor(key: string): number {
+    const w = this.windows.get(key);
+    const now = this.now();
+    if (!w || w.resetAt <= now) return 0;
+    return w.count >= this.limit ? w.resetAt - now : 0;
+  }
+
+  hit(key: string): void {
+    const now = this.now();
+    const w = this.windows.get(key);
+    if (w && w.resetAt > now) {
+      w.count++;
+      return;
+    }
+    this.windows.delete(key);
+    if (this.windows.size >= this.maxKeys) this.evict(now);
+    this.windows.set(key, { count: 1, resetAt: now + this.windowMs });
+  }
+
+  reset(key: string): void {
+    this.windows.delete(key);
+  }
+
+  get size(): number {
+    return this.windows.size;
+  }
+
+  /** Drops ended windows; if still full, the oldest keys (a Map keeps insertion order). */
+  private evict(now: number) {
+    for (const [key, w] of this.windows) if (w.resetAt <= now) this.windows.delete(key);
+    for (const key of this.windows.keys()) {
+      if (this.windows.size < this.maxKeys) break;
+      this.windows.delete(key);
+    }
+  }
+}
+
+interface Rule {
+  limit: RateLimitName;
+  routes: string[];
+  /** The key of the request, or undefined when the rule does not apply to it. */
+  key: (request: FastifyRequest) => string | undefined;
+  /** Which answers count against the key. */
+  counts: (status: number) => boolean;
+  /** Answers that clear the key (a successful sign-in ends the failure count). */
+  clears?: (status: number) => boolean;
+  message: string;
+}
+
+const SIGN_IN = ["POST /api/v2/shop/customers/token", "POST /api/v2/admin/token"];
+const failedSignIn = (status: number) => status === 401;
+const accepted = (status: number) => status >= 200 && status < 300;
+
+/** The e-mail of a JSON body, normalised, when it looks like one. */
+function emailOf(request: FastifyRequest): string | undefined {
+  const email = (request.body as { email?: unknown } | null | undefined)?.email;
+  if (typeof email !== "string" || email.length > 320 || !email.includes("@")) return undefined;
+  return email.trim().toLowerCase();
+}
+
+function hasCoupon(request: FastifyRequest): boolean {
+  const code = (request.body as { couponCode?: unknown } | null | undefined)?.couponCode;
+  return typeof code === "string" && code.trim() !== "";
+}
+
+const RULES: Rule[] = [
+  {
+    limit: "signInAccount",
+    routes: SIGN_IN,
+    // Shop and staff accounts are different people even with one e-mail.
+    key: (r) => {
+      const email = emailOf(r);
+      return email && `${r.url.startsWith("/api/v2/admin/") ? "staff" : "shop"}:${email}`;
+    },
+    counts: failedSignIn,
+    clears: (status) => status === 200,
+    message: "security.tooManySignIns",
+  },
+  {
+    limit: "signInIp",
+    routes: SIGN_IN,
+    key: (r) => r.clientIp,
+    counts: failedSignIn,
+    message: "security.tooManySignIns",
+  },
+  {
+    limit: "resetRequestAccount",
+    routes: ["POST /api/v2/shop/reset-password-requests"],
+    // Counted per address whether or not it has an account, so a 429 reveals nothing.
+    key: emailOf,
+    counts: accepted,
+    message: "security.tooManyResets",
+  },
+  {
+    limit: "resetRequestIp",
+    routes: ["POST /api/v2/shop/reset-password-requests"],
+    key: (r) => r.clientIp,
+    counts: accepted,
+    message: "security.tooManyResets",
+  },
+  {
+    limit: "tokenGuessIp",
+    routes: [
+      "GET /api/v2/shop/reset-password/:token",
+      "PATCH /api/v2/shop/reset-password/:token",
+      "GET /api/v2/team-members/invitations/:token",
+    ],
+    key: (r) => r.clientIp,
+    counts: (status) => status === 404,
+    message: "security.tooManyResets",
+  },
+  {
+    limit: "registrationIp",
+    routes: ["POST /form/customer"],
+    key: (r) => r.clientIp,
+    // Sent applications and duplicates (which say an e-mail or company is known).
+    counts: (status) => accepted(status) || status === 409,
+    message: "security.tooManyRegistrations",
+  },
+  {
+    limit: "teamRegistrationIp",
+    routes: ["POST /api/v2/team-members/register"],
+    key: (r) => r.clientIp,
+    // A wrong invitation token is a 422 like any other mistake: count every attempt.
+    counts: (status) => accepted(status) || status === 422,
+    message: "security.tooManyRegistrations",
+  },
+  {
+    limit: "couponAccount",
+    routes: ["PUT /api/v2/shop/orders/:token"],
+    key: (r) => (hasCoupon(r) && r.principal ? `user:${r.principal.userId}` : undefined),
+    counts: (status) => status === 422,
+    message: "security.tooManyCoupons",
+  },
+  {
+    limit: "couponIp",
+    routes: ["PUT /api/v2/shop/orders/:token"],
+    key: (r) => (hasCoupon(r) ? r.clientIp : undefined),
+    counts: (status) => status === 422,
+    message: "security.tooManyCoupons",
+  },
+  {
+    limit: "supportIp",
+    routes: ["POST /form/support"],
+    key: (r) => r.clientIp,
+    counts: accepted,
+    message: "security.tooManySupportRequests",
+  },
+];
+
+/** The routes some rule limits, as `METHOD /url-pattern`. */
+export const RATE_LIMITED_ROUTES = [...new Set(RULES.flatMap((r) => r.routes))];
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The client's address: the outer request's for the gateway's in-process REST calls. */
+    clientIp: string;
+    rateLimitHits?: { counter: FixedWindowCounter; rule: Rule; key: string }[];
+  }
+}
+
+/**
+ * The GraphQL gateway calls the REST API in-process (`inject`), so those requests come from
+ * the loopback address. The outer request's client address travels in this async context, so
+ * the REST routes key their limits on the browser's address, not on the gateway's.
+ */
+const client = new AsyncLocalStorage<{ ip: string }>();
+
+/** Registers the limits on every route of `app`. Call before the routes are registered. */
+export function registerRateLimits(
+  app: FastifyInstance,
+  limits: RateLimits,
+  now: () => number = Date.now,
+) {
+  const counters = new Map<RateLimitName, FixedWindowCounter>();
+  const byRoute = new Map<string, Rule[]>();
+  for (const rule of RULES) {
+    const l: RateLimit = limits[rule.limit];
+    if (!counters.has(rule.limit))
+      counters.set(
+        rule.limit,
+        new FixedWindowCounter(l.limit, l.minutes * 60_000, limits.maxKeys, now),
+      );
+    for (const route of rule.routes) byRoute.set(route, [...(byRoute.get(route) ?? []), rule]);
+  }
+  app.decorate("rateLimitCounters", counters);
+  app.decorateRequest("clientIp", "");
+
+  app.addHook("onRequest", (request, _reply, done) => {
+    const ip = client.getStore()?.ip ?? request.ip;
+    request.clientIp = ip;
+    client.run({ ip }, done);
+  });
+  // Body parsing runs in the socket's context; the rest of the chain gets ours back.
+  app.addHook("preValidation", (request, _reply, done) => {
+    client.run({ ip: request.clientIp }, done);
+  });
+
+  app.addHook("preHandler", async (request, reply) => {
+    const rules = byRoute.get(`${request.method} ${request.routeOptions.url}`);
+    if (!rules) return;
+    const hits: NonNullable<FastifyRequest["rateLimitHits"]> = [];
+    let wait = 0;
+    let message = "";
+    for (const rule of rules) {
+      const key = rule.key(request);
+      if (key === undefined || key === "") continue;
+      const counter = counters.get(rule.limit)!;
+      const blocked = counter.blockedFor(key);
+      if (blocked > wait) {
+        wait = blocked;
+        message = rule.message;
+      }
+      hits.push({ counter, rule, key });
+    }
+    if (wait > 0) {
+      const seconds = Math.ceil(wait / 1000);
+      request.log.warn({ limit: message, route: request.routeOptions.url }, "rate limited");
+      reply.header("retry-after", String(seconds));
+      throw new Problem(429, "/problems/too-many-requests", message, {
+        minutes: Math.ceil(seconds / 60),
+      });
+    }
+    request.rateLimitHits = hits;
+  });
+
+  app.addHook("onResponse", async (request, reply) => {
+    for (const { counter, rule, key } of request.rateLimitHits ?? []) {
+      if (rule.counts(reply.statusCode)) counter.hit(key);
+      else if (rule.clears?.(reply.statusCode)) counter.reset(key);
+    }
+  });
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The live counters, by limit name (tests read their sizes). */
+    rateLimitCounters: Map<RateLimitName, FixedWindowCounter>;
+  }
+}
