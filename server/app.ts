@@ -8,6 +8,9 @@ import type { Database } from "./db/database.js";
 import { principalOf, staffPrincipalOf } from "./http/auth.js";
 import type { AppContext } from "./http/context.js";
 import { frameworkErrors, notFound, registerProblemHandlers } from "./http/problem.js";
+import { LOG_REDACT, logSerializers } from "./http/log-redaction.js";
+import { registerRateLimits } from "./http/rate-limit.js";
+import { registerSecurityHeaders } from "./http/security-headers.js";
 import { registerAccountRoutes } from "./http/routes/account.js";
 import { registerBackOfficeRoutes } from "./http/routes/backoffice.js";
 import { registerCatalogRoutes } from "./http/routes/catalog.js";
@@ -42,6 +45,8 @@ export interface AppOptions {
   /** Folder of the built single-page app; served with an index.html fallback when present. */
   staticDir?: string;
   logger?: boolean;
+  /** Where the log goes when `logger` is on (default stdout); the log tests read it. */
+  logStream?: { write(line: string): void };
 }
 
 /** The commerce server: REST API, media and (when built) the storefront, on one Fastify app. */
@@ -50,10 +55,20 @@ export async function buildApp({
   database,
   staticDir,
   logger,
+  logStream,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
-    logger: logger ? { level: config.logLevel } : false,
+    // Secrets stay out of the log: URLs with tokens are masked, credentials redacted.
+    logger: logger
+      ? {
+          level: config.logLevel,
+          serializers: logSerializers,
+          redact: LOG_REDACT,
+          ...(logStream ? { stream: logStream } : {}),
+        }
+      : false,
+    trustProxy: config.trustProxy,
     // Sylius-style IRIs carry the identifier in the last segment; nothing needs more.
     routerOptions: { maxParamLength: 200 },
     return503OnClosing: true,
@@ -81,7 +96,13 @@ export async function buildApp({
     app.getDefaultJsonParser("error", "error"),
   );
 
+  registerSecurityHeaders(app, config);
+  registerRateLimits(app, config.rateLimits);
+
   app.addHook("onRequest", async (request) => {
+    // PostgreSQL text cannot hold a NUL byte: a path with one names nothing (404), where it
+    // would otherwise reach a query as a parameter and fail as a 500.
+    if (request.url.split("?")[0]!.includes("%00")) throw notFound();
     // Adyen may send its webhook with HTTP basic auth, which is no bearer token: the route
     // authenticates each item by its HMAC signature instead (server/payments/README.md).
     if (request.method === "POST" && request.url.split("?")[0] === WEBHOOK_PATH) return;
@@ -92,7 +113,12 @@ export async function buildApp({
     }
   });
 
-  app.get("/health", async () => ({ status: "ok" }));
+  // Asks the database too, so a load balancer or orchestrator sees an instance whose database is
+  // unreachable (503 problem+json, from the error handler) and sees it recover without a restart.
+  app.get("/health", async () => {
+    await database.db.selectFrom("channels").select("code").limit(1).execute();
+    return { status: "ok" };
+  });
 
   app.get("/media/*", async (request, reply) => {
     const path = request.url.split("?")[0]!;
@@ -122,6 +148,9 @@ export async function buildApp({
   await registerMachineRoutes(app, ctx);
   await registerPaymentRoutes(app, ctx);
 
-  if (built) await app.register(fastifyStatic, { root: staticDir, wildcard: false });
+  // The build writes .br/.gz twins of every asset (vite.config.ts): sent as the browser accepts.
+  if (built) {
+    await app.register(fastifyStatic, { root: staticDir, wildcard: false, preCompressed: true });
+  }
   return app;
 }
