@@ -1,4 +1,3 @@
-import PDFDocument from "pdfkit";
 import type { AddressSnapshot } from "../db/schema.js";
 
 /** Everything an invoice shows, gathered from the order (see invoice-data.ts). */
@@ -86,6 +85,8 @@ export async function renderInvoicePdf(
   const date = (d: Date | null) => (d ? dateFormat.format(d) : "-");
   const rate = `${new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(data.taxRateBp / 100)}%`;
 
+  // Loaded on the first invoice: pdfkit costs ~30 MB of memory the server need not hold until then.
+  const { default: PDFDocument } = await import("pdfkit");
   const doc = new PDFDocument({
     size: "A4",
     margins: { top: 50, bottom: 60, left: 50, right: 50 },

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from "kysely";
-import { createTransport, type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Backend } from "../db/database.js";
 import type { DB } from "../db/schema.js";
 
@@ -62,13 +62,16 @@ export function createMailSender(options: MailSenderOptions): MailSender {
   const lockRows = (options.backend ?? "postgres") === "postgres";
   // Short timeouts: a hanging mail server must not keep a row lock (or the loop) for minutes.
   // Settings in the URL's query (`?connectionTimeout=...`) win over these.
-  const transport: Transporter | undefined = smtpUrl
-    ? createTransport({
-        url: smtpUrl,
-        connectionTimeout: 10_000,
-        greetingTimeout: 10_000,
-        socketTimeout: 30_000,
-      })
+  // nodemailer (~15 MB) is loaded only where mail really goes out through SMTP.
+  const transportLoad: Promise<Transporter> | undefined = smtpUrl
+    ? import("nodemailer").then(({ createTransport }) =>
+        createTransport({
+          url: smtpUrl,
+          connectionTimeout: 10_000,
+          greetingTimeout: 10_000,
+          socketTimeout: 30_000,
+        }),
+      )
     : undefined;
 
   let round: Promise<unknown> = Promise.resolve();
@@ -101,7 +104,9 @@ export function createMailSender(options: MailSenderOptions): MailSender {
 
   async function send(row: OutboxRow): Promise<{ error?: unknown }> {
     try {
-      await transport!.sendMail({
+      await (
+        await transportLoad!
+      ).sendMail({
         from,
         to: row.to_address,
         subject: row.subject,
@@ -139,7 +144,7 @@ export function createMailSender(options: MailSenderOptions): MailSender {
 
   async function deliver(limit: number): Promise<DeliveryReport> {
     const report: DeliveryReport = { sent: 0, failed: 0, retrying: 0 };
-    if (!transport) return report;
+    if (!transportLoad) return report;
     let afterId = 0;
     for (let i = 0; i < limit; i++) {
       const done = await deliverOne(afterId);
@@ -173,7 +178,7 @@ export function createMailSender(options: MailSenderOptions): MailSender {
     },
 
     start(intervalMs = 10_000) {
-      if (!transport) {
+      if (!transportLoad) {
         log.info({}, "SMTP_URL is not set: mails stay in the outbox");
         return;
       }
@@ -204,7 +209,7 @@ export function createMailSender(options: MailSenderOptions): MailSender {
       if (timer) clearTimeout(timer);
       timer = undefined;
       await round;
-      transport?.close();
+      if (transportLoad) (await transportLoad).close();
     },
   };
   return sender;
