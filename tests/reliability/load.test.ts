@@ -29,12 +29,13 @@ const WARM_UP = Math.min(60, Math.max(10, LOAD_SECONDS / 5));
  * Allowed growth of resident memory between the first and the last third of the measured run
  * (medians), per second between them, plus a fixed allowance for garbage collection: the heap
  * grows in a sawtooth (a five-minute run showed teeth of 40-60 MB, one major collection a few
- * minutes apart), which the full run must tolerate. A leak of 1 MB/s grows by 2/3 MB per second
- * of the measured window: 13 MB against 9 MB allowed in the short run, 200 MB against 90 MB in
- * the full one.
+ * minutes apart). A leak of 1 MB/s grows by 2/3 MB per second of the measured window: 200 MB
+ * against 90 MB allowed in the full run, which is the leak check. The short run in `npm test`
+ * is too short to tell a leak from one tooth of that sawtooth (CI saw +39 MB in 13 s with no
+ * leak), so it allows one tooth and catches only gross growth.
  */
 const RSS_SLOPE_LIMIT = 0.25 * 1024 * 1024;
-const RSS_NOISE = (LOAD_SECONDS > 60 ? 40 : 6) * 1024 * 1024;
+const RSS_NOISE = (LOAD_SECONDS > 60 ? 40 : 64) * 1024 * 1024;
 
 const OPERATIONS_DIR = fileURLToPath(new URL("../../graphql/operations/", import.meta.url));
 
