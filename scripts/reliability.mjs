@@ -1,23 +1,27 @@
 #!/usr/bin/env node
 // `npm run test:reliability [-- --full]`: every reliability check (tests/reliability and the
 // concurrency suites on PostgreSQL), then the figures they recorded written into
-// docs/reliability.md between the figure markers. `--full` runs the mixed load for five minutes.
+// docs/reliability.md between the figure markers. `--full` runs the mixed load for five minutes;
+// `--report` only writes the figures the last test run left (e.g. after `npm test`).
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 
 const dir = "var/test-results/reliability";
 const full = process.argv.includes("--full");
-rmSync(dir, { recursive: true, force: true });
+const reportOnly = process.argv.includes("--report");
+if (!reportOnly) rmSync(dir, { recursive: true, force: true });
 
-const run = spawnSync(
-  "npx",
-  ["vitest", "run", "tests/reliability", "tests/server/concurrency.pg.test.ts"],
-  {
-    stdio: "inherit",
-    env: { ...process.env, ...(full ? { RELIABILITY_LOAD_SECONDS: "300" } : {}) },
-  },
-);
+const run = reportOnly
+  ? { status: 0 }
+  : spawnSync(
+      "npx",
+      ["vitest", "run", "tests/reliability", "tests/server/concurrency.pg.test.ts"],
+      {
+        stdio: "inherit",
+        env: { ...process.env, ...(full ? { RELIABILITY_LOAD_SECONDS: "300" } : {}) },
+      },
+    );
 
 const rows = existsSync(dir)
   ? readdirSync(dir)
@@ -28,7 +32,9 @@ const rows = existsSync(dir)
 const lines = [
   "<!-- figures:start (written by `npm run test:reliability`; do not edit by hand) -->",
   "",
-  `Latest run: ${new Date().toISOString().slice(0, 10)}, ${cpus().length} CPU(s) ${cpus()[0]?.model ?? ""}, Node ${process.version}${full ? ", full five-minute load" : ", short load"}; exit ${run.status}.`,
+  reportOnly
+    ? `Figures of the last test run (${rows[0]?.at.slice(0, 10) ?? "none"}), ${cpus().length} CPU(s) ${cpus()[0]?.model ?? ""}, Node ${process.version}.`
+    : `Latest run: ${new Date().toISOString().slice(0, 10)}, ${cpus().length} CPU(s) ${cpus()[0]?.model ?? ""}, Node ${process.version}${full ? ", full five-minute load" : ", short load"}; exit ${run.status}.`,
   "",
   "| Check | Figures |",
   "| --- | --- |",
@@ -45,5 +51,7 @@ const doc = "docs/reliability.md";
 const text = readFileSync(doc, "utf8");
 const next = text.replace(/<!-- figures:start[\s\S]*<!-- figures:end -->/, lines.join("\n"));
 writeFileSync(doc, next);
+// The table is written plainly; Prettier aligns it as `npm run lint` expects.
+spawnSync("npx", ["prettier", "--write", doc], { stdio: "ignore" });
 console.log(`\n${rows.length} checks with figures written to ${doc}`);
 process.exit(run.status ?? 1);
