@@ -90,7 +90,11 @@ export const tests = journeys(
           });
         }, value);
         await dialog.getByText(`Current state: ${value}`).waitFor();
-        await dialog.locator("svg .activeState").first().waitFor({ timeout: 30_000 });
+        // The diagram redraws after the text: wait for the highlight to move to this state.
+        await dialog
+          .locator("svg .activeState", { hasText: value })
+          .first()
+          .waitFor({ timeout: 30_000 });
       }
       const lit = (await dialog.locator("svg .activeState").first().textContent()) ?? "";
       expect(lit.includes("valid"), `the current state is highlighted: ${lit}`);
