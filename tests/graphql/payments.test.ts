@@ -7,20 +7,11 @@ import {
   SubmitCardPaymentDocument,
 } from "../../src/lib/gql/graphql.js";
 import { USERS } from "../support/test-app.js";
+import { testCard } from "../support/test-card.js";
 import { dataOf, expectType, startGateway, type GatewayHarness } from "./harness.js";
 
 /** The widget's `state.data` for a test card, as a JSON string. */
-const widget = (number: string) =>
-  JSON.stringify({
-    paymentMethod: {
-      type: "scheme",
-      encryptedCardNumber: `test_${number}`,
-      encryptedExpiryMonth: "test_03",
-      encryptedExpiryYear: "test_2030",
-      encryptedSecurityCode: "test_737",
-    },
-    browserInfo: { colorDepth: 24, userAgent: "vitest", language: "en" },
-  });
+const widget = (number: string) => JSON.stringify(testCard(number));
 
 describe("gateway: card payments", () => {
   let h: GatewayHarness;

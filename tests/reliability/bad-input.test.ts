@@ -4,8 +4,7 @@ import type { FastifyInstance } from "fastify";
 import { buildSchema, isObjectType } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { typeDefs } from "../../graphql/server.js";
-import { buildPortal } from "../../portal.js";
-import { backends, startTestApp, USERS, type TestApp } from "../support/test-app.js";
+import { appOn, backends, startTestApp, USERS, type TestApp } from "../support/test-app.js";
 import { recordFigures } from "./figures.js";
 
 /**
@@ -477,11 +476,7 @@ describe.each(backends)("bad input on %s", (backend) => {
 
   beforeAll(async () => {
     t = await startTestApp(backend);
-    portal = await buildPortal({
-      config: t.config,
-      database: { db: t.db, backend, close: async () => {} },
-    });
-    await portal.ready();
+    portal = await appOn(t, t.config, { portal: true });
     adminToken = await t.token(USERS.spaAdmin);
     const staff = await t.request("POST", "/api/v2/admin/token", {
       body: { email: "staff@brand.example", password: "partner-demo" },

@@ -6,19 +6,20 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Notification } from "../../server/payments/gateway.js";
 import { TestCardGateway } from "../../server/payments/test-gateway.js";
 import { startPgCluster, type PgCluster } from "../support/pg-cluster.js";
-import { backends, expectProblem, startTestApp, USERS, type TestApp } from "../support/test-app.js";
+import {
+  backends,
+  clonePostgresTemplate,
+  expectProblem,
+  startTestApp,
+  USERS,
+  type TestApp,
+} from "../support/test-app.js";
+import { testCard as card } from "../support/test-card.js";
 import { recordFigures } from "./figures.js";
 import { checkOrders, stockOf } from "./support/orders-check.js";
 import { startDatabase, stopDatabase } from "./support/pg-control.js";
 import { call, ServerProcess, signIn } from "./support/server-process.js";
-import {
-  cloneTemplateDatabase,
-  openDirect,
-  pgliteDataDir,
-  readyCart,
-  SHOPPERS,
-  VARIANTS,
-} from "./support/shop.js";
+import { openDirect, pgliteDataDir, readyCart, SHOPPERS, VARIANTS } from "./support/shop.js";
 
 /**
  * Faults against the real server process (`node --import tsx main.ts`): kill -9 during a stream
@@ -39,7 +40,7 @@ async function prepare(backend: string) {
     await pgliteDataDir(source.dataDir);
     remove = async () => rmSync(folder, { recursive: true, force: true });
   } else {
-    const clone = await cloneTemplateDatabase();
+    const clone = await clonePostgresTemplate();
     source = { databaseUrl: clone.url };
     remove = clone.drop;
   }
@@ -68,9 +69,7 @@ async function bounded<T>(items: T[], limit: number, work: (item: T) => Promise<
   );
 }
 
-const targets = inject("pgUrl") ? (["pglite", "postgres"] as const) : (["pglite"] as const);
-
-describe.each(targets)("kill -9 during a stream of completions on %s", (backend) => {
+describe.each(backends)("kill -9 during a stream of completions on %s", (backend) => {
   const ROUNDS = 2;
   const CARTS_PER_ROUND = 18;
   let server: ServerProcess | undefined;
@@ -307,7 +306,7 @@ describe.skipIf(!inject("pgUrl"))("the database becoming unreachable (PostgreSQL
   }, 120_000);
 });
 
-describe.each(targets)("SIGTERM with requests in flight on %s", (backend) => {
+describe.each(backends)("SIGTERM with requests in flight on %s", (backend) => {
   let server: ServerProcess | undefined;
   let prepared: Awaited<ReturnType<typeof prepare>>;
   beforeAll(async () => {
@@ -394,20 +393,6 @@ describe.each(targets)("SIGTERM with requests in flight on %s", (backend) => {
     );
   }, 180_000);
 });
-
-/** The widget's data for a test card (Adyen's test pseudo-encrypted fields). */
-function card(number: string) {
-  return {
-    paymentMethod: {
-      type: "scheme",
-      encryptedCardNumber: `test_${number}`,
-      encryptedExpiryMonth: "test_03",
-      encryptedExpiryYear: "test_2030",
-      encryptedSecurityCode: "test_737",
-      holderName: "Anna Buyer",
-    },
-  };
-}
 
 describe.each(backends)("the card gateway timing out on %s", (backend) => {
   const BASE = "/api/v2/shop/payment/adyen";

@@ -4,16 +4,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildPortal } from "../../portal.js";
-import { buildApp } from "../../server/app.js";
 import { loadConfig, RATE_LIMIT_DEFAULTS, type ServerConfig } from "../../server/config.js";
-import type { Database } from "../../server/db/database.js";
+import { buildApp } from "../../server/app.js";
 import { createInvitation, hashToken } from "../../server/db/invitations.js";
 import { hashPassword, verifyPassword } from "../../server/http/auth.js";
 import { redactUrl } from "../../server/http/log-redaction.js";
 import { FixedWindowCounter, RATE_LIMITED_ROUTES } from "../../server/http/rate-limit.js";
 import { appPolicy } from "../../server/http/security-headers.js";
 import {
+  appOn,
   backends,
   DEMO_PASSWORD,
   expectProblem,
@@ -22,6 +21,7 @@ import {
   USERS,
   type TestApp,
 } from "../support/test-app.js";
+import { testCard } from "../support/test-card.js";
 import { recordFigures } from "./figures.js";
 
 const TOKEN = "/api/v2/shop/customers/token";
@@ -37,16 +37,6 @@ const configWith = (env: Record<string, string>): ServerConfig =>
   loadConfig({ ...baseEnv, ...env });
 
 type Json = Record<string, unknown>;
-
-/** A second app on the test app's database (own config, own counters). */
-async function appOn(t: TestApp, config: ServerConfig, opts: { portal?: boolean } = {}) {
-  const database = { db: t.db, backend: t.backend, close: async () => {} } satisfies Database;
-  const app = opts.portal
-    ? await buildPortal({ config, database })
-    : await buildApp({ config, database });
-  await app.ready();
-  return app;
-}
 
 async function send(
   app: FastifyInstance,
@@ -607,26 +597,7 @@ describe.each(backends)("hardening on %s", (backend) => {
           `/api/v2/shop/payment/adyen/adyen_card/${cartToken}/payments`,
           {
             headers: auth,
-            body: {
-              paymentMethod: {
-                type: "scheme",
-                encryptedCardNumber: "test_4111111111111111",
-                encryptedExpiryMonth: "test_03",
-                encryptedExpiryYear: "test_2030",
-                encryptedSecurityCode: "test_737",
-                holderName: "Anna Buyer",
-              },
-              browserInfo: {
-                acceptHeader: "*/*",
-                colorDepth: 24,
-                language: "en-US",
-                javaEnabled: false,
-                screenHeight: 900,
-                screenWidth: 1440,
-                timeZoneOffset: -60,
-                userAgent: "vitest",
-              },
-            },
+            body: testCard("4111111111111111"),
           },
         );
         expect(paid.status, paid.raw).toBeLessThan(300);

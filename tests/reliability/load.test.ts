@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { FIGURES_DIR, LOAD_SECONDS, recordFigures } from "./figures.js";
 import { checkOrders, stockOf } from "./support/orders-check.js";
 import { call, ServerProcess, signIn } from "./support/server-process.js";
-import { cloneTemplateDatabase, openDirect, SHOPPERS, VARIANTS } from "./support/shop.js";
+import { clonePostgresTemplate } from "../support/test-app.js";
+import { openDirect, SHOPPERS, VARIANTS } from "./support/shop.js";
 
 /**
  * The mixed load of issue 9 against the real server process on PostgreSQL: partners of two
@@ -75,10 +76,10 @@ const median = (values: number[]) => {
 
 describe.skipIf(!inject("pgUrl"))("mixed load on PostgreSQL", () => {
   let server: ServerProcess | undefined;
-  let database: Awaited<ReturnType<typeof cloneTemplateDatabase>> | undefined;
+  let database: Awaited<ReturnType<typeof clonePostgresTemplate>> | undefined;
   let stockBefore = new Map<string, number>();
   beforeAll(async () => {
-    database = await cloneTemplateDatabase();
+    database = await clonePostgresTemplate();
     const direct = await openDirect({ databaseUrl: database.url });
     // Stock for the whole run: a refusal for stock would hide what the load is about.
     await direct.db.updateTable("product_variants").set({ on_hand: 10_000_000 }).execute();

@@ -10,38 +10,13 @@ import {
   USERS,
   type TestApp,
 } from "../support/test-app.js";
+import { testCard as card } from "../support/test-card.js";
 
 const V = (code: string) => `/api/v2/shop/product-variants/${code}`;
 const BASE = "/api/v2/shop/payment/adyen";
 const WEBHOOK = `${BASE}/webhook`;
 const VARIANT = "FIRM-LIFT-SERUM-30ML";
 const API_ORDERS = "/api/v2/shop/orders";
-
-/** The widget's data for a card, as Adyen's test pseudo-encrypted fields. */
-function card(number: string, opts: { year?: string; cvc?: string } = {}) {
-  return {
-    paymentMethod: {
-      type: "scheme",
-      encryptedCardNumber: `test_${number.replace(/ /g, "")}`,
-      encryptedExpiryMonth: "test_03",
-      encryptedExpiryYear: `test_${opts.year ?? "2030"}`,
-      encryptedSecurityCode: `test_${opts.cvc ?? "737"}`,
-      holderName: "Anna Buyer",
-    },
-    browserInfo: {
-      acceptHeader: "*/*",
-      colorDepth: 24,
-      language: "en-US",
-      javaEnabled: false,
-      screenHeight: 900,
-      screenWidth: 1440,
-      timeZoneOffset: -60,
-      userAgent: "vitest",
-    },
-    riskData: { clientData: "eyJ2ZXJzaW9uIjoiMS4wLjAifQ==" },
-    clientStateDataIndicator: true,
-  };
-}
 
 describe.each(backends)("card payments on %s", (backend) => {
   let t: TestApp;

@@ -1,14 +1,11 @@
-import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
 import type { FastifyInstance } from "fastify";
 import { print, type DocumentNode } from "graphql";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildPortal } from "../../portal.js";
 import { loadConfig } from "../../server/config.js";
-import { openPGlite, openPostgres, type Database } from "../../server/db/database.js";
+import type { Database } from "../../server/db/database.js";
 import { ActiveCartDocument, AddToCartDocument, TaxonDocument } from "../../src/lib/gql/graphql.js";
-import { backends, TEST_SECRET } from "../support/test-app.js";
+import { backends, cloneDatabase, TEST_SECRET } from "../support/test-app.js";
 
 /**
  * No N+1: the statements the database runs for the category listing and the cart must not grow
@@ -34,26 +31,7 @@ describe.each(backends)("statements per request (%s)", (backend) => {
     const log = (event: { query: { sql: string } }) => {
       if (counting) statements.push(event.query.sql);
     };
-    if (backend === "pglite") {
-      database = await openPGlite(
-        { dump: new Blob([readFileSync(inject("pgliteTemplate"))]) },
-        log,
-      );
-    } else {
-      const name = `t_${randomBytes(6).toString("hex")}`;
-      const url = inject("pgUrl");
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      await admin.query(`create database ${name} template ${inject("pgTemplate")}`);
-      await admin.end();
-      database = openPostgres(url.replace(/\/postgres$/, `/${name}`), 10, log);
-      drop = async () => {
-        const c = new pg.Client({ connectionString: url });
-        await c.connect();
-        await c.query(`drop database if exists ${name} with (force)`);
-        await c.end();
-      };
-    }
+    ({ database, drop } = await cloneDatabase(backend, { poolSize: 10, log }));
     const config = loadConfig({ NODE_ENV: "test", JWT_SECRET: TEST_SECRET, DATA_DIR: "/x" });
     app = await buildPortal({
       config,

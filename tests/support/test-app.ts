@@ -6,7 +6,15 @@ import pg from "pg";
 import { inject } from "vitest";
 import { buildApp } from "../../server/app.js";
 import { loadConfig, type ServerConfig } from "../../server/config.js";
-import { openPGlite, openPostgres, type Backend, type Database } from "../../server/db/database.js";
+import type { GatewayConfig } from "../../graphql/config.js";
+import { buildPortal } from "../../portal.js";
+import {
+  openPGlite,
+  openPostgres,
+  type Backend,
+  type Database,
+  type StatementLog,
+} from "../../server/db/database.js";
 import type { DB } from "../../server/db/schema.js";
 
 /** The backends the API suite runs on; PostgreSQL only where a server could be started. */
@@ -56,6 +64,61 @@ export interface TestApp {
 
 export const TEST_SECRET = "test-secret-".padEnd(48, "x");
 
+/**
+ * A fresh PostgreSQL database cloned from the run's seeded template on the shared cluster:
+ * its URL and how to drop it.
+ */
+export async function clonePostgresTemplate(): Promise<{ url: string; drop(): Promise<void> }> {
+  const admin = inject("pgUrl");
+  const name = `t_${randomBytes(6).toString("hex")}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`create database ${name} template ${inject("pgTemplate")}`);
+  await client.end();
+  return {
+    url: admin.replace(/\/postgres$/, `/${name}`),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: admin });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/**
+ * A fresh copy of the seeded database on `backend`, opened (optionally logging every statement),
+ * and how to get rid of it after closing.
+ */
+export async function cloneDatabase(
+  backend: Backend,
+  opts: { poolSize?: number; log?: StatementLog } = {},
+): Promise<{ database: Database; drop(): Promise<void> }> {
+  if (backend === "pglite") {
+    const dump = new Blob([readFileSync(inject("pgliteTemplate"))]);
+    return { database: await openPGlite({ dump }, opts.log), drop: async () => {} };
+  }
+  const clone = await clonePostgresTemplate();
+  return { database: openPostgres(clone.url, opts.poolSize ?? 25, opts.log), drop: clone.drop };
+}
+
+/**
+ * Another app on a test app's database with its own config (own rate-limit counters): the REST
+ * app, or with `portal` the whole portal with /graphql. The caller closes it.
+ */
+export async function appOn(
+  t: TestApp,
+  config: ServerConfig = t.config,
+  opts: { portal?: boolean; gateway?: GatewayConfig } = {},
+): Promise<FastifyInstance> {
+  const database: Database = { db: t.db, backend: t.backend, close: async () => {} };
+  const app = opts.portal
+    ? await buildPortal({ config, database, gateway: opts.gateway })
+    : await buildApp({ config, database });
+  await app.ready();
+  return app;
+}
+
 /** A fresh copy of the seeded database on `backend` and the app on top of it. */
 export async function startTestApp(backend: Backend): Promise<TestApp> {
   const config = loadConfig({
@@ -63,26 +126,7 @@ export async function startTestApp(backend: Backend): Promise<TestApp> {
     JWT_SECRET: TEST_SECRET,
     DATA_DIR: "/nonexistent",
   });
-  let database: Database;
-  let drop = async () => {};
-  if (backend === "pglite") {
-    const dump = new Blob([readFileSync(inject("pgliteTemplate"))]);
-    database = await openPGlite({ dump });
-  } else {
-    const name = `t_${randomBytes(6).toString("hex")}`;
-    const url = inject("pgUrl");
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name} template ${inject("pgTemplate")}`);
-    await admin.end();
-    database = openPostgres(url.replace(/\/postgres$/, `/${name}`), 25);
-    drop = async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
-  }
+  const { database, drop } = await cloneDatabase(backend);
   const app = await buildApp({ config, database });
   await app.ready();
   const tokens = new Map<string, string>();

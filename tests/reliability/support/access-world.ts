@@ -4,9 +4,8 @@ import { createInvitation, newSecretToken } from "../../../server/db/invitations
 import type { Backend } from "../../../server/db/database.js";
 import { signToken, SHOP_AUDIENCE } from "../../../server/http/auth.js";
 import { ROLES } from "../../../server/domain/permissions.js";
-import { buildPortal } from "../../../portal.js";
 import { RATE_LIMIT_DEFAULTS } from "../../../server/config.js";
-import { DEMO_PASSWORD, startTestApp, USERS, type TestApp } from "../../support/test-app.js";
+import { appOn, DEMO_PASSWORD, startTestApp, USERS, type TestApp } from "../../support/test-app.js";
 
 /** The three roles of company A (Demo Spa), whose resources the matrix aims at. */
 export type RoleKey = "admin" | "commercial" | "marketing";
@@ -184,12 +183,10 @@ export async function startWorld(backend: Backend): Promise<World> {
     Object.keys(RATE_LIMIT_DEFAULTS).map((name) => [name, { limit: 1_000_000, minutes: 1 }]),
   );
   const config = { ...t.config, rateLimits: { ...t.config.rateLimits, ...unlimited } };
-  const portal = await buildPortal({
-    config,
-    database: { db: t.db, backend, close: async () => {} },
+  const portal = await appOn(t, config, {
+    portal: true,
     gateway: { commerceApiUrl: undefined, production: false },
   });
-  await portal.ready();
   const secret = t.config.jwtSecret;
   const db = t.db;
 

@@ -1,8 +1,6 @@
-import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { Kysely } from "kysely";
 import { PGlite } from "@electric-sql/pglite";
-import pg from "pg";
 import { inject } from "vitest";
 import { openPGlite, openPostgres, type Database } from "../../../server/db/database.js";
 import type { DB } from "../../../server/db/schema.js";
@@ -55,25 +53,6 @@ export async function readyCart(
   );
   if (payment.status !== 200) throw new Error(`payment method: ${payment.status}`);
   return cart;
-}
-
-/** A fresh PostgreSQL database cloned from the run's seeded template (shared cluster). */
-export async function cloneTemplateDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const admin = inject("pgUrl");
-  const name = `rel_${randomBytes(6).toString("hex")}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`create database ${name} template ${inject("pgTemplate")}`);
-  await client.end();
-  return {
-    url: admin.replace(/\/postgres$/, `/${name}`),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
 }
 
 /** Writes the run's seeded PGlite template into a data folder the server can open. */
