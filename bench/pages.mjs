@@ -14,18 +14,10 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
 import { buildApp } from "./lib/build.mjs";
-import { gql, startPortal } from "./lib/portal.mjs";
+import { CHROMIUM, CHROMIUM_FLAGS, startPortal, withTimeout } from "../scripts/lib/portal.mjs";
+import { gql } from "./lib/gql.mjs";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--no-first-run",
-  "--disable-sync",
-];
+const FLAGS = ["--headless=new", ...CHROMIUM_FLAGS];
 const TOTAL_BUDGET_MS = 20 * 60_000;
 const PER_RUN_MS = 180_000;
 const GOALS = { performance: 95, accessibility: 95, lcpMs: 1500, cls: 0.05 };
@@ -50,16 +42,6 @@ const PAGES = [
   { name: "product", path: `/shop/products/${PRODUCT}`, signedIn: true },
   { name: "checkout", path: "/checkout", signedIn: true },
 ];
-
-const withTimeout = (promise, ms, what) => {
-  let timer;
-  return Promise.race([
-    promise,
-    new Promise((_, fail) => {
-      timer = setTimeout(() => fail(new Error(`${what} timed out after ${ms} ms`)), ms);
-    }),
-  ]).finally(() => clearTimeout(timer));
-};
 
 /** Signs the buyer in through the gateway and fills the cart so the checkout shows its form. */
 async function prepareBuyer(baseUrl) {

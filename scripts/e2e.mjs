@@ -3,25 +3,13 @@
 // e2e/*.spec.ts in Debian's Chromium via playwright-core, and always stops both.
 // Usage: [STATIC_DIR=build] node scripts/e2e.mjs [filter]   (filter: substring of a spec file or
 // journey name)
-/* global fetch, setTimeout, clearTimeout */
-import { spawn } from "node:child_process";
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  rmSync,
-  createWriteStream,
-} from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { register } from "tsx/esm/api";
+import { CHROMIUM, CHROMIUM_FLAGS, ROOT as root, startPortal, withTimeout } from "./lib/portal.mjs";
 
-const root = resolve(import.meta.dirname, "..");
 const filter = process.argv[2] ?? "";
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const TEST_TIMEOUT_MS = 60_000;
 
 // STATIC_DIR: another build folder (several builds side by side); default dist/.
@@ -34,88 +22,20 @@ if (!existsSync(join(distDir, "index.html"))) {
 register();
 const { chromium } = await import("playwright-core");
 
-function freePort() {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.once("error", fail);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => ok(port));
-    });
-  });
-}
-
-async function waitForHealth(url, server, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no answer from ${url} within ${timeoutMs} ms`);
-}
-
-function withTimeout(promise, ms, what) {
-  let timer;
-  return Promise.race([
-    promise,
-    new Promise((_, fail) => {
-      timer = setTimeout(() => fail(new Error(`${what} timed out after ${ms} ms`)), ms);
-    }),
-  ]).finally(() => clearTimeout(timer));
-}
-
-async function stopServer(server) {
-  if (server.exitCode !== null || server.signalCode !== null) return;
-  const exited = new Promise((r) => server.once("exit", r));
-  server.kill("SIGTERM");
-  const timer = setTimeout(() => server.kill("SIGKILL"), 5000);
-  await exited;
-  clearTimeout(timer);
-}
-
-const dataDir = mkdtempSync(join(tmpdir(), "portal-e2e-"));
 const shots = join(root, "var", "screenshots");
 mkdirSync(shots, { recursive: true });
-const port = await freePort();
-const baseUrl = `http://127.0.0.1:${port}`;
-const logPath = join(dataDir, "server.log");
-const log = createWriteStream(logPath);
-const server = spawn(process.execPath, ["--import", "tsx", "main.ts"], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: join(dataDir, "db"),
-    STATIC_DIR: distDir,
-  },
-  stdio: ["ignore", "pipe", "pipe"],
-});
-server.stdout.pipe(log);
-server.stderr.pipe(log);
 
 let browser;
 let passed = 0;
 let failed = 0;
+let portal;
 try {
-  await waitForHealth(`${baseUrl}/health`, server, 120_000);
+  portal = await startPortal(distDir, { timeoutMs: 120_000, prefix: "portal-e2e-" });
+  const { baseUrl } = portal;
   browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--no-first-run",
-      "--disable-sync",
-    ],
+    args: CHROMIUM_FLAGS,
   });
   // Black-box journeys (e2e/) and the journeys machines generate (tests/browser/).
   const specs = ["e2e", join("tests", "browser")].flatMap((dir) =>
@@ -175,12 +95,12 @@ try {
   }
 } catch (error) {
   failed++;
-  console.log(`  ✗ setup: ${error?.message ?? error} (server log: ${logPath})`);
+  console.log(`  ✗ setup: ${error?.message ?? error}`);
 } finally {
   await browser?.close().catch(() => {});
-  await stopServer(server);
-  log.end();
-  if (failed === 0) rmSync(dataDir, { recursive: true, force: true });
+  // A failed run keeps its database and server log for a look afterwards.
+  await portal?.stop({ keepData: failed > 0 });
+  if (failed > 0 && portal) console.log(`server log: ${portal.logPath}`);
 }
 
 console.log(`${passed} passed, ${failed} failed`);
