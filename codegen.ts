@@ -1,8 +1,9 @@
 import type { CodegenConfig } from "@graphql-codegen/cli";
 
 /**
- * Typed documents for graphql-request (src/lib/gql), generated from the schema and the
- * operations; and the gateway's resolver types (graphql/generated), written by a small local
+ * Typed documents for the storefront's fetch client (src/lib/gql), generated from the schema and
+ * the operations as strings (`documentMode: "string"`), so the web app ships no GraphQL parser
+ * or AST; and the gateway's resolver types (graphql/generated), written by a small local
  * plugin so no resolver-codegen package is needed.
  */
 const config: CodegenConfig = {
@@ -12,7 +13,12 @@ const config: CodegenConfig = {
     "src/lib/gql/": {
       preset: "client",
       presetConfig: { fragmentMasking: false },
-      config: { useTypeImports: true, enumsAsTypes: true, scalars: { ID: "string" } },
+      config: {
+        useTypeImports: true,
+        enumsAsTypes: true,
+        scalars: { ID: "string" },
+        documentMode: "string",
+      },
     },
     "graphql/generated/resolvers-types.ts": {
       plugins: ["./graphql/codegen/resolver-types.mjs"],

@@ -6,8 +6,15 @@ export const tests = journeys({
     await page.goto(`${baseUrl}/login`);
     await page.getByRole("heading", { name: "Sign in" }).waitFor();
 
-    await page.getByRole("combobox", { name: "Language" }).click();
-    await page.getByRole("option", { name: "Deutsch" }).click();
+    // A native <select>: its options are the browser's, chosen by their visible label.
+    const menu = page.getByRole("combobox", { name: "Language" });
+    await menu.waitFor(); // the menu is a chunk of its own, shown after the page
+    const labels = (await menu.locator("option").allTextContents()).join();
+    expect(
+      labels === "English,Français,Deutsch,Italiano,Español",
+      `the five languages with their labels, got ${labels}`,
+    );
+    await menu.selectOption({ label: "Deutsch" });
     await page.getByRole("heading", { name: "Anmelden" }).waitFor();
     expect((await page.evaluate(() => localStorage.getItem("locale"))) === "de", "locale stored");
     const cookies = await page.context().cookies();
@@ -16,8 +23,7 @@ export const tests = journeys({
       "locale cookie set",
     );
 
-    await page.getByRole("combobox", { name: "Sprache" }).click();
-    await page.getByRole("option", { name: "English" }).click();
+    await page.getByRole("combobox", { name: "Sprache" }).selectOption({ label: "English" });
     await page.getByRole("heading", { name: "Sign in" }).waitFor();
   },
 });

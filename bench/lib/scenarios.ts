@@ -1,5 +1,4 @@
 import type { Request } from "autocannon";
-import { print, type DocumentNode } from "graphql";
 import {
   AddToCartDocument,
   CompleteOrderDocument,
@@ -7,6 +6,7 @@ import {
   SetCartAddressesDocument,
   StartCartDocument,
   TaxonDocument,
+  type TypedDocumentString,
 } from "../../src/lib/gql/graphql.js";
 import type { Client } from "./load.js";
 import { CHECKOUT_QUANTITY, type Fixture } from "./prepare.js";
@@ -19,11 +19,14 @@ const SHOP = "/api/v2/shop";
 /** The category page asks for up to 100 products (src/components/list-state.tsx). */
 const CATEGORY_PER_PAGE = 100;
 
-const gql = (document: DocumentNode, variables: Record<string, unknown>): Request => ({
+const gql = (
+  document: TypedDocumentString<unknown, never>,
+  variables: Record<string, unknown>,
+): Request => ({
   method: "POST",
   path: "/graphql",
   // Printed from the documents codegen generates for the web app: the query the UI sends.
-  body: JSON.stringify({ query: print(document), variables }),
+  body: JSON.stringify({ query: String(document), variables }),
 });
 
 /** What the product page's REST client would fetch: the product, its related products and its main taxon's first products. */
@@ -97,7 +100,7 @@ export function clientsFor(
 
 /** Adds one piece of the next variant to the client's own cart, started before the run. */
 function addToCart(via: Via, cart: string, nextVariant: () => string): Request[] {
-  const query = print(AddToCartDocument);
+  const query = String(AddToCartDocument);
   return [
     {
       method: "POST",
@@ -143,10 +146,10 @@ function checkout(
     (req: Request, context: Record<string, unknown>) =>
       typeof context.token === "string" ? { ...req, ...build(context.token) } : undefined;
   if (via === "GraphQL") {
-    const startCart = print(StartCartDocument);
-    const addToCart = print(AddToCartDocument);
-    const setAddresses = print(SetCartAddressesDocument);
-    const complete = print(CompleteOrderDocument);
+    const startCart = String(StartCartDocument);
+    const addToCart = String(AddToCartDocument);
+    const setAddresses = String(SetCartAddressesDocument);
+    const complete = String(CompleteOrderDocument);
     const body = (query: string, variables: Record<string, unknown>) =>
       JSON.stringify({ query, variables });
     return [

@@ -1,86 +1,128 @@
-import { notifications } from "@mantine/notifications";
-import { createActorContext } from "@xstate/react";
-import { useEffect, useMemo, type ReactNode } from "react";
+import { useSelector } from "@xstate/react";
+import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { cartMachine, isCartLoading, type CartOperation } from "../../machines/cart.machine";
-import { gateway } from "../lib/gateway";
-import { registerLiveActor } from "../lib/live-actors";
+import type { ActorRefFrom, SnapshotFrom } from "xstate";
+import type { cartMachine } from "../../machines/cart.machine";
 import type { CartFieldsFragment } from "../lib/gql/graphql";
-import { cartActors } from "./cart.services";
+import { registerLiveActor } from "../lib/live-actors";
+import { readSession } from "../lib/storage";
+import type * as CartActorExports from "./cart-actor";
 
 /** The app-wide cart actor of a signed-in visit. */
-export const CartContext = createActorContext(cartMachine);
+export type CartActor = ActorRefFrom<typeof cartMachine>;
+type CartSnapshot = SnapshotFrom<typeof cartMachine>;
+type CartActorModule = typeof CartActorExports;
 
-/** Toast durations of the spec's error catalogue (section 8 and 9). */
-const TOAST_MS = { default: 3500, bulk: 4000 } as const;
+/**
+ * The cart's machine, services and documents are a chunk of their own (./cart-actor), fetched
+ * only for signed-in visits: signed-out pages (landing, sign-in) never download them. A stored
+ * session starts the fetch at once, alongside the page's own chunk.
+ */
+let cartModule: CartActorModule | null = null;
+let loading: Promise<CartActorModule> | null = null;
+function loadCartActor(): Promise<CartActorModule> {
+  loading ??= import("./cart-actor").then(
+    (module) => (cartModule = module),
+    (error: unknown) => {
+      loading = null; // a failed chunk fetch is tried again (CartProvider retries)
+      throw error;
+    },
+  );
+  return loading;
+}
+if (readSession()) void loadCartActor();
 
-const SUCCESS_KEY: Record<CartOperation["kind"], string> = {
-  add: "toast.added",
-  adjust: "toast.updated",
-  remove: "toast.removed",
-  bulkAdd: "toast.bulkAdded",
-  empty: "toast.emptied",
-};
+const CartActorContext = createContext<CartActor | null>(null);
+
+/** Pause before fetching the cart's chunk again after a failed fetch. */
+const RETRY_MS = 3000;
 
 /**
  * Runs the cart actor with the gateway's actors and the toasts of the spec. Mounted once by the
- * layout; the session's token starts and stops it, so signing in never remounts the page.
+ * layout; the session's token starts and stops it, so signing in never remounts the page: the
+ * children stay where they are while the actor's chunk loads, and the actor, once created,
+ * lives for the rest of the visit (signing out only stops the cart).
  */
 export function CartProvider({ token, children }: { token: string | null; children: ReactNode }) {
-  const { t, i18n } = useTranslation("cart");
-  const logic = useMemo(
-    () =>
-      cartMachine.provide({
-        actors: cartActors(gateway, () => i18n.language),
-        actions: {
-          notifySuccess: (_, { kind }) =>
-            notifications.show({
-              color: "green",
-              title: t("toast.successTitle"),
-              message: t(SUCCESS_KEY[kind]),
-              autoClose: kind === "bulkAdd" ? TOAST_MS.bulk : TOAST_MS.default,
-            }),
-          notifyFailure: (_, { kind, message }) =>
-            notifications.show({
-              color: "red",
-              title: t("toast.errorTitle"),
-              message: message ?? t("toast.somethingWrong"),
-              autoClose: kind === "bulkAdd" ? TOAST_MS.bulk : TOAST_MS.default,
-            }),
-        },
-      }),
-    // One actor per visit; t and i18n stay valid for its lifetime.
-    [],
-  );
-  return (
-    <CartContext.Provider logic={logic}>
-      <SessionBridge token={token} />
-      {children}
-    </CartContext.Provider>
-  );
-}
+  const { i18n } = useTranslation();
+  // Latched: the first token of the visit creates the actor; signing out keeps it.
+  const [wanted, setWanted] = useState(token !== null);
+  if (token !== null && !wanted) setWanted(true);
+  const [actor, setActor] = useState<CartActor | null>(null);
+  const [attempt, setAttempt] = useState(0);
 
-/** Starts the cart when someone signs in and forgets it when they sign out (or switch). */
-function SessionBridge({ token }: { token: string | null }) {
-  const actor = CartContext.useActorRef();
-  // Auditors follow the running cart on /machines.
-  useEffect(() => registerLiveActor("cart", actor), [actor]);
   useEffect(() => {
-    if (token) actor.send({ type: "cart.start" });
+    if (!wanted) return;
+    let live = true;
+    let created: CartActor | null = null;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    loadCartActor().then(
+      ({ startCartActor }) => {
+        if (!live) return;
+        created = startCartActor(i18n);
+        setActor(created);
+      },
+      // The chunk did not arrive (offline, new deployment): shop pages keep their loader and
+      // the fetch is tried again a little later.
+      () => {
+        if (live) retry = setTimeout(() => setAttempt((n) => n + 1), RETRY_MS);
+      },
+    );
+    return () => {
+      live = false;
+      clearTimeout(retry);
+      created?.stop();
+      setActor(null);
+    };
+  }, [wanted, i18n, attempt]);
+
+  // Auditors follow the running cart on /machines.
+  useEffect(() => (actor ? registerLiveActor("cart", actor) : undefined), [actor]);
+  useEffect(() => {
+    if (!actor || !token) return;
+    actor.send({ type: "cart.start" });
     return () => actor.send({ type: "cart.stop" });
   }, [actor, token]);
-  return null;
+
+  return <CartActorContext.Provider value={actor}>{children}</CartActorContext.Provider>;
+}
+
+/** Whether the cart actor runs: signed-in content that reads the cart waits for this. */
+export function useCartReady(): boolean {
+  return useContext(CartActorContext) !== null;
+}
+
+/** Renders its children once the cart actor runs, `fallback` until then. */
+export function CartReady({
+  children,
+  fallback = null,
+}: {
+  children: ReactNode;
+  fallback?: ReactNode;
+}) {
+  return useCartReady() ? children : fallback;
 }
 
 /** The cart actor, to send it `cart.add`, `cart.bulkAdd`, `cart.adjust`, `cart.remove`, ... */
-export function useCartActor() {
-  return CartContext.useActorRef();
+export function useCartActor(): CartActor {
+  const actor = useContext(CartActorContext);
+  if (!actor) throw new Error("The cart is read before it runs: render it inside <CartReady>.");
+  return actor;
 }
+
+/** The cart actor's hooks, shaped like an `createActorContext` context. */
+export const CartContext = {
+  useActorRef: useCartActor,
+  useSelector<T>(selector: (snapshot: CartSnapshot) => T, compare?: (a: T, b: T) => boolean): T {
+    return useSelector(useCartActor(), selector, compare);
+  },
+};
 
 /** The cart as shown, whether a change is running, and the last change's outcome. */
 export function useCart() {
   const cart = CartContext.useSelector((s) => s.context.cart) as CartFieldsFragment | null;
-  const loading = CartContext.useSelector(isCartLoading);
+  // The actor runs, so its chunk (with the machine's own loading rule) is there.
+  const loading = CartContext.useSelector((s) => cartModule?.isCartLoading(s) ?? true);
   const lastOutcome = CartContext.useSelector((s) => s.context.lastOutcome);
   return { cart, loading, lastOutcome };
 }

@@ -2,9 +2,13 @@ import "@mantine/core/styles/Center.css";
 import "@mantine/core/styles/Loader.css";
 import { Center, Loader } from "@mantine/core";
 import { Outlet } from "react-router";
+import { useCartReady } from "./cart";
 import { SessionProvider, useSessionAllowsContent } from "./session";
 
-/** Layout route of the shop pages: runs the session actor and shows the page while valid. */
+/**
+ * Layout route of the shop pages: runs the session actor and shows the page while valid and
+ * once the cart actor runs (its chunk loads alongside the page's; shop pages read the cart).
+ */
 export function RequireSession() {
   return (
     <SessionProvider>
@@ -15,7 +19,8 @@ export function RequireSession() {
 
 function SessionGate() {
   const allowed = useSessionAllowsContent();
-  return allowed ? (
+  const cartReady = useCartReady();
+  return allowed && cartReady ? (
     <Outlet />
   ) : (
     <Center py={120}>

@@ -1,4 +1,3 @@
-import { print } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createGateway, type Gateway } from "../../graphql/server.js";
 import { problemFrom, RestClient } from "../../graphql/rest/client.js";
@@ -39,8 +38,8 @@ async function post(gateway: Gateway, query: string, variables?: unknown) {
   };
 }
 
-const productQuery = print(ProductDocument);
-const addToCart = print(AddToCartDocument);
+const productQuery = String(ProductDocument);
+const addToCart = String(AddToCartDocument);
 const addVariables = { cartToken: "t", variantCode: "V", quantity: 1 };
 
 describe("gateway: REST errors", () => {

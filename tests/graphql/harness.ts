@@ -1,6 +1,6 @@
-import type { TypedDocumentNode } from "@graphql-typed-document-node/core";
-import { print, type GraphQLFormattedError } from "graphql";
+import type { GraphQLFormattedError } from "graphql";
 import { createGateway, type Gateway, type GatewayOptions } from "../../graphql/server.js";
+import type { TypedDocumentString } from "../../src/lib/gql/graphql.js";
 import { startTestApp, type TestApp } from "../support/test-app.js";
 
 export const PASSWORD = "partner-demo";
@@ -26,7 +26,7 @@ export interface GatewayHarness {
   gateway: Gateway;
   /** Sends a typed operation to the gateway like the UI does (POST /graphql). */
   run<T, V>(
-    document: TypedDocumentNode<T, V>,
+    document: TypedDocumentString<T, V>,
     variables?: V,
     opts?: { token?: string; headers?: Record<string, string>; gateway?: Gateway },
   ): Promise<GraphQLAnswer<T>>;
@@ -86,7 +86,7 @@ export async function startGateway(): Promise<GatewayHarness> {
     calls,
     gateway,
     gatewayWith,
-    run: (document, variables, opts) => post({ query: print(document), variables }, opts) as never,
+    run: (document, variables, opts) => post({ query: String(document), variables }, opts) as never,
     raw: (query, opts) => post({ query }, opts) as never,
     close: () => t.close(),
   };

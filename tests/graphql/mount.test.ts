@@ -1,5 +1,4 @@
 import type { FastifyInstance } from "fastify";
-import { print } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildPortal } from "../../portal.js";
 import { AddToCartDocument, MeDocument, StartCartDocument } from "../../src/lib/gql/graphql.js";
@@ -43,12 +42,12 @@ describe("the portal: gateway mounted on the commerce server", () => {
 
   it("serves POST /graphql through Fastify with the in-process fetch", async () => {
     const token = await t.token(USERS.spaBuyer);
-    const me = await post(print(MeDocument), {}, token);
+    const me = await post(String(MeDocument), {}, token);
     expect(me.status).toBe(200);
     expect(me.body.data.me.email).toBe(USERS.spaBuyer);
-    const cart = await post(print(StartCartDocument), {}, token);
+    const cart = await post(String(StartCartDocument), {}, token);
     const refused = await post(
-      print(AddToCartDocument),
+      String(AddToCartDocument),
       { cartToken: cart.body.data.startCart.token, variantCode: "GLOW-MINI-ROSE", quantity: 0 },
       token,
     );

@@ -8,11 +8,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createI18n } from "../../src/lib/i18n";
 import { readSession, writeSession } from "../../src/lib/storage";
 
-type Doc = { definitions: { name?: { value: string } }[] };
 const answers = vi.hoisted(() => new Map<string, (vars: unknown) => unknown>());
 const gatewayMock = vi.hoisted(() =>
-  vi.fn(async (doc: Doc, vars: unknown) => {
-    const name = doc.definitions.find((d) => d.name)?.name?.value ?? "";
+  // The documents are strings: the operation is the name after `query`/`mutation`.
+  vi.fn(async (doc: { toString(): string }, vars: unknown) => {
+    const name = /\b(?:query|mutation)\s+(\w+)/.exec(String(doc))?.[1] ?? "";
     const answer = answers.get(name);
     if (!answer) throw new Error(`no answer for ${name}`);
     return answer(vars);

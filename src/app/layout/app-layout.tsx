@@ -10,7 +10,7 @@ import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation } from "react-router";
 import { BRAND } from "../../lib/brand";
 import { readSession } from "../../lib/storage";
-import { CartProvider } from "../cart";
+import { CartProvider, CartReady } from "../cart";
 import { CookieBar } from "./cookie-bar";
 import { navLink } from "./nav-link";
 
@@ -80,9 +80,11 @@ export function AppLayout() {
               </Suspense>
             )}
             {signedIn ? (
-              <Suspense fallback={null}>
-                <ShopTools />
-              </Suspense>
+              <CartReady>
+                <Suspense fallback={null}>
+                  <ShopTools />
+                </Suspense>
+              </CartReady>
             ) : (
               <Link to="/product-catalog" style={navLink}>
                 {t("nav.catalogue", { product: BRAND.product })}

@@ -1,11 +1,10 @@
-import { ClientError } from "graphql-request";
-import type { GatewayRequest } from "../../lib/graphql-client";
+import { GatewayError, type GatewayRequest } from "../../lib/graphql-client";
 import { RegisterTeamMemberDocument, TeamInvitationDocument } from "../../lib/gql/graphql";
 import type { TeamRegistrationRequest } from "../../../machines/team-registration.machine";
 
 /** A failed call as the machine reads it: the server's words and its violations. */
 function failure(error: unknown) {
-  if (error instanceof ClientError)
+  if (error instanceof GatewayError)
     return { message: error.response.errors?.[0]?.message ?? null, violations: [] };
   return { message: null, violations: [] };
 }

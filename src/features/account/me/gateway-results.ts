@@ -1,4 +1,4 @@
-import { ClientError } from "graphql-request";
+import { GatewayError } from "../../../lib/graphql-client";
 
 /** What the machines read of a failed call: the server's words and its violations. */
 export interface Failure {
@@ -28,7 +28,7 @@ export function successOf<T extends Result, N extends T["__typename"]>(
 
 /** A gateway error (FORBIDDEN, a network failure...) as a Failure with the server's detail. */
 export function asFailure(error: unknown): Failure {
-  if (error instanceof ClientError) {
+  if (error instanceof GatewayError) {
     const first = error.response.errors?.[0];
     return { message: first?.message ?? null, violations: [] };
   }
