@@ -1,4 +1,5 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
+import { jsonArrayFrom } from "kysely/helpers/postgres";
 import type { DB } from "./schema.js";
 
 export interface ProductQuery {
@@ -36,8 +37,10 @@ export interface ProductView {
 }
 
 /**
- * One page of products and the total count. Whatever the page size, this is five queries:
- * the page, then images, taxons, associations and variants for all its products at once.
+ * One page of products and the total count in one statement, whatever the page size: the
+ * page's rows carry their images, taxons, related products and priced variants as JSON, and
+ * the count of all matches (`count(*) over ()`). Only a page past the end asks again, for the
+ * count alone.
  */
 export async function findProducts(db: Kysely<DB>, q: ProductQuery) {
   let base = db.selectFrom("products").where("products.enabled", "=", true);
@@ -74,8 +77,7 @@ export async function findProducts(db: Kysely<DB>, q: ProductQuery) {
         : base.where(sql<boolean>`false`);
   }
 
-  const countRow = await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst();
-  let page = base.selectAll("products");
+  let page = withDetails(base, q.priceList).select(sql<string>`count(*) over ()`.as("total"));
   if (q.taxonCode !== undefined) {
     page = page
       .leftJoin("product_taxons as pt", (j) =>
@@ -89,80 +91,123 @@ export async function findProducts(db: Kysely<DB>, q: ProductQuery) {
     .limit(q.itemsPerPage)
     .offset((q.page - 1) * q.itemsPerPage)
     .execute();
-  const products = await hydrateProducts(db, rows, q.priceList);
-  return { products, total: Number(countRow?.n ?? 0) };
+  let total = Number(rows[0]?.total ?? 0);
+  if (rows.length === 0 && q.page > 1) {
+    const count = await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst();
+    total = Number(count?.n ?? 0);
+  }
+  return { products: rows.map(toProductView), total };
 }
 
 export async function findProduct(db: Kysely<DB>, code: string, priceList: string | undefined) {
-  const rows = await db
-    .selectFrom("products")
-    .selectAll()
-    .where("code", "=", code)
-    .where("enabled", "=", true)
-    .execute();
-  return (await hydrateProducts(db, rows, priceList))[0];
+  const rows = await withDetails(
+    db.selectFrom("products").where("code", "=", code).where("enabled", "=", true),
+    priceList,
+  ).execute();
+  return rows[0] && toProductView(rows[0]);
 }
 
-type ProductRow = {
+type ProductSource = SelectQueryBuilder<DB, "products", object>;
+
+/** The product's own columns and, as JSON arrays, everything a product view shows. */
+function withDetails(query: ProductSource, priceList: string | undefined) {
+  return query.selectAll("products").select((eb) => [
+    jsonArrayFrom(
+      eb
+        .selectFrom("product_images as i")
+        .select(["i.id", "i.type", "i.path"])
+        .whereRef("i.product_code", "=", "products.code")
+        .orderBy("i.position")
+        .orderBy("i.id"),
+    ).as("images"),
+    jsonArrayFrom(
+      eb
+        .selectFrom("product_taxons as t")
+        .select("t.taxon_code")
+        .whereRef("t.product_code", "=", "products.code")
+        .orderBy("t.taxon_code"),
+    ).as("taxons"),
+    jsonArrayFrom(
+      eb
+        .selectFrom("product_associations as a")
+        .select("a.associated_code")
+        .whereRef("a.product_code", "=", "products.code")
+        .where("a.type", "=", "related")
+        .orderBy("a.position"),
+    ).as("related"),
+    jsonArrayFrom(
+      eb
+        .selectFrom("product_variants as v")
+        .leftJoin("variant_prices as vp", (j) =>
+          j.onRef("vp.variant_code", "=", "v.code").on("vp.price_list_code", "=", priceList ?? ""),
+        )
+        .select([
+          "v.code",
+          "v.name",
+          "v.product_code",
+          "v.ean",
+          "v.weight_grams",
+          "v.on_hand",
+          "vp.price",
+          "vp.original_price",
+          "vp.rrp_price",
+        ])
+        .whereRef("v.product_code", "=", "products.code")
+        .where("v.enabled", "=", true)
+        .orderBy("v.position")
+        .orderBy("v.code"),
+    ).as("variants"),
+  ]);
+}
+
+type VariantRow = {
+  code: string;
+  name: string;
+  product_code: string;
+  ean: string | null;
+  weight_grams: number;
+  on_hand: number;
+  price: number | null;
+  original_price: number | null;
+  rrp_price: number | null;
+};
+
+function toVariantView(r: VariantRow): VariantView {
+  return {
+    code: r.code,
+    name: r.name,
+    productCode: r.product_code,
+    ean: r.ean,
+    weightGrams: r.weight_grams,
+    onHand: r.on_hand,
+    price: r.price,
+    originalPrice: r.original_price,
+    rrpPrice: r.rrp_price,
+  };
+}
+
+function toProductView(r: {
   code: string;
   name: string;
   slug: string;
   description: string;
   main_taxon_code: string | null;
-};
-
-async function hydrateProducts(
-  db: Kysely<DB>,
-  rows: ProductRow[],
-  priceList: string | undefined,
-): Promise<ProductView[]> {
-  if (rows.length === 0) return [];
-  const codes = rows.map((r) => r.code);
-  const [images, taxons, related, variants] = await Promise.all([
-    db
-      .selectFrom("product_images")
-      .select(["id", "product_code", "type", "path"])
-      .where("product_code", "in", codes)
-      .orderBy("position")
-      .orderBy("id")
-      .execute(),
-    db
-      .selectFrom("product_taxons")
-      .select(["product_code", "taxon_code"])
-      .where("product_code", "in", codes)
-      .orderBy("taxon_code")
-      .execute(),
-    db
-      .selectFrom("product_associations")
-      .select(["product_code", "associated_code"])
-      .where("product_code", "in", codes)
-      .where("type", "=", "related")
-      .orderBy("position")
-      .execute(),
-    findVariants(db, { productCodes: codes }, priceList),
-  ]);
-  const group = <T extends { product_code: string }>(list: T[]) => {
-    const map = new Map<string, T[]>();
-    for (const item of list)
-      map.set(item.product_code, [...(map.get(item.product_code) ?? []), item]);
-    return map;
-  };
-  const img = group(images);
-  const tx = group(taxons);
-  const rel = group(related);
-  const vars = new Map<string, VariantView[]>();
-  for (const v of variants) vars.set(v.productCode, [...(vars.get(v.productCode) ?? []), v]);
-  return rows.map((r) => ({
+  images: { id: number; type: string; path: string }[];
+  taxons: { taxon_code: string }[];
+  related: { associated_code: string }[];
+  variants: VariantRow[];
+}): ProductView {
+  return {
     code: r.code,
     name: r.name,
     slug: r.slug,
     description: r.description,
     mainTaxon: r.main_taxon_code,
-    images: (img.get(r.code) ?? []).map((i) => ({ id: i.id, type: i.type, path: i.path })),
-    taxons: (tx.get(r.code) ?? []).map((t) => t.taxon_code),
-    related: (rel.get(r.code) ?? []).map((a) => a.associated_code),
-    variants: vars.get(r.code) ?? [],
-  }));
+    images: r.images.map((i) => ({ id: i.id, type: i.type, path: i.path })),
+    taxons: r.taxons.map((t) => t.taxon_code),
+    related: r.related.map((a) => a.associated_code),
+    variants: r.variants.map(toVariantView),
+  };
 }
 
 /** Variants with the price list's prices (null prices for visitors). */
@@ -200,18 +245,7 @@ export async function findVariants(
   if (filter.itemsPerPage) {
     q = q.limit(filter.itemsPerPage).offset(((filter.page ?? 1) - 1) * filter.itemsPerPage);
   }
-  const rows = await q.execute();
-  return rows.map((r) => ({
-    code: r.code,
-    name: r.name,
-    productCode: r.product_code,
-    ean: r.ean,
-    weightGrams: r.weight_grams,
-    onHand: r.on_hand,
-    price: r.price,
-    originalPrice: r.original_price,
-    rrpPrice: r.rrp_price,
-  }));
+  return (await q.execute()).map(toVariantView);
 }
 
 export async function countVariants(

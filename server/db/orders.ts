@@ -49,27 +49,35 @@ export async function startCart(db: Kysely<DB>, userId: number, localeCode: stri
  * of every cart change, after the order row was locked, so concurrent changes to one cart
  * serialize and totals always equal the sum of the lines.
  */
-export async function recalculate(tx: Tx, orderId: number): Promise<void> {
-  const { order, totals, lineCount } = await recomputeTotals(tx, orderId, "current");
-  await ensurePaymentAndShipment(tx, order, totals.total, lineCount > 0);
+export async function recalculate(tx: Tx, orderId: number) {
+  const recomputed = await recomputeTotals(tx, orderId, "current");
+  await ensurePaymentAndShipment(
+    tx,
+    recomputed.order,
+    recomputed.totals.total,
+    recomputed.lineCount > 0,
+  );
+  return recomputed;
 }
 
 /**
  * Computes an order's amounts from its lines and writes them to the lines and the order.
  * `current` prices a cart from the company's price list today; `placed` keeps the prices the
- * order was placed at (a placed order whose lines changed, e.g. after a split).
+ * order was placed at (a placed order whose lines changed, e.g. after a split). Answers the
+ * order as read before the new amounts (with its company's terms), the totals and the lines.
  */
 export async function recomputeTotals(tx: Tx, orderId: number, prices: "current" | "placed") {
-  const order = await tx
+  const { price_list_code, company_minimal_order_value, ...order } = await tx
     .selectFrom("orders")
-    .selectAll()
-    .where("id", "=", orderId)
+    .innerJoin("companies", "companies.id", "orders.company_id")
+    .selectAll("orders")
+    .select([
+      "companies.price_list_code",
+      "companies.minimal_order_value as company_minimal_order_value",
+    ])
+    .where("orders.id", "=", orderId)
     .executeTakeFirstOrThrow();
-  const company = await tx
-    .selectFrom("companies")
-    .select(["price_list_code", "minimal_order_value"])
-    .where("id", "=", order.company_id)
-    .executeTakeFirstOrThrow();
+  const company = { price_list_code, minimal_order_value: company_minimal_order_value };
   const items = await tx
     .selectFrom("order_items as i")
     .innerJoin("product_variants as v", "v.code", "i.variant_code")
@@ -80,6 +88,7 @@ export async function recomputeTotals(tx: Tx, orderId: number, prices: "current"
     )
     .select([
       "i.id",
+      "i.variant_code",
       "i.quantity",
       "i.unit_price",
       "i.original_unit_price",
@@ -158,7 +167,7 @@ export async function recomputeTotals(tx: Tx, orderId: number, prices: "current"
     })
     .where("id", "=", order.id)
     .execute();
-  return { order, totals, lineCount: items.length };
+  return { order, totals, lineCount: items.length, items };
 }
 
 /**
@@ -171,51 +180,52 @@ async function ensurePaymentAndShipment(tx: Tx, order: OrderRow, total: number, 
     await tx.deleteFrom("shipments").where("order_id", "=", order.id).execute();
     return;
   }
-  const payment = await tx
-    .selectFrom("payments")
-    .select("id")
+  // The cart's payment follows its total; the first item creates the payment and the shipment
+  // with the first enabled methods. Two statements for a cart that has both already.
+  const updated = await tx
+    .updateTable("payments")
+    .set({ amount: total, updated_at: sql`now()` })
     .where("order_id", "=", order.id)
-    .executeTakeFirst();
-  if (payment) {
-    await tx
-      .updateTable("payments")
-      .set({ amount: total, updated_at: sql`now()` })
-      .where("id", "=", payment.id)
-      .execute();
-  } else {
-    const method = await tx
-      .selectFrom("payment_methods")
-      .select("code")
-      .where("enabled", "=", true)
-      .orderBy("position")
-      .executeTakeFirstOrThrow();
+    .returning("id")
+    .execute();
+  if (updated.length === 0) {
     await tx
       .insertInto("payments")
-      .values({
-        order_id: order.id,
-        method_code: method.code,
-        amount: total,
-        currency_code: order.currency_code,
-      })
+      .columns(["order_id", "method_code", "amount", "currency_code"])
+      .expression((eb) =>
+        eb
+          .selectFrom("payment_methods")
+          .select([
+            sql<number>`${order.id}::integer`.as("order_id"),
+            "code",
+            sql<number>`${total}::integer`.as("amount"),
+            sql<string>`${order.currency_code}::text`.as("currency_code"),
+          ])
+          .where("enabled", "=", true)
+          .orderBy("position")
+          .limit(1),
+      )
       .execute();
   }
-  const shipment = await tx
-    .selectFrom("shipments")
-    .select("id")
-    .where("order_id", "=", order.id)
-    .executeTakeFirst();
-  if (!shipment) {
-    const method = await tx
-      .selectFrom("shipping_methods")
-      .select("code")
-      .where("enabled", "=", true)
-      .orderBy("position")
-      .executeTakeFirstOrThrow();
-    await tx
-      .insertInto("shipments")
-      .values({ order_id: order.id, method_code: method.code })
-      .execute();
-  }
+  await tx
+    .insertInto("shipments")
+    .columns(["order_id", "method_code"])
+    .expression((eb) =>
+      eb
+        .selectFrom("shipping_methods")
+        .select([sql<number>`${order.id}::integer`.as("order_id"), "code"])
+        .where("enabled", "=", true)
+        .where((w) =>
+          w.not(
+            w.exists(
+              w.selectFrom("shipments").select("id").where("shipments.order_id", "=", order.id),
+            ),
+          ),
+        )
+        .orderBy("position")
+        .limit(1),
+    )
+    .execute();
 }
 
 export type CompletionFailure =
@@ -227,33 +237,32 @@ export type CompletionFailure =
  * Any failure is returned before anything is written that the caller would not roll back.
  */
 export async function placeOrder(tx: Tx, order: OrderRow): Promise<CompletionFailure | null> {
+  // The variants of every line, locked in one order for every transaction (no deadlocks:
+  // PostgreSQL locks the rows as the sort hands them out), then the stock of all lines taken
+  // in one statement: two statements whatever the number of lines.
   const items = await tx
-    .selectFrom("order_items")
-    .select(["variant_code", "quantity", "product_name", "variant_name"])
-    .where("order_id", "=", order.id)
-    .orderBy("variant_code") // one lock order for every transaction: no deadlocks
+    .selectFrom("order_items as i")
+    .innerJoin("product_variants as v", "v.code", "i.variant_code")
+    .select(["i.variant_code", "i.quantity", "i.product_name", "i.variant_name", "v.on_hand"])
+    .where("i.order_id", "=", order.id)
+    .orderBy("i.variant_code")
+    .forUpdate("v")
     .execute();
-  for (const item of items) {
-    const taken = await tx
-      .updateTable("product_variants")
-      .set((eb) => ({ on_hand: eb("on_hand", "-", item.quantity) }))
-      .where("code", "=", item.variant_code)
-      .where("on_hand", ">=", item.quantity)
-      .returning("on_hand")
-      .executeTakeFirst();
-    if (!taken) {
-      const left = await tx
-        .selectFrom("product_variants")
-        .select("on_hand")
-        .where("code", "=", item.variant_code)
-        .executeTakeFirst();
-      return {
-        kind: "stock",
-        variantCode: item.variant_code,
-        name: `${item.product_name} (${item.variant_name})`,
-        available: left?.on_hand ?? 0,
-      };
-    }
+  const short = items.find((item) => item.on_hand < item.quantity);
+  if (short) {
+    return {
+      kind: "stock",
+      variantCode: short.variant_code,
+      name: `${short.product_name} (${short.variant_name})`,
+      available: short.on_hand,
+    };
+  }
+  if (items.length > 0) {
+    const taken = items.map((item) => sql`(${item.variant_code}::text, ${item.quantity}::int)`);
+    await sql`
+      update product_variants as v set on_hand = v.on_hand - x.quantity
+      from (values ${sql.join(taken)}) as x(code, quantity)
+      where v.code = x.code`.execute(tx);
   }
   if (order.coupon_code) {
     const used = await tx

@@ -58,6 +58,9 @@ export interface Principal {
   companyId: number;
   email: string;
   roles: string[];
+  /** The company's contract price list and currency, read with the user on every request. */
+  priceListCode: string;
+  currencyCode: string;
 }
 
 /** A member of the brand's staff, signed in to the back office. */
@@ -106,6 +109,8 @@ export async function principalOf(
       "shop_users.email",
       "shop_users.roles",
       "shop_users.token_version",
+      "companies.price_list_code",
+      "companies.currency_code",
     ])
     .where("shop_users.id", "=", id)
     .where("shop_users.enabled", "=", true)
@@ -113,7 +118,14 @@ export async function principalOf(
     .executeTakeFirst();
   // A password change or reset bumps the version: tokens issued before it are refused.
   if (!user || user.token_version !== version) throw unauthorized("error.invalidToken");
-  return { userId: user.id, companyId: user.company_id, email: user.email, roles: user.roles };
+  return {
+    userId: user.id,
+    companyId: user.company_id,
+    email: user.email,
+    roles: user.roles,
+    priceListCode: user.price_list_code,
+    currencyCode: user.currency_code,
+  };
 }
 
 /**
@@ -124,8 +136,13 @@ export async function principalOf(
 async function verifiedSubject(request: FastifyRequest, secret: Uint8Array, audience: string) {
   const sent = credentials(request);
   if (sent === undefined) return undefined;
+  const known = verifiedTokens(secret).get(sent.token);
+  if (known !== undefined && known.audience === audience && known.expiresAt > Date.now()) {
+    return { id: known.id, version: known.version };
+  }
   let sub: string | undefined;
   let version = 0;
+  let expiresAt = 0;
   try {
     const { payload } = await jwtVerify(sent.token, secret, {
       issuer: ISSUER,
@@ -134,13 +151,44 @@ async function verifiedSubject(request: FastifyRequest, secret: Uint8Array, audi
     });
     sub = payload.sub;
     version = typeof payload.ver === "number" ? payload.ver : 0;
+    expiresAt = (payload.exp ?? 0) * 1000;
   } catch {
     if (sent.fromCookie) return undefined;
     throw unauthorized("error.invalidToken");
   }
   const id = Number(sub);
   if (!Number.isSafeInteger(id)) throw unauthorized("error.invalidToken");
+  remember(secret, sent.token, { id, version, audience, expiresAt });
   return { id, version };
+}
+
+/**
+ * Tokens whose signature, issuer and audience were checked, by secret: a browser sends the
+ * same token with every request, and checking an HMAC through WebCrypto costs more than the
+ * rest of a small request. What a token says never changes, so a verified one needs only its
+ * expiry checked again; revocation (disabled user, new password) is the database's answer,
+ * read on every request all the same.
+ */
+const VERIFIED_MAX = 10_000;
+interface Verified {
+  id: number;
+  version: number;
+  audience: string;
+  expiresAt: number;
+}
+const verified = new WeakMap<Uint8Array, Map<string, Verified>>();
+
+function verifiedTokens(secret: Uint8Array): Map<string, Verified> {
+  let tokens = verified.get(secret);
+  if (tokens === undefined) verified.set(secret, (tokens = new Map()));
+  return tokens;
+}
+
+function remember(secret: Uint8Array, token: string, entry: Verified) {
+  const tokens = verifiedTokens(secret);
+  // Oldest first out: a Map iterates in insertion order.
+  if (tokens.size >= VERIFIED_MAX) tokens.delete(tokens.keys().next().value!);
+  tokens.set(token, entry);
 }
 
 /** The signed-in staff member for `/api/v2/admin/*`, re-read from the database every time. */

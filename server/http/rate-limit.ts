@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { RateLimit, RateLimitName, RateLimits } from "../config.js";
 import { Problem } from "./problem.js";
@@ -185,13 +184,6 @@ declare module "fastify" {
   }
 }
 
-/**
- * The GraphQL gateway calls the REST API in-process (`inject`), so those requests come from
- * the loopback address. The outer request's client address travels in this async context, so
- * the REST routes key their limits on the browser's address, not on the gateway's.
- */
-const client = new AsyncLocalStorage<{ ip: string }>();
-
 /** Registers the limits on every route of `app`. Call before the routes are registered. */
 export function registerRateLimits(
   app: FastifyInstance,
@@ -212,14 +204,11 @@ export function registerRateLimits(
   app.decorate("rateLimitCounters", counters);
   app.decorateRequest("clientIp", "");
 
+  // The gateway's in-process REST calls carry the browser's address as their remote address
+  // (portal.ts), so the limits key on the person's address, not on the gateway's.
   app.addHook("onRequest", (request, _reply, done) => {
-    const ip = client.getStore()?.ip ?? request.ip;
-    request.clientIp = ip;
-    client.run({ ip }, done);
-  });
-  // Body parsing runs in the socket's context; the rest of the chain gets ours back.
-  app.addHook("preValidation", (request, _reply, done) => {
-    client.run({ ip: request.clientIp }, done);
+    request.clientIp = request.ip;
+    done();
   });
 
   app.addHook("preHandler", async (request, reply) => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { jsonArrayFrom } from "kysely/helpers/postgres";
 import {
   countVariants,
   findProduct,
@@ -19,15 +20,14 @@ type Query = Record<string, unknown>;
  * public catalogue); prices are the caller's contract prices and are null for visitors.
  */
 export function registerCatalogRoutes(app: FastifyInstance, { db }: AppContext) {
-  const priceListOf = async (request: FastifyRequest) => {
-    if (!request.principal) return undefined;
-    const c = await db
-      .selectFrom("companies")
-      .select(["price_list_code", "currency_code"])
-      .where("id", "=", request.principal.companyId)
-      .executeTakeFirstOrThrow();
-    return c;
-  };
+  // The signed-in caller's company terms come with the principal (server/http/auth.ts).
+  const priceListOf = (request: FastifyRequest) =>
+    request.principal
+      ? {
+          price_list_code: request.principal.priceListCode,
+          currency_code: request.principal.currencyCode,
+        }
+      : undefined;
 
   app.get("/api/v2/shop/products", async (request) => {
     const q = request.query as Query;
@@ -35,7 +35,7 @@ export function registerCatalogRoutes(app: FastifyInstance, { db }: AppContext) 
     const taxonCode = queryString(q, "productTaxons.taxon.code");
     const codeOrName = queryString(q, "codeOrName")?.trim();
     const codes = codeList(q["code[]"] ?? q.code);
-    const prices = await priceListOf(request);
+    const prices = priceListOf(request);
     const { products, total } = await findProducts(db, {
       taxonCode,
       codeOrName: codeOrName === "" ? undefined : codeOrName,
@@ -52,7 +52,7 @@ export function registerCatalogRoutes(app: FastifyInstance, { db }: AppContext) 
 
   app.get("/api/v2/shop/products/:code", async (request) => {
     const { code } = request.params as { code: string };
-    const prices = await priceListOf(request);
+    const prices = priceListOf(request);
     const product = await findProduct(db, code, prices?.price_list_code);
     if (!product) throw notFound();
     return productResource(product, prices?.currency_code);
@@ -66,7 +66,7 @@ export function registerCatalogRoutes(app: FastifyInstance, { db }: AppContext) 
     // A product filter that names no product matches nothing; it is not "no filter".
     if (product !== undefined && productCode === undefined) return collection([], 0);
     const codes = codeList(q["code[]"] ?? q.code);
-    const prices = await priceListOf(request);
+    const prices = priceListOf(request);
     const productCodes = productCode === undefined ? undefined : [productCode];
     const variants = await findVariants(
       db,
@@ -82,7 +82,7 @@ export function registerCatalogRoutes(app: FastifyInstance, { db }: AppContext) 
 
   app.get("/api/v2/shop/product-variants/:code", async (request) => {
     const { code } = request.params as { code: string };
-    const prices = await priceListOf(request);
+    const prices = priceListOf(request);
     const [variant] = await findVariants(db, { codes: [code] }, prices?.price_list_code);
     if (!variant) throw notFound();
     return variantResource(variant, prices?.currency_code);
@@ -103,61 +103,86 @@ export function registerCatalogRoutes(app: FastifyInstance, { db }: AppContext) 
     );
   });
 
+  // One statement: the taxon with its children's and its enabled products' codes.
   app.get("/api/v2/shop/taxons/:code", async (request) => {
     const { code } = request.params as { code: string };
     const row = await db
       .selectFrom("taxons")
-      .selectAll()
+      .selectAll("taxons")
+      .select((eb) => [
+        jsonArrayFrom(
+          eb
+            .selectFrom("taxons as c")
+            .select("c.code")
+            .whereRef("c.parent_code", "=", "taxons.code")
+            .orderBy("c.position"),
+        ).as("children"),
+        jsonArrayFrom(
+          eb
+            .selectFrom("product_taxons as pt")
+            .innerJoin("products as p", "p.code", "pt.product_code")
+            .select("pt.product_code")
+            .whereRef("pt.taxon_code", "=", "taxons.code")
+            .where("p.enabled", "=", true)
+            .orderBy("pt.position"),
+        ).as("products"),
+      ])
       .where("code", "=", code)
       .executeTakeFirst();
     if (!row) throw notFound();
-    return (await taxonResources([row], true))[0];
+    return taxonResource(
+      row,
+      row.children.map((c) => c.code),
+      row.products.map((p) => p.product_code),
+    );
   });
 
-  type TaxonRow = {
-    code: string;
-    parent_code: string | null;
-    name: string;
-    description: string;
-    position: number;
-    image_path: string | null;
-  };
-  /** Children and products of all the given taxons in two queries. */
-  async function taxonResources(rows: TaxonRow[], single = false) {
-    const codes = rows.map((r) => r.code);
-    const [children, products] = await Promise.all([
-      single
-        ? db
-            .selectFrom("taxons")
-            .select(["code", "parent_code"])
-            .where("parent_code", "in", codes)
-            .orderBy("position")
-            .execute()
-        : Promise.resolve(rows),
-      db
-        .selectFrom("product_taxons")
-        .innerJoin("products", "products.code", "product_taxons.product_code")
-        .select(["product_taxons.taxon_code", "product_taxons.product_code"])
-        .where("product_taxons.taxon_code", "in", codes)
-        .where("products.enabled", "=", true)
-        .orderBy("product_taxons.position")
-        .execute(),
-    ]);
-    return rows.map((t) => ({
-      "@id": iri.taxon(t.code),
-      "@type": "Taxon",
-      code: t.code,
-      name: t.name,
-      description: t.description,
-      position: t.position,
-      parent: t.parent_code ? iri.taxon(t.parent_code) : null,
-      images: t.image_path ? [{ type: "main", path: t.image_path }] : [],
-      children: children.filter((c) => c.parent_code === t.code).map((c) => iri.taxon(c.code)),
-      associatedProducts: products
-        .filter((p) => p.taxon_code === t.code)
-        .map((p) => iri.product(p.product_code)),
-    }));
+  /** Children and products of all the given taxons (every taxon of the listing) in one query. */
+  async function taxonResources(rows: TaxonRow[]) {
+    const products = await db
+      .selectFrom("product_taxons")
+      .innerJoin("products", "products.code", "product_taxons.product_code")
+      .select(["product_taxons.taxon_code", "product_taxons.product_code"])
+      .where(
+        "product_taxons.taxon_code",
+        "in",
+        rows.map((r) => r.code),
+      )
+      .where("products.enabled", "=", true)
+      .orderBy("product_taxons.position")
+      .execute();
+    return rows.map((t) =>
+      taxonResource(
+        t,
+        rows.filter((c) => c.parent_code === t.code).map((c) => c.code),
+        products.filter((p) => p.taxon_code === t.code).map((p) => p.product_code),
+      ),
+    );
   }
+}
+
+type TaxonRow = {
+  code: string;
+  parent_code: string | null;
+  name: string;
+  description: string;
+  position: number;
+  image_path: string | null;
+};
+
+function taxonResource(t: TaxonRow, children: string[], products: string[]) {
+  return {
+    "@id": iri.taxon(t.code),
+    "@type": "Taxon",
+    code: t.code,
+    name: t.name,
+    description: t.description,
+    position: t.position,
+    parent: t.parent_code ? iri.taxon(t.parent_code) : null,
+    images: t.image_path ? [{ type: "main", path: t.image_path }] : [],
+    children: children.map((c) => iri.taxon(c)),
+    associatedProducts: products.map((p) => iri.product(p)),
+  };
 }
 
 function codeList(value: unknown): string[] | undefined {

@@ -20,7 +20,7 @@ import { requireAbility, requirePrincipal, type Principal } from "../auth.js";
 import type { AppContext } from "../context.js";
 import { collection, idFromReference, numericId } from "../iri.js";
 import { conflict, notFound, Problem, unprocessable } from "../problem.js";
-import { orderResources } from "../order-resource.js";
+import { orderResourceByToken, orderResources } from "../order-resource.js";
 import { BodyReader, paging, queryString, readAddress } from "../validate.js";
 
 /** Bulk add takes as many lines as a quick-order file may hold. */
@@ -51,10 +51,7 @@ function readableOrder(
 }
 
 export function registerOrderRoutes(app: FastifyInstance, { db }: AppContext) {
-  const show = async (token: string) => {
-    const order = await findOrderByToken(db, token);
-    return (await orderResources(db, [order!]))[0];
-  };
+  const show = async (token: string) => (await orderResourceByToken(db, token))!.resource;
 
   /**
    * Runs a change to a cart in one transaction: the order row is locked first, so changes to
@@ -63,7 +60,7 @@ export function registerOrderRoutes(app: FastifyInstance, { db }: AppContext) {
    */
   const changeCart = async (
     request: FastifyRequest,
-    change: (tx: Tx, order: OrderRow, principal: Principal) => Promise<void>,
+    change: (tx: Tx, order: OrderRow, principal: Principal, lines: CartLine[]) => Promise<void>,
   ) => {
     const principal = requirePrincipal(request);
     const { token } = request.params as { token: string };
@@ -71,9 +68,11 @@ export function registerOrderRoutes(app: FastifyInstance, { db }: AppContext) {
       const order = await findOrderByToken(tx, token, true);
       if (!order || !visibleTo(order, principal)) throw notFound();
       if (order.state !== "cart") throw conflict("error.notCart");
-      const before = await orderSummary(tx, order.id);
-      await change(tx, order, principal);
-      await recalculate(tx, order.id);
+      // The locked row is the cart before the change; recalculating reads it after.
+      const lines = await summaryItems(tx, order.id);
+      const before = summaryOf(order, lines);
+      await change(tx, order, principal, lines);
+      const after = await recalculate(tx, order.id);
       await recordAudit(tx, {
         actor: { type: "user", id: principal.userId },
         companyId: principal.companyId,
@@ -81,7 +80,7 @@ export function registerOrderRoutes(app: FastifyInstance, { db }: AppContext) {
         entityId: order.id,
         action: auditAction(request),
         before,
-        after: await orderSummary(tx, order.id),
+        after: summaryOf({ ...after.order, total: after.totals.total }, after.items),
       });
     });
     return show(token);
@@ -141,17 +140,16 @@ export function registerOrderRoutes(app: FastifyInstance, { db }: AppContext) {
 
   app.get("/api/v2/shop/orders/:token", async (request) => {
     const p = requirePrincipal(request);
-    const order = await findOrderByToken(db, (request.params as { token: string }).token);
-    if (!order || !visibleTo(order, p)) throw notFound();
-    return readableOrder((await orderResources(db, [order]))[0]!, p);
+    const found = await orderResourceByToken(db, (request.params as { token: string }).token);
+    if (!found || !visibleTo(found.order, p)) throw notFound();
+    return readableOrder(found.resource, p);
   });
 
   app.get("/api/v2/shop/orders/:token/items", async (request) => {
     const p = requirePrincipal(request);
-    const order = await findOrderByToken(db, (request.params as { token: string }).token);
-    if (!order || !visibleTo(order, p)) throw notFound();
-    const [resource] = await orderResources(db, [order]);
-    return collection(resource!.items);
+    const found = await orderResourceByToken(db, (request.params as { token: string }).token);
+    if (!found || !visibleTo(found.order, p)) throw notFound();
+    return collection(found.resource.items);
   });
 
   app.get("/api/v2/shop/orders/:token/payments", async (request) => {
@@ -269,20 +267,22 @@ export function registerOrderRoutes(app: FastifyInstance, { db }: AppContext) {
   });
 
   app.post("/api/v2/shop/orders/:token/items", async (request, reply) => {
-    const cart = await changeCart(request, async (tx, order) => {
+    const cart = await changeCart(request, async (tx, order, principal, existing) => {
       const r = new BodyReader(request.body, ["productVariant", "quantity"]);
       const code = idFromReference(r.raw("productVariant"), "product-variants");
       if (code === undefined) r.add({ propertyPath: "productVariant", message: "field.required" });
       r.add(quantityViolation(r.raw("quantity")));
       r.done();
-      await addLines(tx, order, [{ code: code!, quantity: r.raw("quantity") as number, path: "" }]);
+      await addLines(tx, order, principal.priceListCode, existing, [
+        { code: code!, quantity: r.raw("quantity") as number, path: "" },
+      ]);
     });
     return reply.code(201).send(cart);
   });
 
   app.post("/api/v2/shop/orders/:token/items-bulk", async (request, reply) => {
     requireAbility(requirePrincipal(request), "cart.bulkAdd");
-    const cart = await changeCart(request, async (tx, order) => {
+    const cart = await changeCart(request, async (tx, order, principal, existing) => {
       const r = new BodyReader(request.body, ["items"]);
       const items = r.raw("items");
       if (!Array.isArray(items) || items.length === 0) {
@@ -309,7 +309,7 @@ export function registerOrderRoutes(app: FastifyInstance, { db }: AppContext) {
           : [{ code: code!, quantity: line.raw("quantity") as number, path: `items[${n}].` }];
       });
       // Lines with a bad shape are reported together with lines the catalogue refuses.
-      await addLines(tx, order, lines, r.violations);
+      await addLines(tx, order, principal.priceListCode, existing, lines, r.violations);
     });
     return reply.code(201).send(cart);
   });
@@ -471,7 +471,7 @@ export function registerOrderRoutes(app: FastifyInstance, { db }: AppContext) {
       if (completed.refusal)
         throw unprocessable(completed.refusal.violations, completed.refusal.type);
       const placed = completed.order;
-      const body = (await orderResources(tx, [placed]))[0];
+      const body = (await orderResourceByToken(tx, placed.token_value))!.resource;
       if (key) {
         const stored = await tx
           .insertInto("idempotency_keys")
@@ -518,48 +518,37 @@ async function itemOf(tx: Tx, order: OrderRow, rawId: string) {
  * checked (exists, sold to this company, in stock, resulting quantity 1..300) before any is
  * written, and all problems are reported together.
  */
+/** Adds lines to a cart at the prices of `priceList` (the company's, read with the caller). */
 async function addLines(
   tx: Tx,
   order: OrderRow,
+  priceList: string,
+  existing: CartLine[],
   lines: { code: string; quantity: number; path: string }[],
   earlier: Violation[] = [],
 ) {
   const codes = [...new Set(lines.map((l) => l.code))];
   // Every line already refused for its shape: nothing to look up (and `in ()` is not SQL).
   if (codes.length === 0) throw unprocessable(earlier);
-  const company = await tx
-    .selectFrom("companies")
-    .select("price_list_code")
-    .where("id", "=", order.company_id)
-    .executeTakeFirstOrThrow();
-  const [variants, existing] = await Promise.all([
-    tx
-      .selectFrom("product_variants as v")
-      .innerJoin("products as p", "p.code", "v.product_code")
-      .innerJoin("variant_prices as vp", (j) =>
-        j
-          .onRef("vp.variant_code", "=", "v.code")
-          .on("vp.price_list_code", "=", company.price_list_code),
-      )
-      .select([
-        "v.code",
-        "v.name",
-        "v.product_code",
-        "v.on_hand",
-        "p.name as product_name",
-        "vp.price",
-        "vp.rrp_price",
-      ])
-      .where("v.code", "in", codes)
-      .where("v.enabled", "=", true)
-      .where("p.enabled", "=", true)
-      .execute(),
-    tx
-      .selectFrom("order_items")
-      .select(["id", "variant_code", "quantity"])
-      .where("order_id", "=", order.id)
-      .execute(),
-  ]);
+  const variants = await tx
+    .selectFrom("product_variants as v")
+    .innerJoin("products as p", "p.code", "v.product_code")
+    .innerJoin("variant_prices as vp", (j) =>
+      j.onRef("vp.variant_code", "=", "v.code").on("vp.price_list_code", "=", priceList),
+    )
+    .select([
+      "v.code",
+      "v.name",
+      "v.product_code",
+      "v.on_hand",
+      "p.name as product_name",
+      "vp.price",
+      "vp.rrp_price",
+    ])
+    .where("v.code", "in", codes)
+    .where("v.enabled", "=", true)
+    .where("p.enabled", "=", true)
+    .execute();
   const byCode = new Map(variants.map((v) => [v.code, v]));
   const wanted = new Map<string, number>();
   const violations: Violation[] = [...earlier];
@@ -616,6 +605,11 @@ async function addLines(
   }
 }
 
+type SummaryOrder = Pick<
+  OrderRow,
+  "coupon_code" | "notes" | "shipping_address" | "total" | "currency_code"
+>;
+
 /** What an audit line keeps of a cart: its lines, coupon, note, destination and total. */
 async function orderSummary(tx: Tx, orderId: number) {
   const order = await tx
@@ -624,12 +618,22 @@ async function orderSummary(tx: Tx, orderId: number) {
     .where("id", "=", orderId)
     .executeTakeFirst();
   if (!order) return null;
-  const items = await tx
+  return summaryOf(order, await summaryItems(tx, orderId));
+}
+
+/** A cart's lines as they were before a change. */
+type CartLine = { id: number; variant_code: string; quantity: number };
+
+async function summaryItems(tx: Tx, orderId: number): Promise<CartLine[]> {
+  return tx
     .selectFrom("order_items")
-    .select(["variant_code", "quantity"])
+    .select(["id", "variant_code", "quantity"])
     .where("order_id", "=", orderId)
     .orderBy("id")
     .execute();
+}
+
+function summaryOf(order: SummaryOrder, items: { variant_code: string; quantity: number }[]) {
   const shipping = order.shipping_address as AddressSnapshot | null;
   return {
     items: items.map((i) => ({ variant: i.variant_code, quantity: i.quantity })),
