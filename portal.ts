@@ -1,5 +1,6 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { loadGatewayConfig, type GatewayConfig } from "./graphql/config.js";
+import type { RestFetch } from "./graphql/rest/client.js";
 import { createGateway, type Gateway } from "./graphql/server.js";
 import { buildApp, type AppOptions } from "./server/app.js";
 import { Problem } from "./server/http/problem.js";
@@ -17,7 +18,9 @@ export async function buildPortal(
   const yoga = createGateway({
     // Unset: the REST API of this same process, called in-process (no socket, no port needed).
     commerceApiUrl: gatewayConfig.commerceApiUrl ?? "http://portal.internal",
-    fetch: gatewayConfig.commerceApiUrl ? undefined : inProcessFetch(app),
+    fetchFor: gatewayConfig.commerceApiUrl
+      ? undefined
+      : (server) => inProcessFetch(app, (server.req as FastifyRequest | undefined)?.ip),
     production: gatewayConfig.production,
     logging: options.logger ?? false,
   });
@@ -25,27 +28,33 @@ export async function buildPortal(
   return app;
 }
 
-/** A fetch that answers from the Fastify app itself through `inject`. */
-export function inProcessFetch(app: FastifyInstance): typeof fetch {
-  return async (input, init) => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
+/**
+ * Calls the Fastify app itself through `inject`, as if from `clientIp` (the browser's address,
+ * so the REST API's rate limits count the person, not the gateway). No socket and no fetch
+ * Request or Response objects: the answer is read straight from the injected reply.
+ */
+export function inProcessFetch(app: FastifyInstance, clientIp?: string): RestFetch {
+  return async (url, init) => {
+    const { pathname, search } = new URL(url);
     const res = await app.inject({
-      method: (init?.method ?? "GET") as "GET",
-      url: url.pathname + url.search,
-      headers: Object.fromEntries(new Headers(init?.headers)),
-      payload: typeof init?.body === "string" ? init.body : undefined,
+      method: init.method as "GET",
+      url: pathname + search,
+      headers: init.headers,
+      payload: init.body,
+      ...(clientIp ? { remoteAddress: clientIp } : {}),
     });
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(res.headers)) {
-      for (const v of Array.isArray(value) ? value : [value]) {
-        if (v !== undefined) headers.append(name, String(v));
-      }
-    }
-    const empty = res.statusCode === 204 || res.statusCode === 304;
-    return new Response(empty ? null : new Uint8Array(res.rawPayload), {
+    return {
+      ok: res.statusCode >= 200 && res.statusCode < 300,
       status: res.statusCode,
-      headers,
-    });
+      statusText: res.statusMessage,
+      headers: {
+        get: (name) => {
+          const value = res.headers[name.toLowerCase()];
+          return value === undefined ? null : [value].flat().join(", ");
+        },
+      },
+      text: async () => res.payload,
+    };
   };
 }
 

@@ -1,6 +1,6 @@
 import type { RestProduct, RestTaxon, Collection } from "./rest/types.js";
 import { BatchLoader } from "./rest/batch-loader.js";
-import { forwardedHeaders, RestClient } from "./rest/client.js";
+import { forwardedHeaders, RestClient, type RestFetch } from "./rest/client.js";
 import { paths } from "./rest/iri.js";
 
 /** What every resolver gets: the REST client of this request and its batching caches. */
@@ -18,7 +18,7 @@ export const ALL = 9999;
 /** Builds the context of one GraphQL request. */
 export function createContext(
   request: Request,
-  opts: { commerceApiUrl: string; fetch: typeof fetch },
+  opts: { commerceApiUrl: string; fetch: RestFetch },
 ): GatewayContext {
   const rest = new RestClient({
     baseUrl: opts.commerceApiUrl,

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { GraphQLError } from "./graphql-js.js";
 import { createSchema, createYoga, type YogaServerInstance } from "graphql-yoga";
 import { createContext, type GatewayContext } from "./context.js";
+import type { RestFetch } from "./rest/client.js";
 import { DEFAULT_LIMITS, useLimits, type Limits } from "./limits.js";
 import { resolvers } from "./resolver-map.js";
 
@@ -9,7 +10,12 @@ export interface GatewayOptions {
   /** Base URL of the commerce REST API, e.g. http://127.0.0.1:8080 */
   commerceApiUrl: string;
   /** fetch used for REST calls (the composition root may pass an in-process one); default globalThis.fetch */
-  fetch?: typeof fetch;
+  fetch?: RestFetch;
+  /**
+   * A fetch per GraphQL request, given the server context the request came with (the
+   * composition root's in-process fetch passes the browser's address on); wins over `fetch`.
+   */
+  fetchFor?: (server: GatewayServerContext) => RestFetch;
   /** production: no introspection, no GraphiQL */
   production: boolean;
   /** Overrides of the request limits (tests; the defaults suit the storefront). */
@@ -65,7 +71,7 @@ function maskError(production: boolean) {
  * commerce REST API over HTTP, with the caller's headers forwarded.
  */
 export function createGateway(opts: GatewayOptions): Gateway {
-  const fetchFn = opts.fetch ?? globalThis.fetch.bind(globalThis);
+  const fetchFn: RestFetch = opts.fetch ?? globalThis.fetch.bind(globalThis);
   const limits = { ...DEFAULT_LIMITS, ...opts.limits };
   return createYoga<GatewayServerContext, GatewayContext>({
     schema: createSchema<GatewayServerContext & GatewayContext>({
@@ -78,7 +84,10 @@ export function createGateway(opts: GatewayOptions): Gateway {
     logging: opts.logging ?? true,
     maskedErrors: { maskError: maskError(opts.production) },
     plugins: [useLimits(limits, opts.production)],
-    context: ({ request }) =>
-      createContext(request, { commerceApiUrl: opts.commerceApiUrl, fetch: fetchFn }),
+    context: (initial) =>
+      createContext(initial.request, {
+        commerceApiUrl: opts.commerceApiUrl,
+        fetch: opts.fetchFor ? opts.fetchFor(initial) : fetchFn,
+      }),
   });
 }

@@ -76,10 +76,28 @@ export interface RestRequest {
   headers?: Record<string, string>;
 }
 
+/** What the client reads of an answer: a fetch Response has all of it. */
+export interface RestResponse {
+  ok: boolean;
+  status: number;
+  statusText: string;
+  headers: { get(name: string): string | null };
+  text(): Promise<string>;
+}
+
+/**
+ * How the client sends a request: `fetch` itself, or the composition root's in-process call
+ * into the REST app (portal.ts), which answers without building fetch's Request and Response.
+ */
+export type RestFetch = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string },
+) => Promise<RestResponse>;
+
 export interface RestClientOptions {
   /** Base URL of the commerce API, e.g. http://127.0.0.1:8080 */
   baseUrl: string;
-  fetch: typeof fetch;
+  fetch: RestFetch;
   /** Headers forwarded from the incoming request (see forwardedHeaders). */
   forward: Record<string, string>;
 }
@@ -153,10 +171,11 @@ export class RestClient {
 }
 
 /** Reads an error answer into a RestError, or refuses a body that is not JSON. */
-async function errorFrom(response: Response): Promise<Error> {
+async function errorFrom(response: RestResponse): Promise<Error> {
   const contentType = (response.headers.get("content-type") ?? "").split(";")[0]!.trim();
   if (!ERROR_TYPES.has(contentType.toLowerCase())) {
-    await response.body?.cancel();
+    // Read to the end so the connection can be reused; the body itself tells nobody anything.
+    await response.text().catch(() => "");
     return new UnsupportedErrorResponse(contentType || "none");
   }
   let data: unknown;
