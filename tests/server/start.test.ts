@@ -27,14 +27,19 @@ describe("main.ts on a fresh PGlite data folder", () => {
     LOG_LEVEL: "warn",
     NODE_ENV: "development",
   };
+  // Inside the repository, so the compiled server finds node_modules as the real build does.
+  const builtDir = join("build", `start-test-${process.pid}`);
   let child: ChildProcess | undefined;
   afterAll(() => {
     child?.kill("SIGKILL");
     rmSync(dir, { recursive: true, force: true });
+    rmSync(builtDir, { recursive: true, force: true });
   });
 
-  async function start(port: number, extra: Record<string, string> = {}) {
-    child = spawn(process.execPath, ["--import", "tsx", "main.ts"], {
+  /** From source (tsx), as `npm run dev` runs it; or the compiled build, as `npm start` does. */
+  async function start(port: number, extra: Record<string, string> = {}, compiled = false) {
+    const args = compiled ? [join(builtDir, "main.js")] : ["--import", "tsx", "main.ts"];
+    child = spawn(process.execPath, args, {
       env: { ...env, ...extra, PORT: String(port) },
       stdio: "pipe",
     });
@@ -101,19 +106,48 @@ describe("main.ts on a fresh PGlite data folder", () => {
   }, 300_000);
 
   it.skipIf(!inject("pgUrl"))(
-    "migrates and seeds an empty PostgreSQL database given by DATABASE_URL",
+    "compiled as `npm start` runs it, migrates and seeds an empty PostgreSQL database given by DATABASE_URL",
     async () => {
+      const built = spawnSync(
+        process.execPath,
+        ["scripts/build-server.mjs", "--outdir", builtDir],
+        { encoding: "utf8" },
+      );
+      expect(built.status, built.stderr).toBe(0);
       const url = inject("pgUrl");
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
       await admin.query("create database start_check");
       await admin.end();
       const port = await freePort();
-      await start(port, { DATABASE_URL: url.replace(/\/postgres$/, "/start_check") });
+      await start(port, { DATABASE_URL: url.replace(/\/postgres$/, "/start_check") }, true);
       const res = await fetch(`http://127.0.0.1:${port}/api/v2/shop/products?itemsPerPage=1`);
       expect(
         ((await res.json()) as { "hydra:totalItems": number })["hydra:totalItems"],
       ).toBeGreaterThanOrEqual(60);
+      // What the compiled server reads beside its code: translations, the GraphQL schema and
+      // the machines' data (migrations were read to start at all).
+      const refused = await fetch(`http://127.0.0.1:${port}/api/v2/shop/orders`, {
+        headers: { "accept-language": "de" },
+      });
+      expect(refused.status).toBe(401);
+      expect(((await refused.json()) as { detail: string }).detail).not.toMatch(/^error\./);
+      const gql = await fetch(`http://127.0.0.1:${port}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ query: "{ products(perPage: 1) { totalItems } }" }),
+      });
+      expect(((await gql.json()) as { data: unknown }).data).toBeTruthy();
+      const staff = await fetch(`http://127.0.0.1:${port}/api/v2/admin/token`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: "staff@brand.example", password: "partner-demo" }),
+      });
+      const { token: staffToken } = (await staff.json()) as { token: string };
+      const machines = await fetch(`http://127.0.0.1:${port}/api/v2/admin/machines`, {
+        headers: { authorization: `Bearer ${staffToken}` },
+      });
+      expect(machines.status).toBe(200);
       expect(await stop()).toBe(0);
       // The data is in that PostgreSQL database, not in the PGlite folder.
       const check = new pg.Client({ connectionString: url.replace(/\/postgres$/, "/start_check") });
