@@ -2,7 +2,7 @@
  * `npm run bench:api`: the API under load (docs/benchmarks.md, "API").
  *
  * Starts a throwaway PostgreSQL cluster, prepares the demo data with bench users, starts the
- * real server (`node --import tsx main.ts`) pinned to core 0 and drives it with autocannon from
+ * real server (compiled as `npm start` runs it: `node build/server/main.js`) pinned to core 0 and drives it with autocannon from
  * this process, pinned with PostgreSQL to the other cores. Each operation runs via the GraphQL
  * gateway and straight on REST; then the same on PGlite. Options:
  *   --duration <s>     seconds per measured run (default 10; each run has a 2 s warm-up)
@@ -11,9 +11,11 @@
  *   --only <list>      category,product,add,checkout
  *   --servers 2        also a run with two server processes behind a round-robin proxy
  *   --peer             also Vendure 3.7 (bench/peers/vendure, installed on first use)
+ *   --via <list>       GraphQL,REST (default both)
  *   --profile <dir>    write the server's CPU profile (node --cpu-prof) into <dir>
  * Every process it starts stops when it ends, whatever happens.
  */
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -50,6 +52,7 @@ const { values } = parseArgs({
     servers: { type: "string", default: "1" },
     peer: { type: "boolean", default: false },
     profile: { type: "string" },
+    via: { type: "string", default: "GraphQL,REST" },
   },
 });
 const seconds = Number(values.duration);
@@ -77,9 +80,22 @@ export interface Row {
   via: Via | "Vendure";
   figures: Figures;
   rssMb: number;
+  /** Server CPU time per operation (all server processes), ms: independent of other load. */
+  cpuMsPerOp?: number;
 }
 
+/** The compiled server, as `npm start` runs it (built into a temporary folder for this run). */
+let serverEntry = "";
+
 async function main() {
+  const built = path.resolve(import.meta.dirname, "..", "build", `bench-${process.pid}`);
+  const compile = spawnSync(process.execPath, ["scripts/build-server.mjs", "--outdir", built], {
+    cwd: path.resolve(import.meta.dirname, ".."),
+    encoding: "utf8",
+  });
+  if (compile.status !== 0) throw new Error(`building the server failed:\n${compile.stderr}`);
+  serverEntry = path.join(built, "main.js");
+  process.on("exit", () => rmSync(built, { recursive: true, force: true }));
   // The load generator (this process) and PostgreSQL share the cores the server does not use.
   pin(process.pid, otherCores);
   const rows: Row[] = [];
@@ -153,9 +169,7 @@ async function benchBackend(
             ...(values.profile
               ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(values.profile)}`]
               : []),
-            "--import",
-            "tsx",
-            "main.ts",
+            serverEntry,
           ],
           cwd: path.resolve(import.meta.dirname, ".."),
           env: {
@@ -185,7 +199,7 @@ async function benchBackend(
       return fixture.tokens.slice(group * connections, (group + 1) * connections);
     };
     for (const operation of operations) {
-      for (const via of ["GraphQL", "REST"] as Via[]) {
+      for (const via of values.via.split(",") as Via[]) {
         const clients = clientsFor(
           operation,
           via,
@@ -196,11 +210,15 @@ async function benchBackend(
         );
         if (warmup > 0) await drive(url, clients, warmup);
         for (const s of started) s.resetPeak();
+        const cpuBefore = started.reduce((sum, s) => sum + s.cpuMs(), 0);
         const figures = await drive(url, clients, seconds);
+        const cpu = started.reduce((sum, s) => sum + s.cpuMs(), 0) - cpuBefore;
+        const cpuMsPerOp = figures.operations > 0 ? cpu / figures.operations : undefined;
         const rssMb = started.reduce((sum, s) => sum + s.peakRssMb(), 0);
-        rows.push({ run, operation, via, figures, rssMb });
+        rows.push({ run, operation, via, figures, rssMb, cpuMsPerOp });
         console.error(
-          `${run} ${operation} ${via}: ${line(figures)}, peak RSS ${rssMb.toFixed(0)} MB`,
+          `${run} ${operation} ${via}: ${line(figures)}, peak RSS ${rssMb.toFixed(0)} MB, ` +
+            `server CPU ${cpuMsPerOp?.toFixed(2) ?? "?"} ms/op`,
         );
       }
     }
@@ -264,13 +282,13 @@ function report(rows: Row[]) {
   out.push(
     `API benchmark: ${seconds} s per run, ${connections} clients, ${os.cpus()[0]?.model ?? "?"} x${cores}, Node ${process.version}, ${canPin ? "server pinned to core 0" : "not pinned (no taskset)"}`,
     "",
-    "| run | operation | via | ops/s | p50 ms | p99 ms | errors | peak RSS MB | goal |",
-    "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | --- |",
+    "| run | operation | via | ops/s | p50 ms | p99 ms | errors | peak RSS MB | server CPU ms/op | goal |",
+    "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
   );
   for (const r of rows) {
     const f = r.figures;
     out.push(
-      `| ${r.run} | ${r.operation} | ${r.via} | ${f.perSecond.toFixed(0)} | ${f.p50.toFixed(1)} | ${f.p99.toFixed(1)} | ${f.errors} | ${r.rssMb.toFixed(0)} | ${goal(r)} |`,
+      `| ${r.run} | ${r.operation} | ${r.via} | ${f.perSecond.toFixed(0)} | ${f.p50.toFixed(1)} | ${f.p99.toFixed(1)} | ${f.errors} | ${r.rssMb.toFixed(0)} | ${r.cpuMsPerOp?.toFixed(2) ?? "-"} | ${goal(r)} |`,
     );
   }
   out.push("", "Gateway cost (GraphQL ops/s relative to REST; goal: at most 25% slower):");
@@ -280,8 +298,12 @@ function report(rows: Row[]) {
     );
     if (!rest) continue;
     const slower = 1 - r.figures.perSecond / rest.figures.perSecond;
+    const cpu =
+      r.cpuMsPerOp && rest.cpuMsPerOp
+        ? `; server CPU per operation ${((r.cpuMsPerOp / rest.cpuMsPerOp - 1) * 100).toFixed(0)}% more`
+        : "";
     out.push(
-      `- ${r.run} ${r.operation}: ${(slower * 100).toFixed(0)}% ${slower <= 0.25 ? "ok" : "OVER"}`,
+      `- ${r.run} ${r.operation}: ${(slower * 100).toFixed(0)}% ${slower <= 0.25 ? "ok" : "OVER"}${cpu}`,
     );
   }
   const peers = rows.filter((r) => r.via === "Vendure");
@@ -295,10 +317,14 @@ function report(rows: Row[]) {
         (x) => x.run === "postgres" && x.operation === p.operation && x.via === "GraphQL",
       );
       if (!ours) continue;
+      const cpu =
+        ours.cpuMsPerOp && p.cpuMsPerOp
+          ? ` (server CPU per operation: ${(p.cpuMsPerOp / ours.cpuMsPerOp).toFixed(1)}x less)`
+          : "";
       out.push(
         p.figures.operations === 0
           ? `- ${p.operation}: no Vendure operation completed within the run (try a longer --duration)`
-          : `- ${p.operation}: ${(ours.figures.perSecond / p.figures.perSecond).toFixed(1)}x`,
+          : `- ${p.operation}: ${(ours.figures.perSecond / p.figures.perSecond).toFixed(1)}x${cpu}`,
       );
     }
   }

@@ -37,6 +37,8 @@ export interface Server {
   /** Highest resident set size seen since the last `resetPeak`, in MB. */
   peakRssMb(): number;
   resetPeak(): void;
+  /** CPU time (user + system) the process has used so far, in milliseconds. */
+  cpuMs(): number;
   stop(): Promise<void>;
 }
 
@@ -95,6 +97,7 @@ export async function startServer(opts: {
     url,
     pid,
     peakRssMb: () => (sample(), peak),
+    cpuMs: () => cpuMs(pid),
     resetPeak: () => {
       peak = 0;
     },
@@ -110,6 +113,22 @@ export async function startServer(opts: {
       children.delete(child);
     },
   };
+}
+
+/** Clock ticks per second of /proc/<pid>/stat's times (USER_HZ: 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/** CPU time (utime + stime of /proc/<pid>/stat) of a process in ms; 0 when unknown. */
+export function cpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Fields after the command name (which may hold spaces) start at ") ": utime and stime
+    // are the 14th and 15th fields of the line, the 12th and 13th after it.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
 }
 
 /** Resident set size of a process (VmRSS of /proc/<pid>/status) in MB; 0 when unknown. */

@@ -67,8 +67,17 @@ export async function benchVendure(opts: {
     const run = async (operation: Row["operation"], clients: Client[], seconds: number) => {
       if (opts.warmup > 0 && operation !== "tabs") await drive(url, clients, opts.warmup);
       server.resetPeak();
+      const cpuBefore = server.cpuMs();
       const figures = await drive(url, clients, seconds);
-      rows.push({ run: "postgres", operation, via: "Vendure", figures, rssMb: server.peakRssMb() });
+      const cpu = server.cpuMs() - cpuBefore;
+      rows.push({
+        run: "postgres",
+        operation,
+        via: "Vendure",
+        figures,
+        rssMb: server.peakRssMb(),
+        cpuMsPerOp: figures.operations > 0 ? cpu / figures.operations : undefined,
+      });
       console.error(
         `Vendure ${operation}: ${figures.perSecond.toFixed(1)}/s p50 ${figures.p50.toFixed(1)} ms p99 ${figures.p99.toFixed(1)} ms, ${figures.errors} errors of ${figures.operations}${figures.firstError ? ` (first: ${figures.firstError})` : ""}`,
       );
