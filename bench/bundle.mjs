@@ -60,11 +60,12 @@ const ROUTES = [
 
 /**
  * Chunks the layout fetches on every first render, right after the page's own: the language
- * menu; signed-in pages add the shop chrome (navigation, search, mini-cart). They count towards
- * the budget, since a first visit downloads them straight away.
+ * menu; signed-in pages add the shop chrome (navigation, search, mini-cart) and the cart actor
+ * (src/app/cart-actor.ts, loaded once a session exists). They count towards the budget, since a
+ * first visit downloads them straight away.
  */
 const CHROME = ["src/app/layout/language-select.tsx"];
-const SHOP_CHROME = ["src/app/layout/shop-chrome.tsx"];
+const SHOP_CHROME = ["src/app/layout/shop-chrome.tsx", "src/app/cart-actor.ts"];
 
 /** Libraries that must only ever load on demand, and how to recognise their modules. */
 const HEAVY = [

@@ -39,7 +39,12 @@ export const paths = {
 /** The last path segment of an IRI (its id or code); null for null. */
 export function idOf(value: string | null | undefined): string | null {
   if (value === null || value === undefined || value === "") return null;
-  const last = value.split("?")[0]!.replace(/\/+$/, "").split("/").pop() ?? "";
+  // Called for every IRI of every answer: slices instead of split/replace/pop.
+  let end = value.indexOf("?");
+  if (end < 0) end = value.length;
+  while (end > 0 && value.charCodeAt(end - 1) === 47 /* "/" */) end--;
+  const last = value.slice(value.lastIndexOf("/", end - 1) + 1, end);
+  if (!last.includes("%")) return last;
   try {
     return decodeURIComponent(last);
   } catch {

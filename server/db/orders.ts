@@ -67,13 +67,26 @@ export async function recalculate(tx: Tx, orderId: number) {
  * order as read before the new amounts (with its company's terms), the totals and the lines.
  */
 export async function recomputeTotals(tx: Tx, orderId: number, prices: "current" | "placed") {
-  const { price_list_code, company_minimal_order_value, ...order } = await tx
+  // The order with its company's terms, its coupon's percentage and its destination's tax rate.
+  const {
+    price_list_code,
+    company_minimal_order_value,
+    coupon_percentage_bp,
+    country_tax_rate_bp,
+    ...order
+  } = await tx
     .selectFrom("orders")
     .innerJoin("companies", "companies.id", "orders.company_id")
+    .leftJoin("coupons", "coupons.code", "orders.coupon_code")
+    .leftJoin("countries", (j) =>
+      j.on(sql<boolean>`countries.code = orders.shipping_address->>'countryCode'`),
+    )
     .selectAll("orders")
     .select([
       "companies.price_list_code",
       "companies.minimal_order_value as company_minimal_order_value",
+      "coupons.percentage_bp as coupon_percentage_bp",
+      "countries.tax_rate_bp as country_tax_rate_bp",
     ])
     .where("orders.id", "=", orderId)
     .executeTakeFirstOrThrow();
@@ -92,6 +105,10 @@ export async function recomputeTotals(tx: Tx, orderId: number, prices: "current"
       "i.quantity",
       "i.unit_price",
       "i.original_unit_price",
+      "i.discounted_unit_price",
+      "i.subtotal",
+      "i.total",
+      "i.tax_total",
       "v.weight_grams",
       "vp.price",
       "vp.rrp_price",
@@ -101,22 +118,8 @@ export async function recomputeTotals(tx: Tx, orderId: number, prices: "current"
     .execute();
   const shipping = order.shipping_address as AddressSnapshot | null;
   const country = shipping?.countryCode ?? null;
-  const [coupon, tax] = await Promise.all([
-    order.coupon_code
-      ? tx
-          .selectFrom("coupons")
-          .select("percentage_bp")
-          .where("code", "=", order.coupon_code)
-          .executeTakeFirst()
-      : undefined,
-    country
-      ? tx
-          .selectFrom("countries")
-          .select("tax_rate_bp")
-          .where("code", "=", country)
-          .executeTakeFirst()
-      : undefined,
-  ]);
+  const coupon = order.coupon_code ? { percentage_bp: coupon_percentage_bp ?? 0 } : undefined;
+  const tax = country ? { tax_rate_bp: country_tax_rate_bp ?? 0 } : undefined;
   const current = prices === "current";
   const lines = items.map((i) => ({
     quantity: i.quantity,
@@ -130,14 +133,26 @@ export async function recomputeTotals(tx: Tx, orderId: number, prices: "current"
     shippingCountry: country,
     taxRateBp: tax?.tax_rate_bp ?? 0,
   });
-  if (items.length > 0) {
-    // One statement for all lines: an update per line made every cart change cost one more
-    // round trip per line (tests/server/statement-count.test.ts).
-    const values = items.map((item, n) => {
-      const t = totals.lines[n]!;
-      const l = lines[n]!;
-      return sql`(${item.id}::int, ${l.unitPrice}::int, ${l.originalUnitPrice}::int, ${t.discountedUnitPrice}::int, ${t.subtotal}::int, ${t.total}::int, ${t.taxTotal}::int)`;
-    });
+  // One statement for the lines whose amounts changed (usually none but the new one): an
+  // update per line made every cart change cost one more round trip per line
+  // (tests/server/statement-count.test.ts).
+  const values = items.flatMap((item, n) => {
+    const t = totals.lines[n]!;
+    const l = lines[n]!;
+    const same =
+      item.unit_price === l.unitPrice &&
+      item.original_unit_price === l.originalUnitPrice &&
+      item.discounted_unit_price === t.discountedUnitPrice &&
+      item.subtotal === t.subtotal &&
+      item.total === t.total &&
+      item.tax_total === t.taxTotal;
+    return same
+      ? []
+      : [
+          sql`(${item.id}::int, ${l.unitPrice}::int, ${l.originalUnitPrice}::int, ${t.discountedUnitPrice}::int, ${t.subtotal}::int, ${t.total}::int, ${t.taxTotal}::int)`,
+        ];
+  });
+  if (values.length > 0) {
     await sql`
       update order_items as i set
         unit_price = v.unit_price,
@@ -181,32 +196,32 @@ async function ensurePaymentAndShipment(tx: Tx, order: OrderRow, total: number, 
     return;
   }
   // The cart's payment follows its total; the first item creates the payment and the shipment
-  // with the first enabled methods. Two statements for a cart that has both already.
+  // with the first enabled methods. One statement for a cart that has both already.
   const updated = await tx
     .updateTable("payments")
     .set({ amount: total, updated_at: sql`now()` })
     .where("order_id", "=", order.id)
     .returning("id")
     .execute();
-  if (updated.length === 0) {
-    await tx
-      .insertInto("payments")
-      .columns(["order_id", "method_code", "amount", "currency_code"])
-      .expression((eb) =>
-        eb
-          .selectFrom("payment_methods")
-          .select([
-            sql<number>`${order.id}::integer`.as("order_id"),
-            "code",
-            sql<number>`${total}::integer`.as("amount"),
-            sql<string>`${order.currency_code}::text`.as("currency_code"),
-          ])
-          .where("enabled", "=", true)
-          .orderBy("position")
-          .limit(1),
-      )
-      .execute();
-  }
+  // Payment and shipment come and go together: a cart with a payment has its shipment.
+  if (updated.length > 0) return;
+  await tx
+    .insertInto("payments")
+    .columns(["order_id", "method_code", "amount", "currency_code"])
+    .expression((eb) =>
+      eb
+        .selectFrom("payment_methods")
+        .select([
+          sql<number>`${order.id}::integer`.as("order_id"),
+          "code",
+          sql<number>`${total}::integer`.as("amount"),
+          sql<string>`${order.currency_code}::text`.as("currency_code"),
+        ])
+        .where("enabled", "=", true)
+        .orderBy("position")
+        .limit(1),
+    )
+    .execute();
   await tx
     .insertInto("shipments")
     .columns(["order_id", "method_code"])
