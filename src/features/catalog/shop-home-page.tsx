@@ -108,7 +108,6 @@ function Banner({ banner, index }: { banner: BannerText; index: number }) {
       c="inherit"
       display="block"
       data-testid="banner"
-      aria-label={`${banner.title}: ${banner.cta}`}
     >
       <Box
         h={{ base: 380, md: 440 }}

@@ -539,7 +539,7 @@ function Details(props: {
     <Stack gap="lg">
       <Paper withBorder p="lg" radius="md">
         <Stack gap="md">
-          <Title order={3} fz="lg" fw={500}>
+          <Title order={2} fz="lg" fw={500}>
             {t("details.addresses")}
           </Title>
           <Select
@@ -635,7 +635,7 @@ function Summary(props: {
   return (
     <Paper withBorder p="lg" radius="md" bg="stone.0" pos="sticky" top={16}>
       <Stack gap="sm">
-        <Title order={3} fz="lg" fw={500}>
+        <Title order={2} fz="lg" fw={500}>
           {t("summary.title")}
         </Title>
         {row(t("summary.subtotal"), cart.itemsTotal, "summary-subtotal")}
