@@ -158,21 +158,27 @@ try {
   for (const target of PAGES.filter((page) => !only || page.name === only)) {
     const samples = [];
     for (let run = 0; run < runs; run++) {
-      // Signed-in pages keep the seeded storage; anonymous ones start from a clean browser.
-      if (target.signedIn) await seedSession(chrome.port, baseUrl, session);
-      const result = await withTimeout(
-        lighthouse(`${baseUrl}${target.path}`, {
-          port: chrome.port,
-          output: "json",
-          logLevel: "error",
-          onlyCategories: ["performance", "accessibility"],
-          disableStorageReset: target.signedIn,
-        }),
-        PER_RUN_MS,
-        `lighthouse ${target.path}`,
-      );
-      const { lhr } = result;
-      if (lhr.runtimeError) throw new Error(`${target.path}: ${lhr.runtimeError.message}`);
+      let lhr;
+      // Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP): one more try.
+      for (let attempt = 1; ; attempt++) {
+        // Signed-in pages keep the seeded storage; anonymous ones start from a clean browser.
+        if (target.signedIn) await seedSession(chrome.port, baseUrl, session);
+        const result = await withTimeout(
+          lighthouse(`${baseUrl}${target.path}`, {
+            port: chrome.port,
+            output: "json",
+            logLevel: "error",
+            onlyCategories: ["performance", "accessibility"],
+            disableStorageReset: target.signedIn,
+          }),
+          PER_RUN_MS,
+          `lighthouse ${target.path}`,
+        );
+        lhr = result.lhr;
+        if (!lhr.runtimeError) break;
+        if (attempt >= 2) throw new Error(`${target.path}: ${lhr.runtimeError.message}`);
+        console.error(`${target.path}: ${lhr.runtimeError.code}, trying once more`);
+      }
       if (!lhr.finalDisplayedUrl.endsWith(target.path)) {
         throw new Error(`${target.path} ended on ${lhr.finalDisplayedUrl} (not signed in?)`);
       }
