@@ -107,6 +107,19 @@ export async function findProduct(db: Kysely<DB>, code: string, priceList: strin
   return rows[0] && toProductView(rows[0]);
 }
 
+/** What a variant view reads of `product_variants as v` and its price `variant_prices as vp`. */
+const VARIANT_COLUMNS = [
+  "v.code",
+  "v.name",
+  "v.product_code",
+  "v.ean",
+  "v.weight_grams",
+  "v.on_hand",
+  "vp.price",
+  "vp.original_price",
+  "vp.rrp_price",
+] as const;
+
 type ProductSource = SelectQueryBuilder<DB, "products", object>;
 
 /** The product's own columns and, as JSON arrays, everything a product view shows. */
@@ -141,17 +154,7 @@ function withDetails(query: ProductSource, priceList: string | undefined) {
         .leftJoin("variant_prices as vp", (j) =>
           j.onRef("vp.variant_code", "=", "v.code").on("vp.price_list_code", "=", priceList ?? ""),
         )
-        .select([
-          "v.code",
-          "v.name",
-          "v.product_code",
-          "v.ean",
-          "v.weight_grams",
-          "v.on_hand",
-          "vp.price",
-          "vp.original_price",
-          "vp.rrp_price",
-        ])
+        .select(VARIANT_COLUMNS)
         .whereRef("v.product_code", "=", "products.code")
         .where("v.enabled", "=", true)
         .orderBy("v.position")
@@ -222,17 +225,7 @@ export async function findVariants(
     .leftJoin("variant_prices as vp", (j) =>
       j.onRef("vp.variant_code", "=", "v.code").on("vp.price_list_code", "=", priceList ?? ""),
     )
-    .select([
-      "v.code",
-      "v.name",
-      "v.product_code",
-      "v.ean",
-      "v.weight_grams",
-      "v.on_hand",
-      "vp.price",
-      "vp.original_price",
-      "vp.rrp_price",
-    ])
+    .select(VARIANT_COLUMNS)
     .where("v.enabled", "=", true)
     .where("p.enabled", "=", true);
   if (filter.productCodes) q = q.where("v.product_code", "in", filter.productCodes);

@@ -196,7 +196,8 @@ async function ensurePaymentAndShipment(tx: Tx, order: OrderRow, total: number, 
     return;
   }
   // The cart's payment follows its total; the first item creates the payment and the shipment
-  // with the first enabled methods. One statement for a cart that has both already.
+  // with the first enabled methods. One statement for a cart that has both already (every
+  // change but the first).
   const updated = await tx
     .updateTable("payments")
     .set({ amount: total, updated_at: sql`now()` })
@@ -205,42 +206,38 @@ async function ensurePaymentAndShipment(tx: Tx, order: OrderRow, total: number, 
     .execute();
   // Payment and shipment come and go together: a cart with a payment has its shipment.
   if (updated.length > 0) return;
+  const paymentMethod = await tx
+    .selectFrom("payment_methods")
+    .select("code")
+    .where("enabled", "=", true)
+    .orderBy("position")
+    .executeTakeFirstOrThrow();
   await tx
     .insertInto("payments")
-    .columns(["order_id", "method_code", "amount", "currency_code"])
-    .expression((eb) =>
-      eb
-        .selectFrom("payment_methods")
-        .select([
-          sql<number>`${order.id}::integer`.as("order_id"),
-          "code",
-          sql<number>`${total}::integer`.as("amount"),
-          sql<string>`${order.currency_code}::text`.as("currency_code"),
-        ])
-        .where("enabled", "=", true)
-        .orderBy("position")
-        .limit(1),
-    )
+    .values({
+      order_id: order.id,
+      method_code: paymentMethod.code,
+      amount: total,
+      currency_code: order.currency_code,
+    })
     .execute();
-  await tx
-    .insertInto("shipments")
-    .columns(["order_id", "method_code"])
-    .expression((eb) =>
-      eb
-        .selectFrom("shipping_methods")
-        .select([sql<number>`${order.id}::integer`.as("order_id"), "code"])
-        .where("enabled", "=", true)
-        .where((w) =>
-          w.not(
-            w.exists(
-              w.selectFrom("shipments").select("id").where("shipments.order_id", "=", order.id),
-            ),
-          ),
-        )
-        .orderBy("position")
-        .limit(1),
-    )
-    .execute();
+  const shipment = await tx
+    .selectFrom("shipments")
+    .select("id")
+    .where("order_id", "=", order.id)
+    .executeTakeFirst();
+  if (!shipment) {
+    const shippingMethod = await tx
+      .selectFrom("shipping_methods")
+      .select("code")
+      .where("enabled", "=", true)
+      .orderBy("position")
+      .executeTakeFirstOrThrow();
+    await tx
+      .insertInto("shipments")
+      .values({ order_id: order.id, method_code: shippingMethod.code })
+      .execute();
+  }
 }
 
 export type CompletionFailure =

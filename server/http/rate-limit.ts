@@ -88,6 +88,8 @@ function hasCoupon(request: FastifyRequest): boolean {
   return typeof code === "string" && code.trim() !== "";
 }
 
+// Per-address rules key on `request.ip`: the gateway's in-process REST calls carry the browser's
+// address as their remote address (portal.ts), so they count the person, not the gateway.
 const RULES: Rule[] = [
   {
     limit: "signInAccount",
@@ -104,7 +106,7 @@ const RULES: Rule[] = [
   {
     limit: "signInIp",
     routes: SIGN_IN,
-    key: (r) => r.clientIp,
+    key: (r) => r.ip,
     counts: failedSignIn,
     message: "security.tooManySignIns",
   },
@@ -119,7 +121,7 @@ const RULES: Rule[] = [
   {
     limit: "resetRequestIp",
     routes: ["POST /api/v2/shop/reset-password-requests"],
-    key: (r) => r.clientIp,
+    key: (r) => r.ip,
     counts: accepted,
     message: "security.tooManyResets",
   },
@@ -130,14 +132,14 @@ const RULES: Rule[] = [
       "PATCH /api/v2/shop/reset-password/:token",
       "GET /api/v2/team-members/invitations/:token",
     ],
-    key: (r) => r.clientIp,
+    key: (r) => r.ip,
     counts: (status) => status === 404,
     message: "security.tooManyResets",
   },
   {
     limit: "registrationIp",
     routes: ["POST /form/customer"],
-    key: (r) => r.clientIp,
+    key: (r) => r.ip,
     // Sent applications and duplicates (which say an e-mail or company is known).
     counts: (status) => accepted(status) || status === 409,
     message: "security.tooManyRegistrations",
@@ -145,7 +147,7 @@ const RULES: Rule[] = [
   {
     limit: "teamRegistrationIp",
     routes: ["POST /api/v2/team-members/register"],
-    key: (r) => r.clientIp,
+    key: (r) => r.ip,
     // A wrong invitation token is a 422 like any other mistake: count every attempt.
     counts: (status) => accepted(status) || status === 422,
     message: "security.tooManyRegistrations",
@@ -160,14 +162,14 @@ const RULES: Rule[] = [
   {
     limit: "couponIp",
     routes: ["PUT /api/v2/shop/orders/:token"],
-    key: (r) => (hasCoupon(r) ? r.clientIp : undefined),
+    key: (r) => (hasCoupon(r) ? r.ip : undefined),
     counts: (status) => status === 422,
     message: "security.tooManyCoupons",
   },
   {
     limit: "supportIp",
     routes: ["POST /form/support"],
-    key: (r) => r.clientIp,
+    key: (r) => r.ip,
     counts: accepted,
     message: "security.tooManySupportRequests",
   },
@@ -178,8 +180,6 @@ export const RATE_LIMITED_ROUTES = [...new Set(RULES.flatMap((r) => r.routes))];
 
 declare module "fastify" {
   interface FastifyRequest {
-    /** The client's address: the outer request's for the gateway's in-process REST calls. */
-    clientIp: string;
     rateLimitHits?: { counter: FixedWindowCounter; rule: Rule; key: string }[];
   }
 }
@@ -202,14 +202,6 @@ export function registerRateLimits(
     for (const route of rule.routes) byRoute.set(route, [...(byRoute.get(route) ?? []), rule]);
   }
   app.decorate("rateLimitCounters", counters);
-  app.decorateRequest("clientIp", "");
-
-  // The gateway's in-process REST calls carry the browser's address as their remote address
-  // (portal.ts), so the limits key on the person's address, not on the gateway's.
-  app.addHook("onRequest", (request, _reply, done) => {
-    request.clientIp = request.ip;
-    done();
-  });
 
   app.addHook("preHandler", async (request, reply) => {
     const rules = byRoute.get(`${request.method} ${request.routeOptions.url}`);

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { jsonArrayFrom } from "kysely/helpers/postgres";
 import {
   countVariants,
@@ -20,42 +20,34 @@ type Query = Record<string, unknown>;
  * public catalogue); prices are the caller's contract prices and are null for visitors.
  */
 export function registerCatalogRoutes(app: FastifyInstance, { db }: AppContext) {
-  // The signed-in caller's company terms come with the principal (server/http/auth.ts).
-  const priceListOf = (request: FastifyRequest) =>
-    request.principal
-      ? {
-          price_list_code: request.principal.priceListCode,
-          currency_code: request.principal.currencyCode,
-        }
-      : undefined;
-
   app.get("/api/v2/shop/products", async (request) => {
     const q = request.query as Query;
     const { page, itemsPerPage } = paging(q);
     const taxonCode = queryString(q, "productTaxons.taxon.code");
     const codeOrName = queryString(q, "codeOrName")?.trim();
     const codes = codeList(q["code[]"] ?? q.code);
-    const prices = priceListOf(request);
+    // The caller's price list and currency come with the principal (server/http/auth.ts).
+    const prices = request.principal;
     const { products, total } = await findProducts(db, {
       taxonCode,
       codeOrName: codeOrName === "" ? undefined : codeOrName,
       codes,
       page,
       itemsPerPage,
-      priceList: prices?.price_list_code,
+      priceList: prices?.priceListCode,
     });
     return collection(
-      products.map((p) => productResource(p, prices?.currency_code)),
+      products.map((p) => productResource(p, prices?.currencyCode)),
       total,
     );
   });
 
   app.get("/api/v2/shop/products/:code", async (request) => {
     const { code } = request.params as { code: string };
-    const prices = priceListOf(request);
-    const product = await findProduct(db, code, prices?.price_list_code);
+    const prices = request.principal;
+    const product = await findProduct(db, code, prices?.priceListCode);
     if (!product) throw notFound();
-    return productResource(product, prices?.currency_code);
+    return productResource(product, prices?.currencyCode);
   });
 
   app.get("/api/v2/shop/product-variants", async (request) => {
@@ -66,26 +58,26 @@ export function registerCatalogRoutes(app: FastifyInstance, { db }: AppContext) 
     // A product filter that names no product matches nothing; it is not "no filter".
     if (product !== undefined && productCode === undefined) return collection([], 0);
     const codes = codeList(q["code[]"] ?? q.code);
-    const prices = priceListOf(request);
+    const prices = request.principal;
     const productCodes = productCode === undefined ? undefined : [productCode];
     const variants = await findVariants(
       db,
       { productCodes, codes, page, itemsPerPage },
-      prices?.price_list_code,
+      prices?.priceListCode,
     );
     const total = await countVariants(db, { productCodes, codes });
     return collection(
-      variants.map((v) => variantResource(v, prices?.currency_code)),
+      variants.map((v) => variantResource(v, prices?.currencyCode)),
       total,
     );
   });
 
   app.get("/api/v2/shop/product-variants/:code", async (request) => {
     const { code } = request.params as { code: string };
-    const prices = priceListOf(request);
-    const [variant] = await findVariants(db, { codes: [code] }, prices?.price_list_code);
+    const prices = request.principal;
+    const [variant] = await findVariants(db, { codes: [code] }, prices?.priceListCode);
     if (!variant) throw notFound();
-    return variantResource(variant, prices?.currency_code);
+    return variantResource(variant, prices?.currencyCode);
   });
 
   app.get("/api/v2/shop/taxons", async (request) => {

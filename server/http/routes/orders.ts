@@ -156,10 +156,10 @@ export function registerOrderRoutes(app: FastifyInstance, { db }: AppContext) {
     const p = requirePrincipal(request);
     // 403 before the lookup: the answer is the same whichever token is asked about.
     requireAbility(p, "account.payments");
-    const order = await findOrderByToken(db, (request.params as { token: string }).token);
-    if (!order || !visibleTo(order, p)) throw notFound();
-    const [resource] = await orderResources(db, [order]);
-    return { ...collection(resource!.payments), totalUnpaidAmount: resource!.totalUnpaidAmount };
+    const found = await orderResourceByToken(db, (request.params as { token: string }).token);
+    if (!found || !visibleTo(found.order, p)) throw notFound();
+    const { resource } = found;
+    return { ...collection(resource.payments), totalUnpaidAmount: resource.totalUnpaidAmount };
   });
 
   app.put("/api/v2/shop/orders/:token", async (request) =>
