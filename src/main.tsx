@@ -1,7 +1,6 @@
-// Mantine's global styles first, in the documented order; components import their own sheets.
-import "@mantine/core/styles/baseline.css";
-import "@mantine/core/styles/default-css-variables.css";
-import "@mantine/core/styles/global.css";
+// Mantine's reset and global styles in a cascade layer below every component sheet (decision
+// 025); components import their own sheets.
+import "./styles/base.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App";

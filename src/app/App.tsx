@@ -1,8 +1,5 @@
 // Per-component styles (decision 022): the global base is imported first by src/main.tsx;
 // here only what the toasts need, then the notifications package's own small sheet.
-import "@mantine/core/styles/UnstyledButton.css";
-import "@mantine/core/styles/CloseButton.css";
-import "@mantine/core/styles/Loader.css";
 import "@mantine/core/styles/Notification.css";
 import "@mantine/notifications/styles.css";
 import { MantineProvider } from "@mantine/core";

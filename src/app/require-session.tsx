@@ -1,5 +1,4 @@
 import "@mantine/core/styles/Center.css";
-import "@mantine/core/styles/Loader.css";
 import { Center, Loader } from "@mantine/core";
 import { Outlet } from "react-router";
 import { useCartReady } from "./cart";

@@ -1,7 +1,3 @@
-import "@mantine/core/styles/Loader.css";
-import "@mantine/core/styles/UnstyledButton.css";
-import "@mantine/core/styles/ActionIcon.css";
-import "@mantine/core/styles/Group.css";
 import { ActionIcon, Box, Group, UnstyledButton, useMatches } from "@mantine/core";
 import {
   useCallback,

@@ -1,5 +1,4 @@
 import "@mantine/core/styles/Center.css";
-import "@mantine/core/styles/Loader.css";
 import "@mantine/core/styles/Text.css";
 import { Center, Loader, Text } from "@mantine/core";
 import type { ReactNode } from "react";

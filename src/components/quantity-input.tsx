@@ -1,7 +1,3 @@
-import "@mantine/core/styles/UnstyledButton.css";
-import "@mantine/core/styles/CloseButton.css";
-import "@mantine/core/styles/Loader.css";
-import "@mantine/core/styles/Input.css";
 import "@mantine/core/styles/NumberInput.css";
 import { NumberInput, type NumberInputProps } from "@mantine/core";
 import { MAX_QUANTITY, MIN_QUANTITY, isBlockedQuantityKey, normalizeQuantity } from "./quantity";

@@ -2,7 +2,6 @@ import "@mantine/core/styles/Text.css";
 import "@mantine/core/styles/Anchor.css";
 import "@mantine/core/styles/Container.css";
 import "@mantine/core/styles/Divider.css";
-import "@mantine/core/styles/Group.css";
 import "@mantine/core/styles/Stack.css";
 import { Anchor, Box, Container, Divider, Group, Stack, Text } from "@mantine/core";
 import { lazy, Suspense } from "react";

@@ -1,8 +1,4 @@
-import "@mantine/core/styles/Loader.css";
-import "@mantine/core/styles/UnstyledButton.css";
 import "@mantine/core/styles/Button.css";
-import "@mantine/core/styles/Group.css";
-import "@mantine/core/styles/Paper.css";
 import "@mantine/core/styles/Text.css";
 import { Button, Group, Paper, Text } from "@mantine/core";
 import { useMachine } from "@xstate/react";

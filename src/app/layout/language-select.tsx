@@ -1,4 +1,3 @@
-import "@mantine/core/styles/Input.css";
 // The chevron of NativeSelect is the Combobox's; only its sheet comes along, not the popover.
 import "@mantine/core/styles/Combobox.css";
 import { NativeSelect } from "@mantine/core";

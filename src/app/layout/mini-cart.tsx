@@ -1,14 +1,8 @@
 import "@mantine/core/styles/Text.css";
 import "@mantine/core/styles/Anchor.css";
 import "@mantine/core/styles/Badge.css";
-import "@mantine/core/styles/Loader.css";
-import "@mantine/core/styles/UnstyledButton.css";
 import "@mantine/core/styles/Button.css";
 import "@mantine/core/styles/Divider.css";
-import "@mantine/core/styles/Group.css";
-import "@mantine/core/styles/VisuallyHidden.css";
-import "@mantine/core/styles/Overlay.css";
-import "@mantine/core/styles/Popover.css";
 import "@mantine/core/styles/Image.css";
 import "@mantine/core/styles/Stack.css";
 import {

@@ -1,11 +1,7 @@
 import "@mantine/core/styles/Text.css";
 import "@mantine/core/styles/Anchor.css";
-import "@mantine/core/styles/VisuallyHidden.css";
-import "@mantine/core/styles/Overlay.css";
-import "@mantine/core/styles/Popover.css";
 import "@mantine/core/styles/Image.css";
 import "@mantine/core/styles/SimpleGrid.css";
-import "@mantine/core/styles/UnstyledButton.css";
 import { Anchor, Box, HoverCard, Image, SimpleGrid, Text, UnstyledButton } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";

@@ -1,17 +1,7 @@
-import "@mantine/core/styles/Loader.css";
-import "@mantine/core/styles/UnstyledButton.css";
 import "@mantine/core/styles/Button.css";
-import "@mantine/core/styles/Group.css";
-import "@mantine/core/styles/CloseButton.css";
-import "@mantine/core/styles/VisuallyHidden.css";
-import "@mantine/core/styles/Overlay.css";
-import "@mantine/core/styles/Paper.css";
-import "@mantine/core/styles/ModalBase.css";
-import "@mantine/core/styles/ScrollArea.css";
 import "@mantine/core/styles/Modal.css";
 import "@mantine/core/styles/Stack.css";
 import "@mantine/core/styles/Text.css";
-import "@mantine/core/styles/Input.css";
 import { Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useMachine } from "@xstate/react";

@@ -1,8 +1,3 @@
-import "@mantine/core/styles/Loader.css";
-import "@mantine/core/styles/UnstyledButton.css";
-import "@mantine/core/styles/ActionIcon.css";
-import "@mantine/core/styles/CloseButton.css";
-import "@mantine/core/styles/Input.css";
 import { ActionIcon, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,6 +1,5 @@
 import "@mantine/core/styles/Text.css";
 import "@mantine/core/styles/Anchor.css";
-import "@mantine/core/styles/Group.css";
 import { Anchor, Group } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";

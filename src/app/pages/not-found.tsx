@@ -1,5 +1,3 @@
-import "@mantine/core/styles/Loader.css";
-import "@mantine/core/styles/UnstyledButton.css";
 import "@mantine/core/styles/Button.css";
 import "@mantine/core/styles/Container.css";
 import "@mantine/core/styles/Stack.css";

@@ -1,15 +1,10 @@
-import "@mantine/core/styles/UnstyledButton.css";
-import "@mantine/core/styles/CloseButton.css";
 import "@mantine/core/styles/Alert.css";
 import "@mantine/core/styles/Avatar.css";
-import "@mantine/core/styles/Loader.css";
 import "@mantine/core/styles/Button.css";
 import "@mantine/core/styles/Container.css";
 import "@mantine/core/styles/Grid.css";
-import "@mantine/core/styles/Group.css";
 import "@mantine/core/styles/Accordion.css";
 import "@mantine/core/styles/NavLink.css";
-import "@mantine/core/styles/Paper.css";
 import "@mantine/core/styles/Stack.css";
 import "@mantine/core/styles/Text.css";
 import "@mantine/core/styles/Title.css";

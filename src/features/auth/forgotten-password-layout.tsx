@@ -1,5 +1,4 @@
 import "@mantine/core/styles/Container.css";
-import "@mantine/core/styles/Paper.css";
 import "@mantine/core/styles/Stack.css";
 import "@mantine/core/styles/Text.css";
 import "@mantine/core/styles/Title.css";

@@ -1,13 +1,8 @@
-import "@mantine/core/styles/UnstyledButton.css";
-import "@mantine/core/styles/CloseButton.css";
 import "@mantine/core/styles/Alert.css";
 import "@mantine/core/styles/Text.css";
 import "@mantine/core/styles/Anchor.css";
-import "@mantine/core/styles/Loader.css";
 import "@mantine/core/styles/Button.css";
-import "@mantine/core/styles/Group.css";
 import "@mantine/core/styles/Stack.css";
-import "@mantine/core/styles/Input.css";
 import { Alert, Anchor, Button, Group, Stack, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { Link } from "react-router";

@@ -1,15 +1,8 @@
 import "@mantine/core/styles/Text.css";
 import "@mantine/core/styles/Anchor.css";
-import "@mantine/core/styles/Loader.css";
-import "@mantine/core/styles/UnstyledButton.css";
 import "@mantine/core/styles/Button.css";
 import "@mantine/core/styles/Container.css";
-import "@mantine/core/styles/Group.css";
-import "@mantine/core/styles/CloseButton.css";
 import "@mantine/core/styles/Notification.css";
-import "@mantine/core/styles/Paper.css";
-import "@mantine/core/styles/ActionIcon.css";
-import "@mantine/core/styles/Input.css";
 import "@mantine/core/styles/PasswordInput.css";
 import "@mantine/core/styles/Stack.css";
 import "@mantine/core/styles/Title.css";

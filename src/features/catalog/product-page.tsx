@@ -1,9 +1,6 @@
 import "@mantine/core/styles/Badge.css";
-import "@mantine/core/styles/Loader.css";
-import "@mantine/core/styles/UnstyledButton.css";
 import "@mantine/core/styles/Button.css";
 import "@mantine/core/styles/Container.css";
-import "@mantine/core/styles/Group.css";
 import "@mantine/core/styles/Image.css";
 import "@mantine/core/styles/SimpleGrid.css";
 import "@mantine/core/styles/Stack.css";

@@ -1,5 +1,4 @@
 import "@mantine/core/styles/AspectRatio.css";
-import "@mantine/core/styles/Paper.css";
 import "@mantine/core/styles/Card.css";
 import "@mantine/core/styles/Center.css";
 import "@mantine/core/styles/Container.css";

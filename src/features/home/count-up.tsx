@@ -1,4 +1,3 @@
-import "@mantine/core/styles/VisuallyHidden.css";
 import { VisuallyHidden } from "@mantine/core";
 import { useEffect, useRef, useState } from "react";
 import { usePrefersReducedMotion } from "../../components/carousel";

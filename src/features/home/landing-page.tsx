@@ -1,12 +1,8 @@
-import "@mantine/core/styles/Loader.css";
-import "@mantine/core/styles/UnstyledButton.css";
-import "@mantine/core/styles/ActionIcon.css";
 import "@mantine/core/styles/Text.css";
 import "@mantine/core/styles/Anchor.css";
 import "@mantine/core/styles/Button.css";
 import "@mantine/core/styles/Center.css";
 import "@mantine/core/styles/Container.css";
-import "@mantine/core/styles/Group.css";
 import "@mantine/core/styles/Image.css";
 import "@mantine/core/styles/SimpleGrid.css";
 import "@mantine/core/styles/Stack.css";

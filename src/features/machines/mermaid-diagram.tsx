@@ -1,9 +1,6 @@
-import "@mantine/core/styles/UnstyledButton.css";
-import "@mantine/core/styles/CloseButton.css";
 import "@mantine/core/styles/Alert.css";
 import "@mantine/core/styles/Center.css";
 import "@mantine/core/styles/Code.css";
-import "@mantine/core/styles/Loader.css";
 import { Alert, Box, Center, Code, Loader } from "@mantine/core";
 import type { Mermaid } from "mermaid";
 import { useEffect, useState } from "react";

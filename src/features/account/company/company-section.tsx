@@ -1,9 +1,5 @@
-import "@mantine/core/styles/UnstyledButton.css";
-import "@mantine/core/styles/CloseButton.css";
 import "@mantine/core/styles/Alert.css";
-import "@mantine/core/styles/Loader.css";
 import "@mantine/core/styles/Button.css";
-import "@mantine/core/styles/Paper.css";
 import "@mantine/core/styles/SimpleGrid.css";
 import "@mantine/core/styles/Stack.css";
 import "@mantine/core/styles/Text.css";

@@ -1,5 +1,4 @@
 import "@mantine/core/styles/Badge.css";
-import "@mantine/core/styles/Group.css";
 import "@mantine/core/styles/Tooltip.css";
 import { Badge, Group, Tooltip } from "@mantine/core";
 import { useTranslation } from "react-i18next";

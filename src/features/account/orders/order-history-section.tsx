@@ -1,14 +1,7 @@
-import "@mantine/core/styles/UnstyledButton.css";
-import "@mantine/core/styles/CloseButton.css";
 import "@mantine/core/styles/Alert.css";
 import "@mantine/core/styles/Text.css";
 import "@mantine/core/styles/Anchor.css";
-import "@mantine/core/styles/Loader.css";
 import "@mantine/core/styles/Button.css";
-import "@mantine/core/styles/Group.css";
-import "@mantine/core/styles/Paper.css";
-import "@mantine/core/styles/ScrollArea.css";
-import "@mantine/core/styles/FloatingIndicator.css";
 import "@mantine/core/styles/SegmentedControl.css";
 import "@mantine/core/styles/Stack.css";
 import "@mantine/core/styles/Table.css";

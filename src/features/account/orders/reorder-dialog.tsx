@@ -1,17 +1,8 @@
-import "@mantine/core/styles/UnstyledButton.css";
-import "@mantine/core/styles/CloseButton.css";
 import "@mantine/core/styles/Alert.css";
 import "@mantine/core/styles/Badge.css";
-import "@mantine/core/styles/Loader.css";
 import "@mantine/core/styles/Button.css";
-import "@mantine/core/styles/Group.css";
 import "@mantine/core/styles/Image.css";
 import "@mantine/core/styles/List.css";
-import "@mantine/core/styles/VisuallyHidden.css";
-import "@mantine/core/styles/Overlay.css";
-import "@mantine/core/styles/Paper.css";
-import "@mantine/core/styles/ModalBase.css";
-import "@mantine/core/styles/ScrollArea.css";
 import "@mantine/core/styles/Modal.css";
 import "@mantine/core/styles/Progress.css";
 import "@mantine/core/styles/Stack.css";

@@ -1,14 +1,7 @@
-import "@mantine/core/styles/UnstyledButton.css";
-import "@mantine/core/styles/CloseButton.css";
 import "@mantine/core/styles/Alert.css";
 import "@mantine/core/styles/Badge.css";
-import "@mantine/core/styles/Loader.css";
 import "@mantine/core/styles/Button.css";
-import "@mantine/core/styles/Group.css";
-import "@mantine/core/styles/InlineInput.css";
-import "@mantine/core/styles/Input.css";
 import "@mantine/core/styles/Switch.css";
-import "@mantine/core/styles/ScrollArea.css";
 import "@mantine/core/styles/Table.css";
 import "@mantine/core/styles/Text.css";
 import "@mantine/core/styles/Title.css";

@@ -1,13 +1,8 @@
-import "@mantine/core/styles/UnstyledButton.css";
-import "@mantine/core/styles/CloseButton.css";
 import "@mantine/core/styles/Alert.css";
 import "@mantine/core/styles/Text.css";
 import "@mantine/core/styles/Anchor.css";
-import "@mantine/core/styles/Loader.css";
 import "@mantine/core/styles/Button.css";
-import "@mantine/core/styles/Group.css";
 import "@mantine/core/styles/Image.css";
-import "@mantine/core/styles/ScrollArea.css";
 import "@mantine/core/styles/Table.css";
 import "@mantine/core/styles/Title.css";
 import { Alert, Anchor, Button, Group, Image, Loader, Table, Text, Title } from "@mantine/core";
