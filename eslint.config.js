@@ -1,4 +1,4 @@
-// One lint config for the whole tree. The dependency rules of docs/HOUSE-STYLE are enforced
+// One lint config for the whole tree. The dependency rules of the house style are enforced
 // here (import-x/no-restricted-paths, import-x/no-cycle), not remembered.
 import { readdirSync } from "node:fs";
 import js from "@eslint/js";
@@ -73,6 +73,8 @@ export default tseslint.config(
       "coverage",
       "src/lib/gql",
       "docs/machines",
+      // Deliberately broken code that tests/lint/import-rules.test.ts lints.
+      "tests/fixtures/lint",
     ],
   },
   js.configs.recommended,
@@ -81,6 +83,10 @@ export default tseslint.config(
     files: ["**/*.{ts,tsx,js,mjs}"],
     plugins: { "import-x": importX },
     settings: {
+      // Without the TypeScript extensions and parser, the import rules read no .ts file and
+      // import-x/no-cycle never fires (tests/lint/no-cycle.test.ts proves it does).
+      "import-x/extensions": importX.flatConfigs.typescript.settings["import-x/extensions"],
+      "import-x/parsers": importX.flatConfigs.typescript.settings["import-x/parsers"],
       "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
     },
     languageOptions: {

@@ -12,7 +12,7 @@ import {
   type PaymentMethodsAnswer,
   type PaymentMethodsRequest,
   type PaymentRequest,
-} from "./gateway.js";
+} from "./protocol.js";
 
 type AdyenConfig = Extract<PaymentsConfig, { provider: "adyen" }>;
 

@@ -13,7 +13,7 @@ import {
   type PaymentMethodsAnswer,
   type PaymentMethodsRequest,
   type PaymentRequest,
-} from "./gateway.js";
+} from "./protocol.js";
 
 /** What a test card does (server/payments/README.md has the table). */
 type CardBehaviour =

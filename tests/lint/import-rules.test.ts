@@ -1,0 +1,24 @@
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+/** The dependency rules of eslint.config.js fire on TypeScript files (they once read none). */
+describe("lint import rules", () => {
+  it("reports an import cycle between two .ts files", async () => {
+    // The fixtures are ignored by `npm run lint`; here they are linted on purpose.
+    const eslint = new ESLint({ ignore: false });
+    const results = await eslint.lintFiles([
+      "tests/fixtures/lint/cycle-a.ts",
+      "tests/fixtures/lint/cycle-b.ts",
+    ]);
+    const rules = results.flatMap((r) => r.messages.map((m) => m.ruleId));
+    expect(rules.filter((rule) => rule === "import-x/no-cycle")).toHaveLength(2);
+  }, 60_000);
+
+  it("reports a server file importing the web app", async () => {
+    const eslint = new ESLint();
+    const [result] = await eslint.lintText('import { routes } from "../src/app/router.js";\n', {
+      filePath: "server/zz-lint-probe.ts",
+    });
+    expect(result!.messages.map((m) => m.ruleId)).toContain("import-x/no-restricted-paths");
+  }, 60_000);
+});
