@@ -94,7 +94,7 @@ function codeOf(status: number): GatewayErrorCode {
 }
 
 /** An unexpected REST failure as a GraphQL error (the REST detail is its message). */
-export function graphQLErrorFrom(problem: RestProblem): GraphQLError {
+function graphQLErrorFrom(problem: RestProblem): GraphQLError {
   return new GraphQLError(problem.detail || problem.title, {
     extensions: {
       code: codeOf(problem.status),

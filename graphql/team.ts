@@ -37,7 +37,7 @@ const ROLE_ORDER: readonly TeamRole[] = ["ADMIN", "COMMERCIAL", "MARKETING"];
 export const storedRole = (role: TeamRole) => `${ROLE_PREFIX}${role}`;
 
 /** Stored role names as schema roles, highest first; unknown names are dropped. */
-export function teamRoles(stored: readonly string[]): TeamRole[] {
+function teamRoles(stored: readonly string[]): TeamRole[] {
   const short = new Set(stored.map((r) => r.toUpperCase().replace(ROLE_PREFIX, "")));
   return ROLE_ORDER.filter((r) => short.has(r));
 }
