@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from "xstate";
+import { assign, setup } from "xstate";
+import { unprovided } from "./unprovided.js";
 
 export interface BookAddress {
   id: string;
@@ -181,14 +182,14 @@ export const addressBookMachine = setup({
     events: {} as AddressBookEvent,
   },
   actors: {
-    loadAddressBook: fromPromise<{ addresses: BookAddress[]; countries: BookCountry[] }>(
-      () => new Promise(() => {}),
+    loadAddressBook: unprovided<{ addresses: BookAddress[]; countries: BookCountry[] }>(
+      "loadAddressBook",
     ),
-    saveAddress: fromPromise<BookAddress, { id: string | null; values: AddressValues }>(
-      () => new Promise(() => {}),
+    saveAddress: unprovided<BookAddress, { id: string | null; values: AddressValues }>(
+      "saveAddress",
     ),
-    removeAddress: fromPromise<void, { id: string }>(() => new Promise(() => {})),
-    makeDefaultShipping: fromPromise<void, { id: string }>(() => new Promise(() => {})),
+    removeAddress: unprovided<void, { id: string }>("removeAddress"),
+    makeDefaultShipping: unprovided<void, { id: string }>("makeDefaultShipping"),
   },
   actions: {
     notifySaved: () => {},

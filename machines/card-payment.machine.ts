@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from "xstate";
+import { assign, setup } from "xstate";
+import { unprovided } from "./unprovided.js";
 
 /** What the server's setup answer gives the dialog (account spec section 7). */
 export interface CardPaymentSetup {
@@ -69,12 +70,12 @@ export const cardPaymentMachine = setup({
     input: {} as CardPaymentInput,
   },
   actors: {
-    loadSetup: fromPromise<CardPaymentSetup, CardPaymentInput>(() => new Promise(() => {})),
-    submitPayment: fromPromise<CardPaymentAnswer, CardPaymentInput & { data: string }>(
-      () => new Promise(() => {}),
+    loadSetup: unprovided<CardPaymentSetup, CardPaymentInput>("loadSetup"),
+    submitPayment: unprovided<CardPaymentAnswer, CardPaymentInput & { data: string }>(
+      "submitPayment",
     ),
-    submitDetails: fromPromise<CardPaymentAnswer, CardPaymentInput & { data: string }>(
-      () => new Promise(() => {}),
+    submitDetails: unprovided<CardPaymentAnswer, CardPaymentInput & { data: string }>(
+      "submitDetails",
     ),
   },
   actions: {

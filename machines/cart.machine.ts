@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from "xstate";
+import { assign, setup } from "xstate";
+import { unprovided } from "./unprovided.js";
 
 /** What the machine needs to know of a cart; the app's actors return the full cart. */
 export interface CartLike {
@@ -121,14 +122,14 @@ export const cartMachine = setup({
   },
   actors: {
     /** The active cart, else a newly started one (null only if the server has none to give). */
-    findCart: fromPromise<CartLike | null>(() => new Promise(() => {})),
+    findCart: unprovided<CartLike | null>("findCart"),
     /** Carries out one change; starts a cart first when there is none. Throws the server's detail. */
-    applyOperation: fromPromise<
+    applyOperation: unprovided<
       CartLike | null,
       { cart: CartLike | null; operation: CartOperation }
-    >(() => new Promise(() => {})),
+    >("applyOperation"),
     /** Sets the first shipment's method again (the server recomputes shipping with it). */
-    resetShipment: fromPromise<CartLike, { cart: CartLike }>(() => new Promise(() => {})),
+    resetShipment: unprovided<CartLike, { cart: CartLike }>("resetShipment"),
   },
   actions: {
     enqueue: assign({

@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from "xstate";
+import { assign, setup } from "xstate";
+import { unprovided } from "./unprovided.js";
 
 /** At most 500 characters of order comment (spec section 5). */
 export const MAX_NOTE_LENGTH = 500;
@@ -127,37 +128,31 @@ export const checkoutMachine = setup({
   },
   actors: {
     /** The signed-in customer and the cart in use (null: there is none). */
-    loadCheckout: fromPromise<{ customer: CheckoutCustomer; cart: CheckoutCart | null }>(
-      () => new Promise(() => {}),
+    loadCheckout: unprovided<{ customer: CheckoutCustomer; cart: CheckoutCart | null }>(
+      "loadCheckout",
     ),
-    adjustItem: fromPromise<CheckoutCart, { cart: CheckoutCart; itemId: string; quantity: number }>(
-      () => new Promise(() => {}),
+    adjustItem: unprovided<CheckoutCart, { cart: CheckoutCart; itemId: string; quantity: number }>(
+      "adjustItem",
     ),
-    removeItem: fromPromise<CheckoutCart, { cart: CheckoutCart; itemId: string }>(
-      () => new Promise(() => {}),
-    ),
-    deleteCart: fromPromise<void, { cart: CheckoutCart }>(() => new Promise(() => {})),
-    applyCoupon: fromPromise<CheckoutCart, { cart: CheckoutCart; code: string }>(
-      () => new Promise(() => {}),
-    ),
-    removeCoupon: fromPromise<CheckoutCart, { cart: CheckoutCart }>(() => new Promise(() => {})),
-    loadAddresses: fromPromise<CheckoutAddress[]>(() => new Promise(() => {})),
-    setAddresses: fromPromise<
+    removeItem: unprovided<CheckoutCart, { cart: CheckoutCart; itemId: string }>("removeItem"),
+    deleteCart: unprovided<void, { cart: CheckoutCart }>("deleteCart"),
+    applyCoupon: unprovided<CheckoutCart, { cart: CheckoutCart; code: string }>("applyCoupon"),
+    removeCoupon: unprovided<CheckoutCart, { cart: CheckoutCart }>("removeCoupon"),
+    loadAddresses: unprovided<CheckoutAddress[]>("loadAddresses"),
+    setAddresses: unprovided<
       CheckoutCart,
       { cart: CheckoutCart; shippingAddressId: string; billingAddressId: string | null }
-    >(() => new Promise(() => {})),
-    loadPaymentMethods: fromPromise<CheckoutPaymentMethod[]>(() => new Promise(() => {})),
-    setPaymentMethod: fromPromise<CheckoutCart, { cart: CheckoutCart; code: string }>(
-      () => new Promise(() => {}),
+    >("setAddresses"),
+    loadPaymentMethods: unprovided<CheckoutPaymentMethod[]>("loadPaymentMethods"),
+    setPaymentMethod: unprovided<CheckoutCart, { cart: CheckoutCart; code: string }>(
+      "setPaymentMethod",
     ),
-    saveNote: fromPromise<CheckoutCart, { cart: CheckoutCart; note: string }>(
-      () => new Promise(() => {}),
-    ),
-    completeOrder: fromPromise<{ orderNumber: string }, { cart: CheckoutCart; key: string }>(
-      () => new Promise(() => {}),
+    saveNote: unprovided<CheckoutCart, { cart: CheckoutCart; note: string }>("saveNote"),
+    completeOrder: unprovided<{ orderNumber: string }, { cart: CheckoutCart; key: string }>(
+      "completeOrder",
     ),
     /** Reads the cart in use again after the order was placed (the app's cart actor). */
-    refreshCart: fromPromise<void>(() => new Promise(() => {})),
+    refreshCart: unprovided<void>("refreshCart"),
   },
   actions: {
     assignCart: assign({ cart: ({ event }) => (event as unknown as DoneCart).output }),

@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from "xstate";
+import { assign, setup } from "xstate";
+import { unprovided } from "./unprovided.js";
 
 export const PROFILE_FIELDS = [
   "firstName",
@@ -83,9 +84,9 @@ export const profileMachine = setup({
     events: {} as ProfileEvent,
   },
   actors: {
-    loadProfile: fromPromise<ProfileValues>(() => new Promise(() => {})),
-    saveProfile: fromPromise<ProfileValues, ProfileValues>(() => new Promise(() => {})),
-    changePassword: fromPromise<{ token: string }, PasswordValues>(() => new Promise(() => {})),
+    loadProfile: unprovided<ProfileValues>("loadProfile"),
+    saveProfile: unprovided<ProfileValues, ProfileValues>("saveProfile"),
+    changePassword: unprovided<{ token: string }, PasswordValues>("changePassword"),
   },
   actions: {
     notifyProfileSaved: () => {},

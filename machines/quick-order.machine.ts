@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from "xstate";
+import { assign, setup } from "xstate";
+import { unprovided } from "./unprovided.js";
 
 /** Quantity per line (account spec sections 5 and 9). */
 export const QUICK_ORDER_MIN_QUANTITY = 1;
@@ -153,9 +154,9 @@ export const quickOrderMachine = setup({
     events: {} as QuickOrderEvent,
   },
   actors: {
-    importFile: fromPromise<QuickOrderImport, { fileId: string }>(() => new Promise(() => {})),
-    addRowsToCart: fromPromise<void, { items: { variantCode: string; quantity: number }[] }>(
-      () => new Promise(() => {}),
+    importFile: unprovided<QuickOrderImport, { fileId: string }>("importFile"),
+    addRowsToCart: unprovided<void, { items: { variantCode: string; quantity: number }[] }>(
+      "addRowsToCart",
     ),
   },
   actions: {

@@ -1,4 +1,5 @@
-import { and, assign, fromPromise, setup } from "xstate";
+import { and, assign, setup } from "xstate";
+import { unprovided } from "./unprovided.js";
 
 /** The four steps of the partner registration (account spec sections 2 and 4). */
 export const REGISTRATION_STEPS = ["contact", "company", "address", "evaluation"] as const;
@@ -145,8 +146,8 @@ export const registrationMachine = setup({
     input: {} as { rules: RegistrationRules },
   },
   actors: {
-    loadCountries: fromPromise<RegistrationCountry[]>(() => new Promise(() => {})),
-    submitRegistration: fromPromise<void, RegistrationSubmission>(() => new Promise(() => {})),
+    loadCountries: unprovided<RegistrationCountry[]>("loadCountries"),
+    submitRegistration: unprovided<void, RegistrationSubmission>("submitRegistration"),
   },
   guards: {
     isStepValid: ({ context }) =>

@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from "xstate";
+import { assign, setup } from "xstate";
+import { unprovided } from "./unprovided.js";
 
 /** How often the cart's progress is checked while an item is being added (account spec 9). */
 export const REORDER_POLL_MS = 350;
@@ -91,7 +92,7 @@ export const reorderMachine = setup({
     input: {} as ReorderInput,
   },
   actors: {
-    loadPreview: fromPromise<VariantNow[], { variantCodes: string[] }>(() => new Promise(() => {})),
+    loadPreview: unprovided<VariantNow[], { variantCodes: string[] }>("loadPreview"),
   },
   actions: {
     /** Sends `cart.empty` (silent) to the cart actor. */

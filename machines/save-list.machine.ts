@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from "xstate";
+import { assign, setup } from "xstate";
+import { unprovided } from "./unprovided.js";
 
 /** 'Shopping-List-{YYYY-MM-DD}' (storefront spec section 5), for the date given. */
 export function defaultListName(date: Date): string {
@@ -31,8 +32,8 @@ export const saveListMachine = setup({
     input: {} as { today: Date },
   },
   actors: {
-    createShoppingList: fromPromise<void, { name: string }>(() => new Promise(() => {})),
-    deleteCart: fromPromise<void>(() => new Promise(() => {})),
+    createShoppingList: unprovided<void, { name: string }>("createShoppingList"),
+    deleteCart: unprovided<void>("deleteCart"),
   },
   actions: {
     recordFailure: assign({

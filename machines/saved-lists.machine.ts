@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from "xstate";
+import { assign, setup } from "xstate";
+import { unprovided } from "./unprovided.js";
 
 /** What ordering a list answered: how many lines went in and the lines that did not. */
 export interface ListOrderOutcome {
@@ -47,8 +48,8 @@ export const savedListsMachine = setup({
     input: {} as { mayOrder: boolean },
   },
   actors: {
-    deleteList: fromPromise<void, { id: string }>(() => new Promise(() => {})),
-    orderList: fromPromise<ListOrderOutcome, { id: string }>(() => new Promise(() => {})),
+    deleteList: unprovided<void, { id: string }>("deleteList"),
+    orderList: unprovided<ListOrderOutcome, { id: string }>("orderList"),
   },
   actions: {
     /** Reloads the lists after one was deleted. */

@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from "xstate";
+import { assign, setup } from "xstate";
+import { unprovided } from "./unprovided.js";
 
 export interface SignInCredentials {
   email: string;
@@ -38,7 +39,7 @@ export const signInMachine = setup({
     events: {} as SignInEvent,
   },
   actors: {
-    signIn: fromPromise<SignInOutcome, SignInCredentials>(() => new Promise(() => {})),
+    signIn: unprovided<SignInOutcome, SignInCredentials>("signIn"),
   },
   actions: {
     clearStoredSession: () => {},

@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from "xstate";
+import { assign, setup } from "xstate";
+import { unprovided } from "./unprovided.js";
 
 export const SUPPORT_SUBJECTS = [
   "Profile setup",
@@ -58,7 +59,7 @@ export const supportFormMachine = setup({
     input: {} as { name?: string; email?: string },
   },
   actors: {
-    sendSupportRequest: fromPromise<void, SupportRequest>(() => new Promise(() => {})),
+    sendSupportRequest: unprovided<void, SupportRequest>("sendSupportRequest"),
   },
   guards: {
     isComplete: ({ context }) => REQUIRED.every((f) => context.values[f].trim() !== ""),

@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from "xstate";
+import { assign, setup } from "xstate";
+import { unprovided } from "./unprovided.js";
 
 export const REGISTRATION_FIELDS = ["firstName", "lastName", "password", "passwordRepeat"] as const;
 export type RegistrationField = (typeof REGISTRATION_FIELDS)[number];
@@ -86,10 +87,10 @@ export const teamRegistrationMachine = setup({
     input: {} as TeamRegistrationInput,
   },
   actors: {
-    checkInvitation: fromPromise<{ valid: boolean; message: string | null }, { token: string }>(
-      () => new Promise(() => {}),
+    checkInvitation: unprovided<{ valid: boolean; message: string | null }, { token: string }>(
+      "checkInvitation",
     ),
-    registerTeamMember: fromPromise<void, TeamRegistrationRequest>(() => new Promise(() => {})),
+    registerTeamMember: unprovided<void, TeamRegistrationRequest>("registerTeamMember"),
   },
   guards: {
     isInvitationValid: ({ event }) =>

@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from "xstate";
+import { assign, setup } from "xstate";
+import { unprovided } from "./unprovided.js";
 
 /** Team roles as the storefront shows them (account spec 3). */
 export const TEAM_ROLES = ["ADMIN", "COMMERCIAL", "MARKETING"] as const;
@@ -75,14 +76,10 @@ export const teamMachine = setup({
     events: {} as TeamEvent,
   },
   actors: {
-    loadMembers: fromPromise<TeamMember[]>(() => new Promise(() => {})),
-    inviteMember: fromPromise<TeamMember, { email: string; role: TeamRole }>(
-      () => new Promise(() => {}),
-    ),
-    changeMemberRole: fromPromise<TeamMember, { id: string; role: TeamRole }>(
-      () => new Promise(() => {}),
-    ),
-    removeMember: fromPromise<void, { id: string }>(() => new Promise(() => {})),
+    loadMembers: unprovided<TeamMember[]>("loadMembers"),
+    inviteMember: unprovided<TeamMember, { email: string; role: TeamRole }>("inviteMember"),
+    changeMemberRole: unprovided<TeamMember, { id: string; role: TeamRole }>("changeMemberRole"),
+    removeMember: unprovided<void, { id: string }>("removeMember"),
   },
   actions: {
     notifyInvited: () => {},
