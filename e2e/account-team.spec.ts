@@ -1,4 +1,4 @@
-import type { Page } from "playwright-core";
+import type { Page } from "@playwright/test";
 import { expect, journeys, type E2EContext } from "./harness";
 
 const ADMIN = "admin@demo-spa.example";

@@ -1,4 +1,4 @@
-import type { Page } from "playwright-core";
+import type { Page } from "@playwright/test";
 import { expect, journeys, signInAsBuyer, type E2EContext } from "./harness";
 
 /** Signs a demo user in through the sign-in page and waits for the shop. */

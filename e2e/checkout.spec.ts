@@ -1,4 +1,4 @@
-import type { Page } from "playwright-core";
+import type { Page } from "@playwright/test";
 import { emptyCart, expect, gql, journeys, signInAsBuyer, type E2EContext } from "./harness";
 
 /** Adds a product from its page through the UI and waits for the toast. */

@@ -1,4 +1,5 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { test } from "./fixtures";
 
 /** What every journey gets: a fresh browser context and page against the running portal. */
 export interface E2EContext {
@@ -16,12 +17,13 @@ export interface E2ETest {
 }
 
 /**
- * Declares the journeys of one spec file; scripts/e2e.mjs runs them in order. Each journey
- * fails when the page breaks the content security policy (the server's headers), so the app
- * is proven to work under it.
+ * Declares the journeys of one spec file as Playwright tests (run in order in one worker, see
+ * playwright.config.ts) and returns them. Each journey fails when the page breaks the content
+ * security policy (the server's headers), so the app is proven to work under it.
  */
 export function journeys(...tests: E2ETest[]): E2ETest[] {
-  return tests.map((test) => ({ ...test, run: (ctx) => underPolicy(ctx, test.run) }));
+  for (const journey of tests) test(journey.name, ({ e2e }) => underPolicy(e2e, journey.run));
+  return tests;
 }
 
 async function underPolicy(ctx: E2EContext, run: E2ETest["run"]): Promise<void> {

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Page } from "playwright-core";
+import type { Page } from "@playwright/test";
 import { expect, journeys, signInAsBuyer, type E2EContext } from "./harness";
 
 /** Workbooks written by hand (tests/fixtures/files/make-quick-order-fixtures.ts). */

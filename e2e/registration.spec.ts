@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import type { Page } from "playwright-core";
+import type { Page } from "@playwright/test";
 import { expect, journeys, type E2EContext } from "./harness";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));

@@ -1,107 +1,52 @@
-// Browser journeys against the real portal. Expects a built dist/ (`npm run build`); starts
-// `node --import tsx main.ts` on a free 127.0.0.1 port with a throwaway DATA_DIR, runs every
-// e2e/*.spec.ts in Debian's Chromium via playwright-core, and always stops both.
-// Usage: [STATIC_DIR=build] node scripts/e2e.mjs [filter]   (filter: substring of a spec file or
-// journey name)
-import { existsSync, mkdirSync, readdirSync } from "node:fs";
+// Browser journeys against the real portal on Playwright Test (playwright.config.ts): expects a
+// built dist/ (`npm run build`); each of the two workers starts the real server on a throwaway
+// database. Prints Playwright's list, then "N passed, N failed" counting each journey once (a
+// worker whose setup failed counts its journeys as failed). The HTML report, with traces and
+// screenshots of failures, is in var/playwright-report (`npx playwright show-report
+// var/playwright-report`).
+// Usage: [STATIC_DIR=build] node scripts/e2e.mjs [filter]   (filter: a part of a spec file's
+// path, e.g. `checkout`, or of a journey's name)
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
-import { register } from "tsx/esm/api";
-import { CHROMIUM, CHROMIUM_FLAGS, ROOT as root, startPortal, withTimeout } from "./lib/portal.mjs";
+import { ROOT as root } from "./lib/portal.mjs";
 
 const filter = process.argv[2] ?? "";
-const TEST_TIMEOUT_MS = 60_000;
-
-// STATIC_DIR: another build folder (several builds side by side); default dist/.
 const distDir = resolve(process.env.STATIC_DIR ?? join(root, "dist"));
 if (!existsSync(join(distDir, "index.html"))) {
   console.error(`${distDir} is missing: run \`npm run build\` first.`);
   process.exit(2);
 }
 
-register();
-const { chromium } = await import("playwright-core");
+const report = join(root, "var", "test-results", "playwright.json");
+rmSync(report, { force: true });
 
-const shots = join(root, "var", "screenshots");
-mkdirSync(shots, { recursive: true });
-
-let browser;
-let passed = 0;
-let failed = 0;
-let portal;
-try {
-  portal = await startPortal(distDir, { timeoutMs: 120_000, prefix: "portal-e2e-" });
-  const { baseUrl } = portal;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: CHROMIUM_FLAGS,
+/** Runs Playwright Test with extra arguments; the JSON report's counts (none: one error). */
+function run(args) {
+  spawnSync("npx", ["playwright", "test", ...args], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, STATIC_DIR: distDir },
   });
-  // Black-box journeys (e2e/) and the journeys machines generate (tests/browser/).
-  const specs = ["e2e", join("tests", "browser")].flatMap((dir) =>
-    readdirSync(join(root, dir))
-      .filter((f) => f.endsWith(".spec.ts"))
-      .sort()
-      .map((f) => join(dir, f)),
-  );
-  for (const file of specs) {
-    const mod = await import(pathToFileURL(join(root, file)).href);
-    for (const test of mod.tests ?? []) {
-      const label = `${file} › ${test.name}`;
-      if (filter && !label.includes(filter)) continue;
-      const context = await browser.newContext({
-        viewport: { width: 1366, height: 900 },
-        locale: "en-US",
-      });
-      const page = await context.newPage();
-      page.setDefaultTimeout(10_000);
-      const pageErrors = [];
-      page.on("pageerror", (e) => pageErrors.push(e.message));
-      const started = Date.now();
-      try {
-        await withTimeout(
-          test.run({
-            baseUrl,
-            browser,
-            context,
-            page,
-            screenshot: (name) =>
-              page.screenshot({ path: join(shots, `${name}.png`), fullPage: true }),
-          }),
-          TEST_TIMEOUT_MS,
-          label,
-        );
-        if (pageErrors.length > 0) throw new Error(`page errors: ${pageErrors.join(" | ")}`);
-        passed++;
-        console.log(`  ✓ ${label} (${Date.now() - started} ms)`);
-      } catch (error) {
-        failed++;
-        console.log(`  ✗ ${label} (${Date.now() - started} ms)`);
-        console.log(
-          `    ${String(error?.stack ?? error)
-            .split("\n")
-            .slice(0, 6)
-            .join("\n    ")}`,
-        );
-        await page
-          .screenshot({
-            path: join(shots, `failed-${file.replace(/[\\/]/g, "_")}-${passed + failed}.png`),
-          })
-          .catch(() => {});
-      } finally {
-        await context.close().catch(() => {});
-      }
-    }
-  }
-} catch (error) {
-  failed++;
-  console.log(`  ✗ setup: ${error?.message ?? error}`);
-} finally {
-  await browser?.close().catch(() => {});
-  // A failed run keeps its database and server log for a look afterwards.
-  await portal?.stop({ keepData: failed > 0 });
-  if (failed > 0 && portal) console.log(`server log: ${portal.logPath}`);
+  if (!existsSync(report)) return { stats: null, errors: 1 };
+  const json = JSON.parse(readFileSync(report, "utf8"));
+  // Errors outside any journey: a spec file that did not load, a broken configuration.
+  return { stats: json.stats, errors: json.errors?.length ?? 0 };
 }
 
+// A filter that is a part of a spec file's path picks files; otherwise it greps journey names.
+const specFiles = ["e2e", join("tests", "browser")].flatMap((dir) =>
+  readdirSync(join(root, dir))
+    .filter((f) => f.endsWith(".spec.ts"))
+    .map((f) => join(dir, f)),
+);
+const byFile = filter !== "" && specFiles.some((file) => file.includes(filter));
+const outcome = run(filter === "" ? [] : byFile ? [filter] : ["-g", filter]);
+
+const { stats, errors } = outcome;
+const passed = stats ? stats.expected : 0;
+// Unexpected (failed), flaky (passed only on a retry) and skipped journeys count as failed, each
+// once; an error outside the journeys (a file that does not load) counts as one failure each.
+const failed = (stats ? stats.unexpected + stats.flaky + stats.skipped : 0) + errors;
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 && passed > 0 ? 0 : 1);

@@ -53,7 +53,7 @@ const suites = [
     check: true,
   },
   {
-    name: "browser journeys (Playwright in Debian Chromium)",
+    name: "browser journeys (Playwright Test in Debian Chromium, two workers)",
     run: ["node", ["scripts/e2e.mjs"]],
     capture: true,
     count: (code, output) => {

@@ -1,6 +1,7 @@
 /* global setTimeout, clearTimeout, fetch */
 // The real portal as a child process on a throwaway demo database, and Debian Chromium's flags:
-// shared by the browser journeys (scripts/e2e.mjs) and the Lighthouse benchmark (bench/pages.mjs).
+// shared by the browser journeys (e2e/fixtures.ts, one portal per Playwright worker) and the
+// Lighthouse benchmark (bench/pages.mjs).
 import { spawn } from "node:child_process";
 import { createWriteStream, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";

@@ -1,6 +1,6 @@
-import type { Page, Route } from "playwright-core";
+import type { Page, Route } from "@playwright/test";
 import type { EventObject } from "xstate";
-import en from "../../locales/en/registration.json";
+import en from "../../locales/en/registration.json" with { type: "json" };
 import {
   LAST_STEP,
   REGISTRATION_STEPS,
@@ -17,7 +17,7 @@ import {
   registrationRules,
 } from "../../src/features/registration/registration-rules";
 import { BRAND } from "../../src/lib/brand";
-import { expect, type E2EContext } from "../../e2e/harness";
+import { expect, journeys, type E2EContext } from "../../e2e/harness";
 import { modelJourneys } from "./model-driven";
 
 /**
@@ -214,8 +214,8 @@ interface Journey {
   pendingCreated: boolean;
   answered: string | null;
 }
-const journeys = new WeakMap<Page, Journey>();
-const journeyOf = (page: Page) => journeys.get(page)!;
+const journeyByPage = new WeakMap<Page, Journey>();
+const journeyOf = (page: Page) => journeyByPage.get(page)!;
 const HELD_OPERATIONS = ["RegistrationCountries", "RegisterPartner"];
 
 const withId = (text: string, id: string) => text.replaceAll(ID, id);
@@ -465,177 +465,182 @@ async function choose(page: Page, field: RegistrationField, value: string) {
   await page.getByRole("option", { name: shownChoice(field, value), exact: true }).click();
 }
 
-export const tests = modelJourneys({
-  name: "registration",
-  machine: registrationMachine,
-  input: { rules: registrationRules },
-  coverage: "transitions",
-  goals: {
-    "a mistyped e-mail is refused in the person's words": (s) =>
-      (s.context.errors.email as { key?: string } | undefined)?.key === "validation.email",
-    "the server refuses a pending application's e-mail": (s) =>
-      s.context.failure === PENDING_MESSAGE,
-    "the connection drops while sending": (s) => s.context.failure === "registration.failed",
-    "a US company with products in stock is received": (s) =>
-      s.status === "done" &&
-      s.context.values.billingCountry === "US" &&
-      s.context.values.inStock === "YES",
-    "a completed French company switched to the US is asked its state": (s) =>
-      s.value === "editing" &&
-      s.context.step === 2 &&
-      s.context.values.vatNumber !== "" &&
-      s.context.errors.state !== undefined,
-  },
-  describe: (e) => {
-    const { field, value, step, how } = e as {
-      field?: string;
-      value?: string;
-      step?: number;
-      how?: string;
-    };
-    if (e.type.startsWith("xstate.done.actor.")) return `server answers ${e.type.slice(18)}`;
-    if (e.type.startsWith("xstate.error.actor."))
-      return `${how === "offline" ? "connection drops during" : "server refuses"} ${e.type.slice(19)}`;
-    if (field) return `${field}=${JSON.stringify(value)}`;
-    return step === undefined ? e.type.slice(13) : `goTo(${step + 1})`;
-  },
-  events: (s) => {
-    const answers = serverAnswer(s as Snapshot);
-    return answers.length > 0 ? answers : personEvents(s as Snapshot);
-  },
-  serializeState: (s) => {
-    const c = (s as Snapshot).context;
-    const errors = Object.entries(c.errors).filter(([, e]) => e !== undefined);
-    return JSON.stringify([
-      s.value,
-      c.step,
-      c.reached,
-      c.values,
-      errors,
-      c.termsAccepted,
-      c.failure,
-    ]);
-  },
-  async start(ctx) {
-    const { page, baseUrl } = ctx;
-    const journey: Journey = {
-      id: `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`,
-      held: [],
-      waiting: [],
-      pendingCreated: false,
-      answered: null,
-    };
-    journeys.set(page, journey);
-    await holdCalls(page, journey);
-    await page.goto(`${baseUrl}/register`);
-  },
-  async act(ctx, event) {
-    const { page } = ctx;
-    const journey = journeyOf(page);
-    const e = event as EventObject & {
-      field?: RegistrationField;
-      value?: string;
-      step?: number;
-      how?: string;
-    };
-    journey.answered = null;
-    switch (e.type) {
-      case "registration.change": {
-        const value = withId(e.value!, journey.id);
-        if (value.trim() === withId(PENDING_EMAIL, journey.id) && !journey.pendingCreated) {
-          await createPendingApplication(ctx, value.trim());
-          journey.pendingCreated = true;
-        }
-        if (CHOICES.has(e.field!)) return choose(page, e.field!, value);
-        return page.locator(`form input[name="${e.field!}"]`).fill(value);
-      }
-      case "registration.continue":
-        return page.getByRole("button", { name: en.continue, exact: true }).click();
-      case "registration.register":
-        return page.getByRole("button", { name: en.register, exact: true }).click();
-      case "registration.back":
-        return page.getByRole("button", { name: en.back, exact: true }).click();
-      case "registration.goTo":
-        return page.getByRole("button", { name: new RegExp(`^Step ${e.step! + 1} of 4`) }).click();
-      case "registration.toggleTerms":
-        return page.getByRole("checkbox", { name: en.terms.checkbox }).click();
-      case "registration.acceptTerms":
-        return page
-          .getByRole("dialog", { name: en.terms.dialogTitle })
-          .getByRole("button", { name: en.terms.acceptAndRegister })
-          .click();
-      case "registration.closeTerms":
-        return page
-          .getByRole("dialog", { name: en.terms.dialogTitle })
-          .locator("button", { hasText: en.terms.close })
-          .click();
-      case "registration.retry":
-        return page.getByRole("button", { name: en.retry }).click();
-      default: {
-        // The server's (or the network's) answer to the call the page holds.
-        const op = e.type.endsWith("loadCountries") ? "RegistrationCountries" : "RegisterPartner";
-        const route = await heldCall(journey, op);
-        journey.answered = op;
-        if (e.how === "offline") return route.abort("internetdisconnected");
-        return route.continue();
-      }
-    }
-  },
-  async assert(ctx, s) {
-    const { page } = ctx;
-    const snap = s as Snapshot;
-    const journey = journeyOf(page);
-    const c = snap.context;
-    switch (snap.value) {
-      case "loadingCountries":
-        await page.getByRole("heading", { name: en.title, level: 1 }).waitFor();
-        await page.locator(".mantine-Loader-root").waitFor();
-        return;
-      case "loadFailed":
-        await page.getByRole("alert").getByText(en.loadError).waitFor();
-        await page.getByRole("button", { name: en.retry }).waitFor();
-        return;
-      case "termsDialog": {
-        const dialog = page.getByRole("dialog", { name: en.terms.dialogTitle });
-        await dialog.getByText(en.terms.dialogText).waitFor();
-        await page.getByRole("checkbox", { name: en.terms.checkbox }).waitFor();
-        expect(
-          !(await page.getByRole("checkbox", { name: en.terms.checkbox }).isChecked()),
-          "the terms are not accepted",
-        );
-        return;
-      }
-      case "registered": {
-        await page.getByTestId("registered").getByText(en.thanks.title).waitFor();
-        await page.getByText(en.thanks.text).waitFor();
-        const email = withId(c.values.email, journey.id).trim();
-        const stored = await applicationsOf(ctx, email);
-        expect(stored.length === 1, `one application of ${email}, found ${stored.length}`);
-        checkStored(stored[0]!, c.values, journey.id);
-        return;
-      }
-      default: {
-        await formShows(page, expectedForm(snap, journey.id));
-        if (journey.answered === "RegistrationCountries") await checkCountries(ctx);
-        if (journey.answered === "RegisterPartner") {
-          // Refused or never sent: nothing stored for the person's own e-mail; the colleague's
-          // pending application is still the only one of its e-mail.
-          const own = withId((PLAN.email as string).trim(), journey.id);
-          expect((await applicationsOf(ctx, own)).length === 0, `no application of ${own}`);
-          if (journey.pendingCreated) {
-            const pending = withId(PENDING_EMAIL, journey.id);
-            const rows = await applicationsOf(ctx, pending);
-            expect(
-              rows.length === 1 && rows[0]!.companyName === withId("Studio Koch {id}", journey.id),
-              `only the colleague's application of ${pending}`,
-            );
+export const tests = journeys(
+  ...modelJourneys({
+    name: "registration",
+    machine: registrationMachine,
+    input: { rules: registrationRules },
+    coverage: "transitions",
+    goals: {
+      "a mistyped e-mail is refused in the person's words": (s) =>
+        (s.context.errors.email as { key?: string } | undefined)?.key === "validation.email",
+      "the server refuses a pending application's e-mail": (s) =>
+        s.context.failure === PENDING_MESSAGE,
+      "the connection drops while sending": (s) => s.context.failure === "registration.failed",
+      "a US company with products in stock is received": (s) =>
+        s.status === "done" &&
+        s.context.values.billingCountry === "US" &&
+        s.context.values.inStock === "YES",
+      "a completed French company switched to the US is asked its state": (s) =>
+        s.value === "editing" &&
+        s.context.step === 2 &&
+        s.context.values.vatNumber !== "" &&
+        s.context.errors.state !== undefined,
+    },
+    describe: (e) => {
+      const { field, value, step, how } = e as {
+        field?: string;
+        value?: string;
+        step?: number;
+        how?: string;
+      };
+      if (e.type.startsWith("xstate.done.actor.")) return `server answers ${e.type.slice(18)}`;
+      if (e.type.startsWith("xstate.error.actor."))
+        return `${how === "offline" ? "connection drops during" : "server refuses"} ${e.type.slice(19)}`;
+      if (field) return `${field}=${JSON.stringify(value)}`;
+      return step === undefined ? e.type.slice(13) : `goTo(${step + 1})`;
+    },
+    events: (s) => {
+      const answers = serverAnswer(s as Snapshot);
+      return answers.length > 0 ? answers : personEvents(s as Snapshot);
+    },
+    serializeState: (s) => {
+      const c = (s as Snapshot).context;
+      const errors = Object.entries(c.errors).filter(([, e]) => e !== undefined);
+      return JSON.stringify([
+        s.value,
+        c.step,
+        c.reached,
+        c.values,
+        errors,
+        c.termsAccepted,
+        c.failure,
+      ]);
+    },
+    async start(ctx) {
+      const { page, baseUrl } = ctx;
+      const journey: Journey = {
+        id: `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`,
+        held: [],
+        waiting: [],
+        pendingCreated: false,
+        answered: null,
+      };
+      journeyByPage.set(page, journey);
+      await holdCalls(page, journey);
+      await page.goto(`${baseUrl}/register`);
+    },
+    async act(ctx, event) {
+      const { page } = ctx;
+      const journey = journeyOf(page);
+      const e = event as EventObject & {
+        field?: RegistrationField;
+        value?: string;
+        step?: number;
+        how?: string;
+      };
+      journey.answered = null;
+      switch (e.type) {
+        case "registration.change": {
+          const value = withId(e.value!, journey.id);
+          if (value.trim() === withId(PENDING_EMAIL, journey.id) && !journey.pendingCreated) {
+            await createPendingApplication(ctx, value.trim());
+            journey.pendingCreated = true;
           }
+          if (CHOICES.has(e.field!)) return choose(page, e.field!, value);
+          return page.locator(`form input[name="${e.field!}"]`).fill(value);
         }
-        return;
+        case "registration.continue":
+          return page.getByRole("button", { name: en.continue, exact: true }).click();
+        case "registration.register":
+          return page.getByRole("button", { name: en.register, exact: true }).click();
+        case "registration.back":
+          return page.getByRole("button", { name: en.back, exact: true }).click();
+        case "registration.goTo":
+          return page
+            .getByRole("button", { name: new RegExp(`^Step ${e.step! + 1} of 4`) })
+            .click();
+        case "registration.toggleTerms":
+          return page.getByRole("checkbox", { name: en.terms.checkbox }).click();
+        case "registration.acceptTerms":
+          return page
+            .getByRole("dialog", { name: en.terms.dialogTitle })
+            .getByRole("button", { name: en.terms.acceptAndRegister })
+            .click();
+        case "registration.closeTerms":
+          return page
+            .getByRole("dialog", { name: en.terms.dialogTitle })
+            .locator("button", { hasText: en.terms.close })
+            .click();
+        case "registration.retry":
+          return page.getByRole("button", { name: en.retry }).click();
+        default: {
+          // The server's (or the network's) answer to the call the page holds.
+          const op = e.type.endsWith("loadCountries") ? "RegistrationCountries" : "RegisterPartner";
+          const route = await heldCall(journey, op);
+          journey.answered = op;
+          if (e.how === "offline") return route.abort("internetdisconnected");
+          return route.continue();
+        }
       }
-    }
-  },
-});
+    },
+    async assert(ctx, s) {
+      const { page } = ctx;
+      const snap = s as Snapshot;
+      const journey = journeyOf(page);
+      const c = snap.context;
+      switch (snap.value) {
+        case "loadingCountries":
+          await page.getByRole("heading", { name: en.title, level: 1 }).waitFor();
+          await page.locator(".mantine-Loader-root").waitFor();
+          return;
+        case "loadFailed":
+          await page.getByRole("alert").getByText(en.loadError).waitFor();
+          await page.getByRole("button", { name: en.retry }).waitFor();
+          return;
+        case "termsDialog": {
+          const dialog = page.getByRole("dialog", { name: en.terms.dialogTitle });
+          await dialog.getByText(en.terms.dialogText).waitFor();
+          await page.getByRole("checkbox", { name: en.terms.checkbox }).waitFor();
+          expect(
+            !(await page.getByRole("checkbox", { name: en.terms.checkbox }).isChecked()),
+            "the terms are not accepted",
+          );
+          return;
+        }
+        case "registered": {
+          await page.getByTestId("registered").getByText(en.thanks.title).waitFor();
+          await page.getByText(en.thanks.text).waitFor();
+          const email = withId(c.values.email, journey.id).trim();
+          const stored = await applicationsOf(ctx, email);
+          expect(stored.length === 1, `one application of ${email}, found ${stored.length}`);
+          checkStored(stored[0]!, c.values, journey.id);
+          return;
+        }
+        default: {
+          await formShows(page, expectedForm(snap, journey.id));
+          if (journey.answered === "RegistrationCountries") await checkCountries(ctx);
+          if (journey.answered === "RegisterPartner") {
+            // Refused or never sent: nothing stored for the person's own e-mail; the colleague's
+            // pending application is still the only one of its e-mail.
+            const own = withId((PLAN.email as string).trim(), journey.id);
+            expect((await applicationsOf(ctx, own)).length === 0, `no application of ${own}`);
+            if (journey.pendingCreated) {
+              const pending = withId(PENDING_EMAIL, journey.id);
+              const rows = await applicationsOf(ctx, pending);
+              expect(
+                rows.length === 1 &&
+                  rows[0]!.companyName === withId("Studio Koch {id}", journey.id),
+                `only the colleague's application of ${pending}`,
+              );
+            }
+          }
+          return;
+        }
+      }
+    },
+  }),
+);
 
 /** A colleague's application of `email`, sent straight to the API: it is pending. */
 async function createPendingApplication(ctx: E2EContext, email: string) {

@@ -1,6 +1,6 @@
 import type { EventObject } from "xstate";
 import { SESSION_TTL_MS, sessionMachine } from "../../machines/session.machine";
-import { expect, signInAsBuyer, type E2EContext } from "../../e2e/harness";
+import { expect, journeys, signInAsBuyer, type E2EContext } from "../../e2e/harness";
 import { delayEvents } from "../machines/support/paths";
 import { modelJourneys } from "./model-driven";
 
@@ -103,8 +103,8 @@ function sessionModel(start: Start) {
   });
 }
 
-export const tests = [
+export const tests = journeys(
   ...sessionModel("valid"),
   ...sessionModel("expired"),
   ...sessionModel("none"),
-];
+);
