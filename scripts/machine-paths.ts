@@ -1,6 +1,7 @@
 // `npm run test:paths`: generates and replays the test paths of every machine in machines/,
 // prints the coverage table and writes docs/machines/coverage.md. Exits 1 when a machine has
-// no model, a path fails, or a state or transition is not covered.
+// no model, a path fails, a state or transition is not covered, or a guard is seen one way only
+// without its model saying why.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import {
@@ -27,6 +28,7 @@ for (const r of failing) {
   for (const s of c.states.missing) console.log(`${r.name}: state not reached ${s}`);
   for (const t of c.transitions.missing) console.log(`${r.name}: transition not taken ${t}`);
   for (const f of c.failures.slice(0, 10)) console.log(`${r.name}: ${f}`);
+  for (const p of c.guardProblems) console.log(`${r.name}: ${p}`);
 }
 const seconds = ((Date.now() - started) / 1000).toFixed(1);
 console.log(

@@ -82,6 +82,8 @@ export const model: MachineModel = {
     { type: "address.add" },
     { type: "address.edit", id: "3" },
     { type: "address.edit", id: "1" },
+    // The default shipping address: its switch cannot be turned off (isSwitchChangeable false).
+    { type: "address.edit", id: "2" },
     {
       type: "address.change",
       field: "firstName",

@@ -47,6 +47,12 @@ export interface MachineModel<M extends AnyStateMachine = AnyStateMachine> {
    * Machines whose context holds free text collapse it to what matters, e.g. "field filled".
    */
   serializeState?: (snapshot: Snapshot) => string;
+  /**
+   * Guards that no path can see both true and false, each with the reason. Every other named
+   * guard must be evaluated both ways or the run fails; a guard listed here that is seen both
+   * ways, or that the machine does not reference, fails it too, so the list stays honest.
+   */
+  guardsOneWay?: Record<string, string>;
 }
 
 /**

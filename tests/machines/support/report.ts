@@ -74,6 +74,10 @@ export interface Coverage {
   transitions: { covered: number; total: number; missing: string[] };
   /** Named guards the machine references, with how often the actors evaluated each way. */
   guards: { name: string; true: number; false: number }[];
+  /** Problems with guard coverage: one-way guards not declared, declarations that are untrue. */
+  guardProblems: string[];
+  /** The model's one-way guards with their reasons. */
+  guardsOneWay: Record<string, string>;
   invariants: { declared: number; checks: number };
   failures: string[];
   sequences: { events: string[]; shortest: boolean; input: number }[];
@@ -94,16 +98,34 @@ export function measure(machine: AnyStateMachine, model: MachineModel): Coverage
   const referenced = new Set(
     machineGraph(machine).transitions.flatMap((t) => guardNamesOf(t.guard)),
   );
+  const guards = [...referenced].sort().map((name) => ({
+    name,
+    true: outcomes.get(name)?.true ?? 0,
+    false: outcomes.get(name)?.false ?? 0,
+  }));
+  const declared = model.guardsOneWay ?? {};
+  const guardProblems = [
+    ...guards
+      .filter((g) => !(g.true > 0 && g.false > 0) && !(g.name in declared))
+      .map(
+        (g) =>
+          `guard ${g.name} seen only ${g.true ? "true" : g.false ? "false" : "never"} (take it the other way, or declare why in guardsOneWay)`,
+      ),
+    ...Object.keys(declared)
+      .filter((name) => !referenced.has(name))
+      .map((name) => `guardsOneWay lists ${name}, which the machine does not use`),
+    ...guards
+      .filter((g) => g.name in declared && g.true > 0 && g.false > 0)
+      .map((g) => `guardsOneWay lists ${g.name}, but the paths take it both ways`),
+  ];
   return {
     paths: result.paths,
     inputs: model.inputs?.length ?? 1,
     states: result.states,
     transitions: result.transitions,
-    guards: [...referenced].sort().map((name) => ({
-      name,
-      true: outcomes.get(name)?.true ?? 0,
-      false: outcomes.get(name)?.false ?? 0,
-    })),
+    guards,
+    guardProblems,
+    guardsOneWay: declared,
     invariants: {
       declared: Object.keys(model.invariants ?? {}).length,
       checks: result.invariantChecks,
@@ -141,7 +163,8 @@ export function passes(report: MachineReport): boolean {
     c !== null &&
     c.failures.length === 0 &&
     c.states.missing.length === 0 &&
-    c.transitions.missing.length === 0
+    c.transitions.missing.length === 0 &&
+    c.guardProblems.length === 0
   );
 }
 
@@ -182,7 +205,8 @@ export function coverageMarkdown(reports: MachineReport[]): string {
     "(`xstate/graph`) replayed on real actors with a simulated clock. States and transitions are",
     "counted from what the actors really took; a guard counts both ways when an actor evaluated it",
     "true at least once and false at least once. The run fails below 100% of states or transitions,",
-    "on a broken invariant, or when a machine has no model.",
+    "on a broken invariant, when a machine has no model, or when a guard is seen only one way and",
+    "its model does not declare why (`guardsOneWay`, checked: a declared guard seen both ways fails).",
     "",
     coverageTable(reports),
     "",
@@ -202,12 +226,10 @@ export function coverageMarkdown(reports: MachineReport[]): string {
       ...c.states.missing.map((s) => `- state not reached: \`${s}\``),
       ...c.transitions.missing.map((t) => `- transition not taken: \`${t}\``),
       ...c.failures.slice(0, 20).map((f) => `- failure: ${f}`),
-      ...c.guards
-        .filter((g) => g.true === 0 || g.false === 0)
-        .map(
-          (g) =>
-            `- guard \`${g.name}\` evaluated only ${g.true ? "true" : g.false ? "false" : "never"}`,
-        ),
+      ...c.guardProblems.map((p) => `- ${p}`),
+      ...Object.entries(c.guardsOneWay).map(
+        ([name, why]) => `- guard \`${name}\` is one-way by design: ${why}`,
+      ),
     ];
     if (lines.length) notes.push(`### ${r.name}`, "", ...lines, "");
   }
