@@ -23,7 +23,11 @@ describe("generated machine docs", () => {
       return !existsSync(path) || readFileSync(path, "utf8") !== text;
     });
     expect(stale.map(([name]) => name)).toEqual([]);
-    const extra = readdirSync(DOCS_DIR).filter((f) => /\.(md|json)$/.test(f) && !files.has(f));
+    const extra = ["", "plans"].flatMap((dir) =>
+      readdirSync(join(DOCS_DIR, dir))
+        .map((f) => join(dir, f))
+        .filter((f) => /\.(md|json|csv)$/.test(f) && !files.has(f)),
+    );
     expect(extra).toEqual([]);
   });
 

@@ -1,3 +1,4 @@
+import { planCsv, planMarkdown } from "./plans.js";
 import type { StateDoc } from "./diagram.js";
 import { coverageMarkdown, coverageTable, passes, type MachineReport } from "./report.js";
 
@@ -194,5 +195,11 @@ export function renderDocs(reports: MachineReport[]): Map<string, string> {
   files.set("README.md", indexPage(reports));
   files.set("coverage.md", coverageMarkdown(reports));
   files.set("machines.json", `${JSON.stringify(auditorData(reports), null, 2)}\n`);
+  // QA's test plans (`npm run machines:plan`): Markdown to read, CSV for a test-management tool.
+  for (const r of reports) {
+    if (!r.coverage) continue;
+    files.set(`plans/${r.name}.md`, planMarkdown(r.name, r.coverage.plan, r.coverage.inputs));
+    files.set(`plans/${r.name}.csv`, planCsv(r.coverage.plan));
+  }
   return files;
 }

@@ -272,6 +272,16 @@ export interface ReplayResult {
   failures: string[];
   /** How many times an invariant was evaluated (invariants x snapshots). */
   invariantChecks: number;
+  /** Each step as the actor took it: the event, the snapshot after it, the transitions taken. */
+  steps: TracedStep[];
+}
+
+/** One replayed step: what was sent, where the actor went, which transitions it took. */
+export interface TracedStep {
+  event: EventObject;
+  value: unknown;
+  context: unknown;
+  takes: string[];
 }
 
 /** What a run records besides states and transitions. */
@@ -297,6 +307,8 @@ export function replay(
   const states = new Set<string>();
   const transitions = new Set<string>();
   const failures: string[] = [];
+  const steps: TracedStep[] = [];
+  let takes: string[] = [];
   let invariantChecks = 0;
   const delays = delaysOf(model.machine);
   const clock = new SimulatedClock();
@@ -307,7 +319,10 @@ export function replay(
       if (e.type !== "@xstate.microstep") return;
       for (const t of (e as unknown as { _transitions: AnyTransition[] })._transitions) {
         const key = keys.get(t);
-        if (key) transitions.add(key);
+        if (key) {
+          transitions.add(key);
+          takes.push(key);
+        }
         // A state left at once by an eventless transition is visited even if no snapshot shows it.
         states.add(t.source.id);
       }
@@ -322,21 +337,28 @@ export function replay(
         failures.push(`invariant "${name}" broken in ${JSON.stringify(snap.value)}`);
     }
   };
+  const trace = (event: EventObject) => {
+    const snap = actor.getSnapshot() as unknown as Snapshot;
+    steps.push({ event, value: snap.value, context: snap.context, takes });
+    takes = [];
+  };
   actor.start();
   record();
+  trace({ type: "xstate.init" });
   for (const [n, step] of path.steps.entries()) {
     if (n === 0 && step.event.type === "xstate.init") continue;
     const delay = delays.get(step.event.type);
     if (delay !== undefined) clock.increment(delay);
     else actor.send(step.event as any);
     record();
+    trace(step.event);
     const expected = JSON.stringify((step.state as { value: unknown }).value);
     const actual = JSON.stringify((actor.getSnapshot() as unknown as Snapshot).value);
     if (expected !== actual)
       failures.push(`after ${step.event.type}: expected ${expected}, actor is in ${actual}`);
   }
   actor.stop();
-  return { states, transitions, failures, invariantChecks };
+  return { states, transitions, failures, invariantChecks, steps };
 }
 
 /** Replays every generated path and reports what the actor covered. */
@@ -350,8 +372,10 @@ export function runPathTests(model: MachineModel, options: RunOptions = {}) {
   const transitions = new Set<string>();
   const failures: string[] = [];
   let invariantChecks = 0;
+  const traces: TracedStep[][] = [];
   for (const path of generated.paths) {
     const r = replay(model, path, { machine });
+    traces.push(r.steps);
     invariantChecks += r.invariantChecks;
     r.states.forEach((s) => states.add(s));
     r.transitions.forEach((t) => transitions.add(t));
@@ -370,6 +394,8 @@ export function runPathTests(model: MachineModel, options: RunOptions = {}) {
       shortest: n < generated.shortest,
       input: 0,
     })),
+    /** Each replayed path as the actor took it, in the order of `sequences`. */
+    traces: traces.map((steps) => ({ steps, input: 0 })),
     invariantChecks,
     failures,
     states: {
@@ -403,6 +429,7 @@ export function runPathTestsForInputs(
     paths: runs.reduce((a, r) => a + r.paths, 0),
     shortest: runs.reduce((a, r) => a + r.shortest, 0),
     sequences: runs.flatMap((r, input) => r.sequences.map((q) => ({ ...q, input }))),
+    traces: runs.flatMap((r, input) => r.traces.map((t) => ({ ...t, input }))),
     invariantChecks: runs.reduce((a, r) => a + r.invariantChecks, 0),
     failures: runs.flatMap((r) => r.failures),
     states: {

@@ -3,6 +3,7 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { AnyStateMachine } from "xstate";
 import { describeMachine, mermaidDiagram, type MachineDoc } from "./diagram.js";
+import { testPlan, type PlanPath } from "./plans.js";
 import {
   guardNamesOf,
   machineGraph,
@@ -81,6 +82,8 @@ export interface Coverage {
   invariants: { declared: number; checks: number };
   failures: string[];
   sequences: { events: string[]; shortest: boolean; input: number }[];
+  /** QA's test plan: the fewest paths taking every transition, step by step. */
+  plan: PlanPath[];
 }
 
 /** One machine's docs data: structure, diagram and (with a model) coverage. */
@@ -132,6 +135,7 @@ export function measure(machine: AnyStateMachine, model: MachineModel): Coverage
     },
     failures: result.failures,
     sequences: result.sequences,
+    plan: testPlan(machine.id, result.traces),
   };
 }
 
