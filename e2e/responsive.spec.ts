@@ -348,7 +348,7 @@ export const tests = journeys(
       expect((await nav.count()) === 0, "no navigation bar on a phone");
       await page.getByTestId("mini-cart").waitFor();
       await page.getByRole("button", { name: "Menu" }).click();
-      const drawer = page.getByRole("dialog");
+      const drawer = page.getByRole("dialog", { name: "Menu" });
       await drawer.getByRole("link", { name: "Treatments" }).waitFor();
       for (const name of ["About", "Glow 101", "Quick order", "My account", "Help"])
         await drawer.getByRole("link", { name, exact: true }).waitFor();

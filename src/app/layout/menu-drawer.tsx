@@ -45,7 +45,7 @@ export default function MenuDrawer({
       opened={opened}
       onClose={onClose}
       size="xs"
-      title={BRAND.name}
+      title={t("nav.menu")}
       closeButtonProps={{ "aria-label": t("nav.closeMenu"), size: "lg" }}
       data-testid="menu-drawer"
     >

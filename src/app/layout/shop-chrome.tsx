@@ -46,14 +46,14 @@ export function AccountIcon() {
 }
 
 /**
- * Search, the account link and the mini-cart of a signed-in visit. Below the header's
- * breakpoint search and account move into the menu drawer; the cart stays one tap away.
+ * Search, the account link and the mini-cart of a signed-in visit. On a phone search and
+ * account are in the menu drawer only; the cart stays one tap away at every width.
  */
 export function ShopTools() {
   const { t } = useTranslation();
   return (
     <Group gap="xs" wrap="nowrap">
-      <Group gap="xs" wrap="nowrap" className="pp-header-desktop">
+      <Group gap="xs" wrap="nowrap" className="pp-header-wide">
         <SearchBox w={200} />
         <Anchor
           component={Link}
