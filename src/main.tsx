@@ -1,6 +1,8 @@
 // Mantine's reset and global styles in a cascade layer below every component sheet (decision
 // 025); components import their own sheets.
 import "./styles/base.css";
+// Touch targets of 44 px below the desktop layout (decision 027).
+import "./styles/touch.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App";

@@ -22,6 +22,8 @@ export function QuantityInput({
       allowDecimal={false}
       allowNegative={false}
       clampBehavior="strict"
+      // A phone's numeric keypad (react-number-format leaves it out on iPhones otherwise).
+      inputMode="numeric"
       value={value}
       onChange={onChange}
       onKeyDown={(event) => {

@@ -11,6 +11,7 @@ import { BRAND } from "../../lib/brand";
 import { readSession } from "../../lib/storage";
 import { CartProvider, CartReady } from "../cart";
 import { CookieBar } from "./cookie-bar";
+import "./header.css";
 import { navLink } from "./nav-link";
 
 /**
@@ -22,11 +23,16 @@ const loadShopChrome = () => import("./shop-chrome");
 if (readSession()) void loadShopChrome();
 const ShopNav = lazy(() => loadShopChrome().then((m) => ({ default: m.ShopNav })));
 const ShopTools = lazy(() => loadShopChrome().then((m) => ({ default: m.ShopTools })));
+const ShopMenu = lazy(() => loadShopChrome().then((m) => ({ default: m.ShopMenu })));
 const LanguageSelect = lazy(() =>
   import("./language-select").then((m) => ({ default: m.LanguageSelect })),
 );
 
-/** The chrome of every page: top bar, header with brand and navigation, cookie bar, footer. */
+/**
+ * The chrome of every page: top bar, header with brand and navigation, cookie bar, footer.
+ * Below the header's breakpoint (header.css, decision 027) a signed-in visit gets a burger
+ * whose drawer holds the navigation, search, account and language; the cart stays in the bar.
+ */
 export function AppLayout() {
   const { t } = useTranslation();
   // Re-read on every navigation: signing in or out changes what the chrome offers.
@@ -37,46 +43,89 @@ export function AppLayout() {
     <Box mih="100vh" style={{ display: "flex", flexDirection: "column" }} bg="white">
       <Box bg="stone.1" style={{ borderBottom: "1px solid var(--mantine-color-stone-2)" }}>
         <Container size="xl">
-          <Group justify="flex-end" gap="lg" h={36}>
+          <div className="pp-topbar">
             {signedIn && (
-              <Anchor component={Link} to="/shop/help" size="xs" c="stone.7">
+              <Anchor
+                component={Link}
+                to="/shop/help"
+                size="xs"
+                c="stone.7"
+                className="pp-topbar-link pp-header-desktop"
+              >
                 {t("topbar.help")}
               </Anchor>
             )}
-            <Anchor component={Link} to="/privacy/terms-and-conditions" size="xs" c="stone.7">
+            <Anchor
+              component={Link}
+              to="/privacy/terms-and-conditions"
+              size="xs"
+              c="stone.7"
+              className="pp-topbar-link"
+            >
               {t("topbar.terms")}
             </Anchor>
-            <Anchor component={Link} to="/privacy/privacy-policy" size="xs" c="stone.7">
+            <Anchor
+              component={Link}
+              to="/privacy/privacy-policy"
+              size="xs"
+              c="stone.7"
+              className="pp-topbar-link"
+            >
               {t("topbar.privacy")}
             </Anchor>
-            <Suspense fallback={<Box w={110} h={30} />}>
-              <LanguageSelect />
-            </Suspense>
-          </Group>
+            {/* A signed-in visit finds help and the language in the menu drawer below the
+                header's breakpoint, so the top bar keeps to one line on a phone. */}
+            <Box className={signedIn ? "pp-header-desktop" : undefined}>
+              <Suspense fallback={<Box w={110} h={30} />}>
+                <LanguageSelect />
+              </Suspense>
+            </Box>
+          </div>
         </Container>
       </Box>
       <Box component="header" style={{ borderBottom: "1px solid var(--mantine-color-stone-2)" }}>
-        <Container size="xl" py="md">
-          <Group justify="space-between" wrap="nowrap">
-            <Anchor component={Link} to={signedIn ? "/shop" : "/"} underline="never">
-              <Stack gap={0}>
-                <Text
-                  ff="heading"
-                  fz={28}
-                  c="stone.9"
-                  style={{ letterSpacing: "0.04em", lineHeight: 1 }}
-                >
-                  {BRAND.name}
-                </Text>
-                <Text fz={10} c="clay.6" style={{ letterSpacing: "0.3em" }} tt="uppercase">
-                  {t("brand.tagline")}
-                </Text>
-              </Stack>
-            </Anchor>
+        <Container size="xl" py={{ base: "xs", md: "sm" }}>
+          <Group justify="space-between" wrap="nowrap" gap="md">
+            <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+              {signedIn && (
+                <Box className="pp-header-compact">
+                  <Suspense fallback={<Box w={44} h={44} />}>
+                    <ShopMenu token={session.token} />
+                  </Suspense>
+                </Box>
+              )}
+              <Anchor
+                component={Link}
+                to={signedIn ? "/shop" : "/"}
+                underline="never"
+                style={{ minWidth: 0 }}
+              >
+                <Stack gap={0}>
+                  <Text
+                    ff="heading"
+                    fz={{ base: 24, xs: 28 }}
+                    c="stone.9"
+                    style={{ letterSpacing: "0.04em", lineHeight: 1, whiteSpace: "nowrap" }}
+                  >
+                    {BRAND.name}
+                  </Text>
+                  <Text
+                    fz={10}
+                    c="clay.6"
+                    style={{ letterSpacing: "0.3em", whiteSpace: "nowrap" }}
+                    tt="uppercase"
+                  >
+                    {t("brand.tagline")}
+                  </Text>
+                </Stack>
+              </Anchor>
+            </Group>
             {signedIn && (
-              <Suspense fallback={null}>
-                <ShopNav token={session.token} />
-              </Suspense>
+              <Box className="pp-header-desktop">
+                <Suspense fallback={null}>
+                  <ShopNav token={session.token} />
+                </Suspense>
+              </Box>
             )}
             {signedIn ? (
               <CartReady>

@@ -12,7 +12,7 @@ import { readLocale, writeLocale } from "../../lib/storage";
  * `<select>` (the browser's own list, keyboard and screen-reader handling), so the first load of
  * every page carries no popover code for it (decision 022).
  */
-export function LanguageSelect() {
+export function LanguageSelect({ testId = "language-select" }: { testId?: string }) {
   const { t } = useTranslation();
   const logic = useMemo(
     () =>
@@ -28,7 +28,7 @@ export function LanguageSelect() {
   return (
     <NativeSelect
       aria-label={t("topbar.language")}
-      data-testid="language-select"
+      data-testid={testId}
       size="xs"
       variant="unstyled"
       w={110}

@@ -69,7 +69,7 @@ export function MiniCart() {
             data-testid="mini-cart"
             c="stone.8"
             pos="relative"
-            style={{ display: "inline-flex" }}
+            className="pp-header-icon"
           >
             <CartIcon />
             {count > 0 && (
@@ -78,8 +78,8 @@ export function MiniCart() {
                 circle
                 color="clay"
                 pos="absolute"
-                top={-6}
-                right={-10}
+                top={2}
+                right={-2}
                 data-testid="mini-cart-count"
               >
                 {count}

@@ -3,8 +3,11 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 
-/** Header search: Enter or the icon searches, and only when there is text (spec section 5). */
-export function SearchBox() {
+/**
+ * Header search: Enter or the icon searches, and only when there is text (spec section 5).
+ * `w`: its width (the header's, or the menu drawer's full width).
+ */
+export function SearchBox({ w = 240 }: { w?: number | string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [text, setText] = useState("");
@@ -17,7 +20,7 @@ export function SearchBox() {
     <TextInput
       size="sm"
       radius="xl"
-      w={240}
+      w={w}
       aria-label={t("search.placeholder")}
       placeholder={t("search.placeholder")}
       value={text}

@@ -13,8 +13,12 @@ import { ProductCard, type ProductCardData } from "../../components/product-card
 import { PLACEHOLDER_IMAGE } from "../../lib/placeholder";
 import type { CatalogImage } from "./product-images";
 
-/** Three per row on desktop, two on tablet (spec section 2). */
-const GRID_COLS = { base: 1, sm: 2, lg: 3 } as const;
+/**
+ * Three per row on desktop, two on tablet (spec section 2) and on a phone, where one card per
+ * row made a category a long scroll of large images (decision 027).
+ */
+const GRID_COLS = { base: 2, lg: 3 } as const;
+const GRID_SPACING = { base: "md", sm: "xl" } as const;
 
 export interface SubCollection {
   code: string;
@@ -77,7 +81,7 @@ export function CatalogListing({
           <Title order={2} id="collections-title" mb="xl" fz="h3">
             {t("listing.collections")}
           </Title>
-          <SimpleGrid cols={GRID_COLS} spacing="xl" verticalSpacing={40}>
+          <SimpleGrid cols={GRID_COLS} spacing={GRID_SPACING} verticalSpacing={40}>
             {collections.map((collection) => (
               <SubCollectionCard key={collection.code} collection={collection} />
             ))}
@@ -89,7 +93,7 @@ export function CatalogListing({
           <Title order={2} id="products-title" mb="xl" fz="h3">
             {t("listing.products")}
           </Title>
-          <SimpleGrid cols={GRID_COLS} spacing="xl" verticalSpacing={48}>
+          <SimpleGrid cols={GRID_COLS} spacing={GRID_SPACING} verticalSpacing={48}>
             {products.map((product) => (
               <ProductCard key={product.code} product={product} />
             ))}

@@ -27,7 +27,11 @@ function OutletPage() {
       )}
       {products.length > 0 && (
         <Container size="xl" py={64}>
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="xl" verticalSpacing={48}>
+          <SimpleGrid
+            cols={{ base: 2, lg: 3 }}
+            spacing={{ base: "md", sm: "xl" }}
+            verticalSpacing={48}
+          >
             {products.map((product) => (
               <ProductCard key={product.code} product={product} />
             ))}

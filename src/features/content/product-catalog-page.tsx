@@ -15,6 +15,7 @@ import {
   Collapse,
   Container,
   Divider,
+  Flex,
   Group,
   HoverCard,
   Image,
@@ -214,14 +215,14 @@ function Materials({ materials }: { materials: CatalogueEntry["materials"] }) {
 function Entry({ entry, signedIn }: { entry: CatalogueEntry; signedIn: boolean }) {
   const { t } = useTranslation("content");
   return (
-    <Group align="flex-start" wrap="nowrap" gap="xl" py="lg" data-testid="catalogue-entry">
+    <Flex align="flex-start" gap={{ base: "md", sm: "xl" }} py="lg" data-testid="catalogue-entry">
       <Box bg="stone.0" style={{ borderRadius: 6, overflow: "hidden", flexShrink: 0 }}>
         <Image
           src={entry.thumb}
           fallbackSrc={PLACEHOLDER_IMAGE}
           alt=""
-          w={112}
-          h={112}
+          w={{ base: 80, sm: 112 }}
+          h={{ base: 80, sm: 112 }}
           fit="contain"
         />
       </Box>
@@ -262,7 +263,7 @@ function Entry({ entry, signedIn }: { entry: CatalogueEntry; signedIn: boolean }
           </Anchor>
         )}
       </Stack>
-    </Group>
+    </Flex>
   );
 }
 

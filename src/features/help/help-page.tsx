@@ -72,7 +72,7 @@ export function Component() {
       </Box>
       <Container size="lg" py={56}>
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl" mb={64}>
-          <Paper withBorder p="xl" radius="md" data-testid="sales-agent">
+          <Paper withBorder p={{ base: "md", sm: "xl" }} radius="md" data-testid="sales-agent">
             <Stack gap="xs">
               <Title order={2} fz={22}>
                 {t("salesAgent.title")}
@@ -101,7 +101,7 @@ export function Component() {
               )}
             </Stack>
           </Paper>
-          <Paper withBorder p="xl" radius="md">
+          <Paper withBorder p={{ base: "md", sm: "xl" }} radius="md">
             <Stack gap="md" align="flex-start" justify="space-between" h="100%">
               <Title order={2} fz={22}>
                 {t("contactSupport.title")}

@@ -11,6 +11,7 @@ import "@mantine/core/styles/SimpleGrid.css";
 import "@mantine/core/styles/Stack.css";
 import "@mantine/core/styles/Stepper.css";
 import "@mantine/core/styles/Title.css";
+import "./registration.css";
 import {
   Alert,
   Anchor,
@@ -245,6 +246,7 @@ export function Component() {
             color="clay"
             size="sm"
             mb="xl"
+            classNames={{ stepBody: "pp-stepper-body" }}
             onStepClick={(index) => send({ type: "registration.goTo", step: index })}
           >
             {REGISTRATION_STEPS.map((name, index) => (
