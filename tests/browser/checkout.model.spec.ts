@@ -5,7 +5,7 @@ import {
   type CheckoutContext,
 } from "../../machines/checkout.machine";
 import { emptyCart, expect, signInAsBuyer, type E2EContext } from "../../e2e/harness";
-import { modelJourneys } from "./model-driven";
+import { modelJourneys, type BrowserModel } from "./model-driven";
 
 /**
  * The checkout machine drives the checkout page against the real server. The buyer starts with
@@ -174,7 +174,7 @@ async function enabledButton(ctx: E2EContext, name: string) {
   return ctx.page.getByRole("button", { name, exact: true });
 }
 
-export const tests = modelJourneys({
+const model: BrowserModel = {
   name: "checkout",
   machine: checkoutMachine,
   events: (s) => {
@@ -185,14 +185,8 @@ export const tests = modelJourneys({
   // The page's situation: where it is, and the method the final button depends on.
   serializeState: (s) => JSON.stringify([s.value, (s as Snapshot).context.paymentMethodCode]),
   async start(ctx) {
-    const { page, baseUrl } = ctx;
-    await signInAsBuyer(ctx);
-    await emptyCart(ctx);
-    await page.goto(`${baseUrl}/shop/products/${PRODUCT}`);
-    await page.getByLabel("Quantity").fill(String(START_QUANTITY));
-    await page.getByRole("button", { name: "Add to cart" }).click();
-    await page.getByText("The item has been successfully added to your cart!").first().waitFor();
-    await page.goto(`${baseUrl}/checkout`);
+    await fillCart(ctx);
+    await ctx.page.goto(`${ctx.baseUrl}/checkout`);
   },
   async act(ctx, event) {
     const { page } = ctx;
@@ -318,4 +312,31 @@ export const tests = modelJourneys({
         return;
     }
   },
-});
+};
+
+/** Signs the buyer in and puts the starting line in a new cart. */
+async function fillCart(ctx: E2EContext) {
+  const { page, baseUrl } = ctx;
+  await signInAsBuyer(ctx);
+  await emptyCart(ctx);
+  await page.goto(`${baseUrl}/shop/products/${PRODUCT}`);
+  await page.getByLabel("Quantity").fill(String(START_QUANTITY));
+  await page.getByRole("button", { name: "Add to cart" }).click();
+  await page.getByText("The item has been successfully added to your cart!").first().waitFor();
+}
+
+export const tests = [
+  ...modelJourneys(model),
+  // Once more on a phone (issue 16), on the stacked line cards and the full-screen dialogs: the
+  // fewest of the journeys above that together take every transition they take.
+  ...modelJourneys({
+    ...model,
+    name: "checkout at 390 px",
+    coverage: "fewest",
+    async start(ctx) {
+      await fillCart(ctx);
+      await ctx.page.setViewportSize({ width: 390, height: 844 });
+      await ctx.page.goto(`${ctx.baseUrl}/checkout`);
+    },
+  }),
+];
