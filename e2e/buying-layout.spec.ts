@@ -47,7 +47,48 @@ async function box(locator: Locator, what: string) {
   return b;
 }
 
+const SECTIONS = [
+  "order-history",
+  "payments",
+  "account-details",
+  "user-details",
+  "team",
+  "address-book",
+  "contract-price",
+  "saved-lists",
+];
+
 export const tests = journeys(
+  {
+    name: "layout: at 390 px every account section fits the window and its buttons are 44 px high",
+    async run(ctx) {
+      const { page, baseUrl } = ctx;
+      await page.goto(`${baseUrl}/login`);
+      await page.getByLabel("Email").fill("admin@demo-spa.example");
+      await page.getByLabel("Password", { exact: true }).fill("partner-demo");
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.waitForURL(`${baseUrl}/shop`);
+      await page.setViewportSize(PHONE);
+      for (const section of SECTIONS) {
+        await page.goto(`${baseUrl}/shop/account/${section}`);
+        await page.waitForURL(`${baseUrl}/shop/account/${section}`);
+        const nav = page.getByRole("navigation", { name: "Account sections" });
+        await nav.locator('[aria-current="page"]').waitFor();
+        await page.getByRole("heading", { level: 2 }).first().waitFor();
+        await page.waitForLoadState("networkidle");
+        const overflow = await overflowing(page);
+        expect(overflow.length === 0, `${section} fits 390 px: ${overflow.join(", ")}`);
+        const small = await page.evaluate(() =>
+          [...document.querySelectorAll("main button, main a.mantine-Button-root")]
+            .map((b) => [b.textContent?.trim(), b.getBoundingClientRect().height] as const)
+            .filter(([, height]) => height > 0 && height < 44),
+        );
+        expect(small.length === 0, `${section}: buttons under 44 px: ${JSON.stringify(small)}`);
+        const active = await box(nav.locator('[aria-current="page"]'), "the active section");
+        expect(active.x >= 0 && active.x + active.width <= PHONE.width, `${section} is in view`);
+      }
+    },
+  },
   {
     name: "layout: at 390 px the checkout lines are cards with quantity, remove and total in reach, the summary below",
     async run(ctx) {
