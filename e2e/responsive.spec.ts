@@ -1,4 +1,4 @@
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "@playwright/test";
 import { emptyCart, expect, gql, journeys, signInAsBuyer, type E2EContext } from "./harness";
 
 /**

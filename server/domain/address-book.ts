@@ -42,3 +42,20 @@ export function shippingSwitch(
   if (isShipping === false) return isDefault ? "refuse" : "keep";
   return defaults.default_shipping_address_id === null ? "set" : "keep";
 }
+
+/**
+ * The longest value each address field takes: names as long as a person's name elsewhere
+ * (customer-profile NAME_MAX), a street or company as a shipping label can print them.
+ * The storefront's forms use the same numbers as their maxLength.
+ */
+export const ADDRESS_MAX = {
+  firstName: 100,
+  lastName: 100,
+  company: 150,
+  street: 150,
+  city: 100,
+  postcode: 20,
+  provinceCode: 20,
+  phoneNumber: 40,
+  email: 254,
+} as const;

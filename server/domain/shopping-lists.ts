@@ -3,7 +3,7 @@ import type { Violation } from "./violations.js";
 
 /** A saved list holds at most as many lines as a quantity allows units (account spec 9). */
 export const MAX_LIST_LINES = 300;
-export const MAX_LIST_NAME_LENGTH = 255;
+export const MAX_LIST_NAME_LENGTH = 100;
 
 /** True when `value` names a time zone this runtime knows (IANA name such as "Europe/Berlin"). */
 export function isTimeZone(value: unknown): value is string {

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { AddressSnapshot, DB } from "../db/schema.js";
+import { ADDRESS_MAX } from "../domain/address-book.js";
 import type { Violation } from "../domain/violations.js";
 import { Problem, unprocessable } from "./problem.js";
 
@@ -119,16 +120,17 @@ export async function readAddress(
   extraAllowed: readonly string[] = [],
 ): Promise<{ address: AddressSnapshot | undefined; violations: Violation[] }> {
   const r = new BodyReader(raw, [...ADDRESS_FIELDS, ...extraAllowed, "id", "@id", "@type"], prefix);
-  const firstName = r.string("firstName", { required: true, min: 2 });
-  const lastName = r.string("lastName", { required: true, min: 2 });
-  const company = r.string("company", { required: true, min: 2 });
-  const street = r.string("street", { required: true, min: 2 });
-  const city = r.string("city", { required: true, min: 2 });
-  const postcode = r.string("postcode", { required: true, max: 20 });
+  const M = ADDRESS_MAX;
+  const firstName = r.string("firstName", { required: true, min: 2, max: M.firstName });
+  const lastName = r.string("lastName", { required: true, min: 2, max: M.lastName });
+  const company = r.string("company", { required: true, min: 2, max: M.company });
+  const street = r.string("street", { required: true, min: 2, max: M.street });
+  const city = r.string("city", { required: true, min: 2, max: M.city });
+  const postcode = r.string("postcode", { required: true, max: M.postcode });
   const countryCode = r.string("countryCode", { required: true, max: 2 })?.toUpperCase();
-  const provinceCode = r.string("provinceCode", { max: 20 });
-  const phoneNumber = r.string("phoneNumber", { max: 40 });
-  const email = r.string("email", { email: true });
+  const provinceCode = r.string("provinceCode", { max: M.provinceCode });
+  const phoneNumber = r.string("phoneNumber", { max: M.phoneNumber });
+  const email = r.string("email", { email: true, max: M.email });
   let provinceName: string | null = null;
   if (countryCode) {
     const country = await db

@@ -3,6 +3,15 @@ import { NumberInput, type NumberInputProps } from "@mantine/core";
 import { MAX_QUANTITY, MIN_QUANTITY, isBlockedQuantityKey, normalizeQuantity } from "./quantity";
 
 /**
+ * A whole number: phones open the digits keypad. NumberInput sets inputmode="decimal" after
+ * the props it is given, so the attribute is set on the element; React leaves it alone after
+ * that, as NumberInput's own value never changes.
+ */
+function numericKeypad(input: HTMLInputElement | null) {
+  if (input) input.inputMode = "numeric";
+}
+
+/**
  * An integer quantity from 1 to 300; '-', 'e' and '.' cannot be typed, and whatever is left
  * in the field is made valid when it loses focus.
  */
@@ -22,8 +31,7 @@ export function QuantityInput({
       allowDecimal={false}
       allowNegative={false}
       clampBehavior="strict"
-      // A phone's numeric keypad (react-number-format leaves it out on iPhones otherwise).
-      inputMode="numeric"
+      ref={numericKeypad}
       value={value}
       onChange={onChange}
       onKeyDown={(event) => {

@@ -31,9 +31,11 @@ export interface BrowserModel {
   /**
    * Which paths become journeys: one shortest path per abstract state (default), or, with
    * "transitions", the shortest paths that together take every transition of the machine and
-   * reach every state node (for machines whose abstract states are too many to visit one by one).
+   * reach every state node (for machines whose abstract states are too many to visit one by one);
+   * with "fewest", the fewest of the "states" journeys that together still take every
+   * transition and reach every state node those take (a second run, e.g. on a phone).
    */
-  coverage?: "states" | "transitions";
+  coverage?: "states" | "transitions" | "fewest";
   /**
    * With coverage "transitions": situations that must each be reached as well (the shortest
    * path to the first abstract state where the predicate holds), e.g. a refusal's flavours.
@@ -93,9 +95,45 @@ export function modelPaths(model: BrowserModel): Path[] {
     input: model.input,
     serializeState: model.serializeState as any,
   } as any;
-  if (model.coverage !== "transitions")
-    return getShortestPaths(model.machine, options) as unknown as Path[];
-  return transitionPaths(model, options);
+  if (model.coverage === "transitions") return transitionPaths(model, options);
+  const shortest = getShortestPaths(model.machine, options) as unknown as Path[];
+  return model.coverage === "fewest" ? fewestPaths(model, shortest) : shortest;
+}
+
+/**
+ * Greedy set cover: the path adding the most transitions and state nodes not yet taken is
+ * kept, until the kept paths take all that the given paths take together.
+ */
+function fewestPaths(model: BrowserModel, paths: Path[]): Path[] {
+  const graph = machineGraph(model.machine);
+  const keys = new Map(graph.transitions.map((t, i) => [t, transitionKey(t, i)]));
+  const takes = paths.map((path) => {
+    const taken = new Set<string>();
+    path.steps.forEach((step, i) => {
+      for (const node of (step.state as any)._nodes as { id: string }[])
+        taken.add(`state ${node.id}`);
+      const from = path.steps[i - 1]?.state;
+      if (!from) return;
+      for (const t of (model.machine as any).getTransitionData(from, step.event) as unknown[]) {
+        const key = keys.get(t as never);
+        if (key) taken.add(key);
+      }
+    });
+    return taken;
+  });
+  const covered = new Set<string>();
+  const kept: Path[] = [];
+  for (;;) {
+    let best = -1;
+    let gain = 0;
+    takes.forEach((taken, i) => {
+      const fresh = [...taken].filter((k) => !covered.has(k)).length;
+      if (fresh > gain) [best, gain] = [i, fresh];
+    });
+    if (best < 0) return kept;
+    takes[best]!.forEach((k) => covered.add(k));
+    kept.push(paths[best]!);
+  }
 }
 
 /**

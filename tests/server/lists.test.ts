@@ -246,9 +246,9 @@ describe.each(backends)("saved shopping lists on %s", (backend) => {
       expect(zoned.body.name).toMatch(/^Shopping-List-\d{4}-\d{2}-\d{2}$/);
     });
 
-    it("accepts 255 characters of name, 300 lines and out-of-stock variants", async () => {
+    it("accepts 100 characters of name, 300 lines and out-of-stock variants", async () => {
       const list = await created(USERS.spaMarketing, {
-        name: "n".repeat(255),
+        name: "n".repeat(100),
         items: Array.from({ length: 300 }, () => ({
           productVariant: V("SONIC-BRUSH-TRAVEL-NAVY"),
           quantity: 1,
@@ -269,7 +269,8 @@ describe.each(backends)("saved shopping lists on %s", (backend) => {
       ["a number body", 42, "", "field.type"],
       ["an unknown field", { items: [line()], owner: 3 }, "owner", "field.unknown"],
       ["a name of the wrong type", { name: 42, items: [line()] }, "name", "field.type"],
-      ["a name too long", { name: "n".repeat(256), items: [line()] }, "name", "field.tooLong"],
+      ["a name too long", { name: "n".repeat(101), items: [line()] }, "name", "field.tooLong"],
+      ["a 320-character name", { name: "n".repeat(320), items: [line()] }, "name", "field.tooLong"],
       ["no items", { name: "x" }, "items", "field.required"],
       ["items null", { items: null }, "items", "field.required"],
       ["items not a list", { items: { productVariant: "x" } }, "items", "field.type"],
@@ -384,6 +385,21 @@ describe.each(backends)("saved shopping lists on %s", (backend) => {
           headers: { "content-type": "text/plain" },
         }),
       );
+    });
+
+    it("names the longest list name allowed, in the caller's language", async () => {
+      const res = await t.request("POST", LISTS, {
+        as: USERS.spaBuyer,
+        body: { name: "n".repeat(101), items: [line()] },
+        headers: { "accept-language": "de" },
+      });
+      expect(expectProblem(res, 422).violations).toEqual([
+        expect.objectContaining({
+          propertyPath: "name",
+          code: "field.tooLong",
+          message: "Dieser Wert ist zu lang. Er darf höchstens 100 Zeichen haben.",
+        }),
+      ]);
     });
 
     it("answers in the caller's language", async () => {

@@ -29,6 +29,9 @@ import { CartContext, useCart, useCartActor } from "../cart";
 
 const SaveListDialog = lazy(() => import("./save-list-dialog"));
 
+/** The badge's largest number; above it shows '999+' (the label has the full count). */
+const MAX_SHOWN_COUNT = 999;
+
 /** Lines shown in the hover card; the rest is summed up in one line. */
 const SHOWN_LINES = 4;
 
@@ -60,7 +63,15 @@ export function MiniCart() {
   const ordering = customer.status === "success" && canOrder(customer.data);
   return (
     <>
-      <HoverCard width={360} position="bottom-end" shadow="md" openDelay={60} closeDelay={160}>
+      <HoverCard
+        width="min(360px, calc(100vw - 24px))"
+        position="bottom-end"
+        // Hidden while the save dialog is open, so it never covers the dialog.
+        disabled={saving}
+        shadow="md"
+        openDelay={60}
+        closeDelay={160}
+      >
         <HoverCard.Target>
           <UnstyledButton
             component={Link}
@@ -73,16 +84,19 @@ export function MiniCart() {
           >
             <CartIcon />
             {count > 0 && (
+              // A pill as wide as its digits: a fixed circle clipped '12' to '1.'.
               <Badge
-                size="xs"
-                circle
+                size="sm"
                 color="clay"
                 pos="absolute"
-                top={2}
-                right={-2}
+                top={0}
+                left={26}
+                miw={20}
+                px={5}
+                styles={{ label: { overflow: "visible" } }}
                 data-testid="mini-cart-count"
               >
-                {count}
+                {count > MAX_SHOWN_COUNT ? `${MAX_SHOWN_COUNT}+` : count}
               </Badge>
             )}
           </UnstyledButton>
@@ -153,7 +167,7 @@ export function MiniCart() {
                   />
                 </Group>
                 {ordering && (
-                  <Button component={Link} to="/checkout" color="clay" fullWidth>
+                  <Button component={Link} to="/checkout" color="clay" fullWidth h={44}>
                     {t("mini.checkout")}
                   </Button>
                 )}
@@ -162,6 +176,7 @@ export function MiniCart() {
                   type="button"
                   size="sm"
                   c="stone.7"
+                  mih={44}
                   disabled={loading}
                   onClick={() => setSaving(true)}
                 >

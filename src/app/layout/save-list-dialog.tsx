@@ -10,6 +10,8 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { fromPromise } from "xstate";
 import { saveListMachine } from "../../../machines/save-list.machine";
+import { MAX_LIST_NAME_LENGTH } from "../../../server/domain/shopping-lists";
+import { useDialogLayout } from "../../lib/dialog-layout";
 import { gateway } from "../../lib/gateway";
 import { CreateShoppingListDocument, DeleteCartDocument } from "../../lib/gql/graphql";
 import { gatewayErrorDetail } from "../../lib/graphql-client";
@@ -76,8 +78,15 @@ export default function SaveListDialog({ onClose }: { onClose: () => void }) {
   const { name } = snapshot.context;
   const busy = snapshot.matches("creatingList") || snapshot.matches("deletingCart");
   const blank = name.trim() === "";
+  const { fullScreen } = useDialogLayout();
   return (
-    <Modal opened onClose={busy ? () => {} : onClose} title={t("saveList.title")} centered>
+    <Modal
+      opened
+      onClose={busy ? () => {} : onClose}
+      title={t("saveList.title")}
+      centered
+      fullScreen={fullScreen}
+    >
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -91,7 +100,7 @@ export default function SaveListDialog({ onClose }: { onClose: () => void }) {
           <TextInput
             label={t("saveList.name")}
             value={name}
-            maxLength={255}
+            maxLength={MAX_LIST_NAME_LENGTH}
             required
             data-autofocus
             error={blank ? t("saveList.required") : undefined}

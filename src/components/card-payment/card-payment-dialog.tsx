@@ -24,6 +24,7 @@ import { useMachine } from "@xstate/react";
 import { lazy, Suspense, useMemo, useState } from "react";
 import { cardPaymentMachine } from "../../../machines/card-payment.machine";
 import { Price } from "../price";
+import { useDialogLayout } from "../../lib/dialog-layout";
 import { gateway } from "../../lib/gateway";
 import { useLazyNamespace } from "../../lib/lazy-namespace";
 import { PAYMENT_TEXTS } from "./payment-texts";
@@ -46,8 +47,10 @@ export interface CardPaymentDialogProps {
 /** The 'Order payment' dialog (account spec sections 2, 4 and 8). */
 export function CardPaymentDialog(props: CardPaymentDialogProps) {
   const { t } = useLazyNamespace("payment", PAYMENT_TEXTS);
+  const { fullScreen } = useDialogLayout();
   return (
     <Modal
+      fullScreen={fullScreen}
       opened={props.opened}
       onClose={props.onClose}
       title={t("title")}
@@ -100,7 +103,7 @@ function CardPayment(props: CardPaymentDialogProps) {
           {t("success")}
         </Alert>
         <Group justify="flex-end">
-          <Button color="clay" onClick={props.onClose}>
+          <Button color="clay" h={44} onClick={props.onClose}>
             {t("close")}
           </Button>
         </Group>
@@ -124,10 +127,10 @@ function CardPayment(props: CardPaymentDialogProps) {
           )}
         </Alert>
         <Group justify="flex-end">
-          <Button variant="subtle" color="stone" onClick={props.onClose}>
+          <Button variant="subtle" color="stone" h={44} onClick={props.onClose}>
             {t("close")}
           </Button>
-          <Button color="clay" onClick={() => send({ type: "payment.retry" })}>
+          <Button color="clay" h={44} onClick={() => send({ type: "payment.retry" })}>
             {t("tryAgain")}
           </Button>
         </Group>
@@ -237,7 +240,8 @@ function TestCardForm({ busy, onSubmit }: { busy: boolean; onSubmit: (data: stri
           autoComplete="cc-number"
           required
         />
-        <SimpleGrid cols={2}>
+        {/* Bottom-aligned: a label that wraps on a phone leaves both fields on one line. */}
+        <SimpleGrid cols={2} style={{ alignItems: "end" }}>
           <TextInput
             label={t("card.expiry")}
             placeholder={t("card.expiryPlaceholder")}
@@ -265,7 +269,7 @@ function TestCardForm({ busy, onSubmit }: { busy: boolean; onSubmit: (data: stri
           autoComplete="cc-name"
           required
         />
-        <Button type="submit" color="clay" loading={busy} mt="xs">
+        <Button type="submit" color="clay" loading={busy} mt="xs" h={44}>
           {t("card.pay")}
         </Button>
       </Stack>
@@ -305,7 +309,7 @@ function TestChallenge(props: {
           required
           data-autofocus
         />
-        <Button type="submit" color="clay" loading={props.busy} disabled={password === ""}>
+        <Button type="submit" color="clay" loading={props.busy} disabled={password === ""} h={44}>
           {t("challenge.submit")}
         </Button>
       </Stack>

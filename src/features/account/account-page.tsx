@@ -31,6 +31,7 @@ import { MeDocument } from "../../lib/gql/graphql";
 import { useLazyNamespace } from "../../lib/lazy-namespace";
 import { useGatewayQuery } from "../../lib/use-gateway-query";
 import { AccountContext } from "./account-context";
+import classes from "./account.module.css";
 import { ACCOUNT_TEXTS } from "./account-texts";
 import { initialsOf } from "./orders/order-format";
 import { DEFAULT_SECTION, resolveSection, SECTIONS, visibleSections } from "./sections";
@@ -81,7 +82,7 @@ export function Component() {
 
   return (
     <AccountContext.Provider value={customer}>
-      <Container size="xl" py="xl">
+      <Container size="xl" py="xl" className={classes.area}>
         <Group justify="space-between" mb="xl" wrap="wrap" gap="md">
           <Group gap="md">
             <Avatar color="clay" radius="xl" size="lg" data-testid="account-initials">
@@ -100,7 +101,15 @@ export function Component() {
         </Group>
         <Grid gap="xl">
           <Grid.Col span={{ base: 12, md: 3 }}>
-            <Paper withBorder radius="md" p="xs" component="nav" aria-label={t("nav.label")}>
+            <Paper
+              withBorder
+              radius="md"
+              p="xs"
+              component="nav"
+              aria-label={t("nav.label")}
+              className={classes.nav}
+              ref={showActive}
+            >
               {sections.map((code) => (
                 <NavLink
                   key={code}
@@ -135,6 +144,16 @@ export function Component() {
       </Container>
     </AccountContext.Provider>
   );
+}
+
+/**
+ * On phones the navigation is one row that scrolls sideways: it starts at the section shown.
+ * Only the row scrolls, never the page.
+ */
+function showActive(nav: HTMLElement | null) {
+  const active = nav?.querySelector<HTMLElement>('[aria-current="page"]');
+  if (nav && active && nav.scrollWidth > nav.clientWidth)
+    nav.scrollLeft += active.getBoundingClientRect().left - nav.getBoundingClientRect().left - 8;
 }
 
 /** A section whose code fails to load (e.g. a new deployment) shows a message, not a blank page. */

@@ -7,6 +7,8 @@ import "@mantine/core/styles/Stack.css";
 import "@mantine/core/styles/Text.css";
 import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
+import { ADDRESS_MAX } from "../../../server/domain/address-book";
+import { useDialogLayout } from "../../lib/dialog-layout";
 import { gateway } from "../../lib/gateway";
 import { gatewayErrorDetail } from "../../lib/graphql-client";
 import { CountriesDocument, CreateAddressDocument, type AddressInput } from "../../lib/gql/graphql";
@@ -44,6 +46,7 @@ export default function AddAddressDialog(props: {
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const list = countries.status === "success" ? countries.data.countries : [];
+  const { fullScreen } = useDialogLayout();
   const provinces = list.find((c) => c.code === values.countryCode)?.provinces ?? [];
 
   const message = (key: string | undefined) => (key ? t(ERROR_KEYS[key] ?? key) : undefined);
@@ -101,11 +104,18 @@ export default function AddAddressDialog(props: {
       onChange={(e) => set(field)(e.currentTarget.value)}
       error={errors[field]}
       required={required}
-      maxLength={255}
+      maxLength={ADDRESS_MAX[field as keyof typeof ADDRESS_MAX]}
     />
   );
   return (
-    <Modal opened onClose={props.onClose} title={t("address.title")} size="lg" centered>
+    <Modal
+      opened
+      onClose={props.onClose}
+      title={t("address.title")}
+      size="lg"
+      centered
+      fullScreen={fullScreen}
+    >
       <form
         onSubmit={(e) => {
           e.preventDefault();

@@ -12,7 +12,6 @@ import "@mantine/core/styles/Checkbox.css";
 import "@mantine/core/styles/Combobox.css";
 import "@mantine/core/styles/Stack.css";
 import "@mantine/core/styles/Stepper.css";
-import "@mantine/core/styles/Table.css";
 import "@mantine/core/styles/Title.css";
 import "@mantine/core/styles/Tooltip.css";
 import {
@@ -33,7 +32,6 @@ import {
   Select,
   Stack,
   Stepper,
-  Table,
   Text,
   Textarea,
   TextInput,
@@ -56,6 +54,7 @@ import { useLazyNamespace } from "../../lib/lazy-namespace";
 import { currencySign, formatAmount } from "../../lib/money";
 import { PLACEHOLDER_IMAGE } from "../../lib/placeholder";
 import { useCartActor } from "../../app/cart";
+import classes from "./checkout-lines.module.css";
 import { CHECKOUT_TEXTS } from "./checkout-texts";
 import { checkoutActors, type Address, type Cart, type PaymentMethod } from "./checkout.services";
 
@@ -220,6 +219,7 @@ export function Component() {
                   color="clay"
                   size="md"
                   fullWidth
+                  className={classes.touch}
                   disabled={belowMinimum || busy}
                   loading={snapshot.matches({ active: "loadingAddresses" })}
                   onClick={() => send({ type: "checkout.next" })}
@@ -240,6 +240,7 @@ export function Component() {
                 color="clay"
                 size="md"
                 fullWidth
+                className={classes.touch}
                 disabled={!canFinish(snapshot)}
                 loading={busy && !paying}
                 onClick={() => send({ type: "checkout.complete" })}
@@ -357,18 +358,15 @@ function Overview(props: {
   const { cart } = props;
   return (
     <Stack gap="md">
-      <Table verticalSpacing="sm" data-testid="checkout-lines">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t("lines.product")}</Table.Th>
-            <Table.Th ta="right">{t("lines.rrp")}</Table.Th>
-            <Table.Th ta="right">{t("lines.price")}</Table.Th>
-            <Table.Th>{t("lines.quantity")}</Table.Th>
-            <Table.Th ta="right">{t("lines.total")}</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
+      <div className={classes.lines}>
+        <Stack gap="sm" role="list" aria-label={t("steps.overview")} data-testid="checkout-lines">
+          <div className={classes.head} aria-hidden="true">
+            <span className={classes.headProduct}>{t("lines.product")}</span>
+            <span className={classes.rrp}>{t("lines.rrp")}</span>
+            <span className={classes.price}>{t("lines.price")}</span>
+            <span className={classes.qty}>{t("lines.quantity")}</span>
+            <span className={classes.total}>{t("lines.total")}</span>
+          </div>
           {cart.items.map((item) => (
             <Line
               key={item.id}
@@ -379,10 +377,10 @@ function Overview(props: {
               onRemove={() => props.onRemove(item.id)}
             />
           ))}
-        </Table.Tbody>
-      </Table>
+        </Stack>
+      </div>
       <Group justify="space-between">
-        <Anchor component={Link} to="/shop" size="sm" c="stone.7">
+        <Anchor component={Link} to="/shop" size="sm" c="stone.7" className={classes.touchLink}>
           {t("continueShopping")}
         </Anchor>
         <Anchor
@@ -392,6 +390,7 @@ function Overview(props: {
           c="red.7"
           onClick={props.onEmpty}
           disabled={props.busy}
+          className={classes.touchLink}
         >
           {t("empty.link")}
         </Anchor>
@@ -400,6 +399,10 @@ function Overview(props: {
   );
 }
 
+/**
+ * One order line: a card on narrow columns (image, name, remove; prices; quantity and line
+ * total), a table-like row on wide ones (checkout-lines.module.css).
+ */
 function Line(props: {
   item: Cart["items"][number];
   currencyCode: string;
@@ -418,83 +421,78 @@ function Line(props: {
   }
   const wanted = normalizeQuantity(quantity);
   return (
-    <Table.Tr data-testid="checkout-line">
-      <Table.Td>
-        <Group gap="sm" wrap="nowrap">
-          <Image
-            src={item.images[0]?.path ?? null}
-            fallbackSrc={PLACEHOLDER_IMAGE}
-            alt=""
-            w={56}
-            h={56}
-            fit="contain"
-            bg="stone.0"
-            radius="sm"
-          />
-          <Box>
-            <Anchor
-              component={Link}
-              to={`/shop/products/${item.productCode}`}
-              c="stone.9"
-              size="sm"
-            >
-              {item.productName}
-            </Anchor>
-            <Text size="xs" c="stone.6">
-              {t("lines.sku", { sku: skuOf(item.variantCode) })}
-            </Text>
-          </Box>
-        </Group>
-      </Table.Td>
-      <Table.Td ta="right">
+    <div className={classes.line} role="listitem" data-testid="checkout-line">
+      <Image
+        className={classes.img}
+        src={item.images[0]?.path ?? null}
+        fallbackSrc={PLACEHOLDER_IMAGE}
+        alt=""
+        w={56}
+        h={56}
+        fit="contain"
+        bg="stone.0"
+        radius="sm"
+      />
+      <Box className={classes.info}>
+        <Anchor component={Link} to={`/shop/products/${item.productCode}`} c="stone.9" size="sm">
+          {item.productName}
+        </Anchor>
+        <Text size="xs" c="stone.6">
+          {t("lines.sku", { sku: skuOf(item.variantCode) })}
+        </Text>
+      </Box>
+      <Box className={classes.rrp}>
+        <span className={classes.label}>{t("lines.rrp")}</span>
         <Price
           amount={item.originalUnitPrice}
           currencyCode={props.currencyCode}
           size="sm"
           c="stone.6"
         />
-      </Table.Td>
-      <Table.Td ta="right">
+      </Box>
+      <Box className={classes.price}>
+        <span className={classes.label}>{t("lines.price")}</span>
         <Price amount={item.unitPrice} currencyCode={props.currencyCode} size="sm" />
-      </Table.Td>
-      <Table.Td>
-        <Group gap={6} wrap="nowrap">
-          <QuantityInput
-            value={quantity}
-            onChange={setQuantity}
-            w={84}
-            size="xs"
-            aria-label={t("lines.quantityOf", { name: item.productName })}
-            disabled={props.busy}
-          />
-          <Button
-            size="xs"
-            variant="light"
-            color="clay"
-            disabled={props.busy || wanted === item.quantity}
-            onClick={() => props.onQuantity(wanted)}
-          >
-            {t("lines.confirm")}
-          </Button>
-        </Group>
-      </Table.Td>
-      <Table.Td ta="right">
-        <Price amount={item.total} currencyCode={props.currencyCode} size="sm" fw={600} />
-      </Table.Td>
-      <Table.Td>
-        <ActionIcon
-          variant="subtle"
-          color="stone"
-          aria-label={t("lines.remove", { name: item.productName })}
+      </Box>
+      <Group gap={6} wrap="nowrap" className={classes.qty}>
+        <QuantityInput
+          value={quantity}
+          onChange={setQuantity}
+          w={96}
+          size="sm"
+          className={classes.touch}
+          aria-label={t("lines.quantityOf", { name: item.productName })}
           disabled={props.busy}
-          onClick={props.onRemove}
+        />
+        <Button
+          size="sm"
+          variant="light"
+          color="clay"
+          className={classes.touch}
+          disabled={props.busy || wanted === item.quantity}
+          onClick={() => props.onQuantity(wanted)}
         >
-          <svg width="16" height="16" viewBox="0 0 24 24" fill="none" aria-hidden="true">
-            <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="1.6" />
-          </svg>
-        </ActionIcon>
-      </Table.Td>
-    </Table.Tr>
+          {t("lines.confirm")}
+        </Button>
+      </Group>
+      <Box className={classes.total}>
+        <span className={classes.label}>{t("lines.total")}</span>
+        <Price amount={item.total} currencyCode={props.currencyCode} size="sm" fw={600} />
+      </Box>
+      <ActionIcon
+        className={classes.remove}
+        size={44}
+        variant="subtle"
+        color="stone"
+        aria-label={t("lines.remove", { name: item.productName })}
+        disabled={props.busy}
+        onClick={props.onRemove}
+      >
+        <svg width="18" height="18" viewBox="0 0 24 24" fill="none" aria-hidden="true">
+          <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="1.6" />
+        </svg>
+      </ActionIcon>
+    </div>
   );
 }
 
@@ -544,6 +542,7 @@ function Details(props: {
             type="button"
             size="sm"
             c="clay.7"
+            className={classes.touchLink}
             onClick={props.onAddAddress}
           >
             {t("details.addAddress")}
@@ -592,7 +591,14 @@ function Details(props: {
         </Radio.Group>
       </Paper>
       <Group>
-        <Anchor component="button" type="button" size="sm" c="stone.7" onClick={props.onBack}>
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          c="stone.7"
+          className={classes.touchLink}
+          onClick={props.onBack}
+        >
           {t("details.back")}
         </Anchor>
       </Group>
@@ -632,7 +638,13 @@ function Summary(props: {
         {row(t("summary.tax"), cart.taxTotal + cart.shippingTaxTotal, "summary-tax")}
         {row(t("summary.total"), cart.total, "summary-total", true)}
         {row(
-          <Tooltip label={t("summary.profitHint")} multiline w={260} withArrow>
+          <Tooltip
+            label={t("summary.profitHint")}
+            multiline
+            w={260}
+            withArrow
+            events={{ hover: true, focus: true, touch: true }}
+          >
             <Text span size="sm" style={{ textDecoration: "underline dotted", cursor: "help" }}>
               {t("summary.profit")}
             </Text>
@@ -649,6 +661,7 @@ function Summary(props: {
                 type="button"
                 size="sm"
                 c="stone.7"
+                className={classes.touchLink}
                 onClick={props.onRemoveCoupon}
                 disabled={props.busy}
               >
@@ -662,7 +675,7 @@ function Summary(props: {
                 props.onApply();
               }}
             >
-              <Group gap="xs" align="flex-end" wrap="nowrap">
+              <Group gap="xs" align="flex-end" wrap="nowrap" className={classes.touch}>
                 <TextInput
                   label={t("summary.coupon")}
                   value={props.coupon}

@@ -37,6 +37,8 @@ import {
   type AddressValues,
 } from "../../../../machines/address-book.machine";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { ADDRESS_MAX } from "../../../../server/domain/address-book";
+import { useDialogLayout } from "../../../lib/dialog-layout";
 import { useLazyNamespace } from "../../../lib/lazy-namespace";
 import { ACCOUNT_TEXTS, textOf } from "../me/account-texts";
 import {
@@ -54,6 +56,10 @@ const TEXT_FIELDS: { field: AddressField; required: boolean; auto: string; type?
   { field: "postcode", required: true, auto: "postal-code" },
   { field: "city", required: true, auto: "address-level2" },
 ];
+/** The server's longest value for an address field (the form cannot take more). */
+const maxLengthOf = (field: AddressField): number | undefined =>
+  (ADDRESS_MAX as Partial<Record<AddressField, number>>)[field];
+
 const CONTACT_FIELDS: { field: AddressField; auto: string; type: string }[] = [
   { field: "phoneNumber", auto: "tel", type: "tel" },
   { field: "email", auto: "email", type: "email" },
@@ -101,6 +107,7 @@ export function AddressBookSection() {
     [],
   );
   const [snapshot, send] = useMachine(logic);
+  const dialog = useDialogLayout("60vw");
   const c = snapshot.context;
   const busy = !snapshot.matches("ready");
   const removal = c.addresses.find((a) => a.id === c.removalId);
@@ -223,7 +230,8 @@ export function AddressBookSection() {
         opened={snapshot.matches("dialog")}
         onClose={() => send({ type: "address.cancel" })}
         title={editing ? t("addresses.dialog.editTitle") : t("addresses.dialog.addTitle")}
-        size="60%"
+        size={dialog.size}
+        fullScreen={dialog.fullScreen}
         centered
       >
         <form
@@ -248,6 +256,7 @@ export function AddressBookSection() {
                   label={t(`addresses.fields.${field}`)}
                   withAsterisk={required}
                   autoComplete={auto}
+                  maxLength={maxLengthOf(field)}
                   value={c.values[field]}
                   readOnly={saving}
                   error={errorOf(field)}
@@ -285,6 +294,7 @@ export function AddressBookSection() {
                   type={type}
                   label={t(`addresses.fields.${field}`)}
                   autoComplete={auto}
+                  maxLength={maxLengthOf(field)}
                   value={c.values[field]}
                   readOnly={saving}
                   error={errorOf(field)}

@@ -162,8 +162,9 @@ export function SavedListsSection() {
         lists.data.shoppingLists.items.map((list) => (
           <Paper key={list.id} withBorder radius="md" p="md" data-testid="saved-list">
             <Group justify="space-between" align="flex-start" wrap="wrap" mb="sm">
-              <Stack gap={2}>
-                <Title order={3} fz="lg">
+              {/* A long name wraps anywhere instead of widening the page. */}
+              <Stack gap={2} miw={0} style={{ flex: "1 1 16rem", overflowWrap: "anywhere" }}>
+                <Title order={3} fz="lg" data-testid="saved-list-name">
                   {list.name}
                 </Title>
                 <Text size="sm" c="stone.6">

@@ -31,6 +31,12 @@ import {
   type ProfileField,
   type ProfileValues,
 } from "../../../../machines/profile.machine";
+import {
+  EMAIL_MAX,
+  JOB_TITLE_MAX,
+  NAME_MAX,
+  PHONE_MAX,
+} from "../../../../server/domain/customer-profile";
 import { useLazyNamespace } from "../../../lib/lazy-namespace";
 import { ACCOUNT_TEXTS, textOf } from "./account-texts";
 import { changePassword, loadProfile, saveProfile, storeSessionToken } from "./profile.services";
@@ -42,6 +48,15 @@ const DETAIL_FIELDS: { field: ProfileField; required: boolean; type?: string; au
   { field: "phoneNumber", required: false, type: "tel", auto: "tel" },
   { field: "jobTitle", required: false, auto: "organization-title" },
 ];
+
+/** The server's longest value for each field (customer-profile), as the fields' maxLength. */
+const DETAIL_MAX = {
+  firstName: NAME_MAX,
+  lastName: NAME_MAX,
+  email: EMAIL_MAX,
+  phoneNumber: PHONE_MAX,
+  jobTitle: JOB_TITLE_MAX,
+} as const;
 
 const PASSWORD_AUTOCOMPLETE: Record<PasswordField, string> = {
   currentPassword: "current-password",
@@ -144,6 +159,7 @@ export function MyInformationSection() {
                 label={t(`me.${field}`)}
                 withAsterisk={required}
                 autoComplete={auto}
+                maxLength={DETAIL_MAX[field]}
                 value={c.values[field]}
                 readOnly={saving}
                 error={c.errors[field] ? t(c.errors[field]) : c.serverErrors[field]}

@@ -20,6 +20,7 @@ import {
   Title,
 } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { useDialogLayout } from "../../../lib/dialog-layout";
 import type { OrderAddressFieldsFragment } from "../../../lib/gql/graphql";
 import { formatMoney } from "../../../lib/money";
 import type { HistoryOrder } from "../account.services";
@@ -41,11 +42,20 @@ export function OrderDetailDialog({
 }) {
   const { t, i18n } = useTranslation("account");
   const money = (minor: number) => formatMoney(minor, order?.currencyCode, i18n.language);
+  // 60 % of the window (account spec 2) where there is room; the whole screen on phones.
+  const layout = useDialogLayout("60vw");
   const title = order?.number
     ? t("orders.detail.title", { number: order.number })
     : t("orders.detail.overview");
   return (
-    <Modal opened={order !== null} onClose={onClose} size="60%" title={title} centered>
+    <Modal
+      opened={order !== null}
+      onClose={onClose}
+      title={title}
+      centered
+      size={layout.size}
+      fullScreen={layout.fullScreen}
+    >
       {order && (
         <Stack gap="md" data-testid="order-detail">
           <Group justify="space-between" wrap="wrap">
@@ -109,7 +119,7 @@ export function OrderDetailDialog({
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <Stack gap={4} ml="auto" miw={260} data-testid="order-totals">
+          <Stack gap={4} ml="auto" miw="min(260px, 100%)" data-testid="order-totals">
             <TotalRow label={t("orders.detail.itemsSubtotal")} value={money(order.itemsSubtotal)} />
             <TotalRow label={t("orders.detail.shippingTotal")} value={money(order.shippingTotal)} />
             <TotalRow
@@ -156,7 +166,16 @@ export function OrderDetailDialog({
               empty={t("orders.detail.noAddress")}
             />
           </SimpleGrid>
-          <Group justify="flex-end">
+          {/* The buttons stay in view while the rest of a long order scrolls under them. */}
+          <Group
+            justify="flex-end"
+            pos="sticky"
+            bottom={0}
+            py="sm"
+            bg="var(--mantine-color-body)"
+            style={{ borderTop: "1px solid var(--mantine-color-stone-2)", zIndex: 1 }}
+            data-testid="order-detail-actions"
+          >
             {showsInvoice(order) && (
               <Button variant="light" onClick={() => onInvoice(order)}>
                 {t("orders.invoice")}

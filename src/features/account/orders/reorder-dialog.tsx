@@ -34,6 +34,7 @@ import {
   type ReorderFailure,
   type ReorderLine,
 } from "../../../../machines/reorder.machine";
+import { useDialogLayout } from "../../../lib/dialog-layout";
 import { formatMoney } from "../../../lib/money";
 import { useCartActor } from "../../../app/cart";
 import { loadVariantsNow, type HistoryOrder } from "../account.services";
@@ -114,12 +115,15 @@ export function ReorderDialog({ order, onClose }: { order: HistoryOrder; onClose
     onClose();
   };
   const settled = context.added.length + context.failed.length;
+  // 60 % of the window like the order detail where there is room; the whole screen on phones.
+  const layout = useDialogLayout("60vw");
 
   return (
     <Modal
       opened
       onClose={close}
-      size="60%"
+      size={layout.size}
+      fullScreen={layout.fullScreen}
       centered
       title={t("orders.reorder.title", { number: order.number ?? "" })}
       closeOnClickOutside={!busy}
@@ -223,7 +227,14 @@ export function ReorderDialog({ order, onClose }: { order: HistoryOrder; onClose
             <FailureList failed={context.failed} />
           </Alert>
         )}
-        <Group justify="flex-end">
+        <Group
+          justify="flex-end"
+          pos="sticky"
+          bottom={0}
+          py="sm"
+          bg="var(--mantine-color-body)"
+          style={{ zIndex: 1 }}
+        >
           {snapshot.matches("previewing") && (
             <Button
               onClick={() => send({ type: "reorder.confirm" })}

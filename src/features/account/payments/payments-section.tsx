@@ -63,7 +63,8 @@ export function PaymentsSection() {
       )}
       {rows.length > 0 && (
         <Table.ScrollContainer minWidth={720}>
-          <Table striped data-testid="payments-table">
+          {/* Amounts, dates and statuses stay on one line; the table scrolls sideways instead. */}
+          <Table striped data-testid="payments-table" style={{ whiteSpace: "nowrap" }}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t("payments.order")}</Table.Th>

@@ -28,6 +28,8 @@ import { useMemo, useRef } from "react";
 import { fromPromise } from "xstate";
 import { TEAM_ROLES, teamMachine, type TeamRole } from "../../../../machines/team.machine";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { EMAIL_MAX } from "../../../../server/domain/customer-profile";
+import { useDialogLayout } from "../../../lib/dialog-layout";
 import { useLazyNamespace } from "../../../lib/lazy-namespace";
 import { ACCOUNT_TEXTS, textOf } from "../me/account-texts";
 import { changeMemberRole, inviteMember, loadMembers, removeMember } from "./team.services";
@@ -73,6 +75,7 @@ export function TeamSection() {
     [],
   );
   const [snapshot, send] = useMachine(logic);
+  const dialog = useDialogLayout();
   const c = snapshot.context;
   const roleOptions = TEAM_ROLES.map((role) => ({ value: role, label: t(`team.roles.${role}`) }));
   const busy = snapshot.matches("changingRole") || snapshot.matches("removing");
@@ -184,6 +187,7 @@ export function TeamSection() {
         onClose={() => send({ type: "team.cancel" })}
         title={t("team.invite.title")}
         centered
+        fullScreen={dialog.fullScreen}
       >
         <form
           noValidate
@@ -202,6 +206,7 @@ export function TeamSection() {
               label={t("team.invite.email")}
               name="email"
               type="email"
+              maxLength={EMAIL_MAX}
               withAsterisk
               data-autofocus
               value={c.invite.email}
