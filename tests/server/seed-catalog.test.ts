@@ -219,6 +219,13 @@ describe("seed artwork", () => {
     expect(badgeSvg("sale")).toContain('viewBox="0 0 120 120"');
   });
 
+  it("draws a cover without words when asked (decision 030)", () => {
+    const cover = taxonSvg("eye-skincare", "Eye skincare", { label: false });
+    expect(cover).not.toContain("<text");
+    expect(cover).toContain("<title>Eye skincare</title>");
+    expect(taxonSvg("eye-skincare", "Eye skincare")).toContain(">Eye skincare</text>");
+  });
+
   it("is deterministic", () => {
     expect(productSvg("GLOW-MINI", "Glow Mini")).toBe(productSvg("GLOW-MINI", "Glow Mini"));
     expect(taxonSvg("outlet", "Outlet")).toBe(taxonSvg("outlet", "Outlet"));

@@ -275,7 +275,11 @@ async function seedCatalogue(tx: Kysely<DB>, brandName: string) {
     .values([
       ...products.map((p) => svg(`/media/products/${p.code}.svg`, productSvg(p.code, p.name))),
       ...[...taxonImage].map((code) =>
-        svg(`/media/taxons/${code}.svg`, taxonSvg(code, taxons.find((t) => t.code === code)!.name)),
+        // Covers carry no words: the name beside them is in the reader's language.
+        svg(
+          `/media/taxons/${code}.svg`,
+          taxonSvg(code, taxons.find((t) => t.code === code)!.name, { label: false }),
+        ),
       ),
       ...(["new", "bestseller", "sale"] as const).map((k) =>
         svg(`/media/badges/${k}.svg`, badgeSvg(k)),
