@@ -10,6 +10,8 @@ export interface ProductQuery {
   itemsPerPage: number;
   /** The caller's price list; undefined for visitors, who see no prices. */
   priceList: string | undefined;
+  /** The caller's language (decision 030); texts without a translation are English. */
+  language?: string;
 }
 
 export interface VariantView {
@@ -43,6 +45,7 @@ export interface ProductView {
  * count alone.
  */
 export async function findProducts(db: Kysely<DB>, q: ProductQuery) {
+  const language = q.language ?? DEFAULT_LANGUAGE;
   let base = db.selectFrom("products").where("products.enabled", "=", true);
   if (q.taxonCode !== undefined) {
     base = base.where((eb) =>
@@ -60,6 +63,14 @@ export async function findProducts(db: Kysely<DB>, q: ProductQuery) {
       eb.or([
         eb(eb.fn("lower", ["products.code"]), "like", pattern),
         eb(eb.fn("lower", ["products.name"]), "like", pattern),
+        // The name the caller reads, in their language.
+        eb.exists(
+          eb
+            .selectFrom("product_translations as st")
+            .whereRef("st.product_code", "=", "products.code")
+            .where("st.locale", "=", language)
+            .where(sql<string>`lower(st.name)`, "like", pattern),
+        ),
         eb.exists(
           eb
             .selectFrom("product_variants")
@@ -77,7 +88,9 @@ export async function findProducts(db: Kysely<DB>, q: ProductQuery) {
         : base.where(sql<boolean>`false`);
   }
 
-  let page = withDetails(base, q.priceList).select(sql<string>`count(*) over ()`.as("total"));
+  let page = withDetails(base, q.priceList, language).select(
+    sql<string>`count(*) over ()`.as("total"),
+  );
   if (q.taxonCode !== undefined) {
     page = page
       .leftJoin("product_taxons as pt", (j) =>
@@ -99,18 +112,33 @@ export async function findProducts(db: Kysely<DB>, q: ProductQuery) {
   return { products: rows.map(toProductView), total };
 }
 
-export async function findProduct(db: Kysely<DB>, code: string, priceList: string | undefined) {
+export async function findProduct(
+  db: Kysely<DB>,
+  code: string,
+  priceList: string | undefined,
+  language: string = DEFAULT_LANGUAGE,
+) {
   const rows = await withDetails(
-    db.selectFrom("products").where("code", "=", code).where("enabled", "=", true),
+    db
+      .selectFrom("products")
+      .where("products.code", "=", code)
+      .where("products.enabled", "=", true),
     priceList,
+    language,
   ).execute();
   return rows[0] && toProductView(rows[0]);
 }
 
-/** What a variant view reads of `product_variants as v` and its price `variant_prices as vp`. */
+/** The language whose texts sit on the catalogue rows themselves; others are translations. */
+export const DEFAULT_LANGUAGE = "en";
+
+/**
+ * What a variant view reads of `product_variants as v`, its translation in the caller's language
+ * `product_variant_translations as vt` (left-joined) and its price `variant_prices as vp`.
+ */
 const VARIANT_COLUMNS = [
   "v.code",
-  "v.name",
+  sql<string>`coalesce(vt.name, v.name)`.as("name"),
   "v.product_code",
   "v.ean",
   "v.weight_grams",
@@ -122,45 +150,64 @@ const VARIANT_COLUMNS = [
 
 type ProductSource = SelectQueryBuilder<DB, "products", object>;
 
-/** The product's own columns and, as JSON arrays, everything a product view shows. */
-function withDetails(query: ProductSource, priceList: string | undefined) {
-  return query.selectAll("products").select((eb) => [
-    jsonArrayFrom(
-      eb
-        .selectFrom("product_images as i")
-        .select(["i.id", "i.type", "i.path"])
-        .whereRef("i.product_code", "=", "products.code")
-        .orderBy("i.position")
-        .orderBy("i.id"),
-    ).as("images"),
-    jsonArrayFrom(
-      eb
-        .selectFrom("product_taxons as t")
-        .select("t.taxon_code")
-        .whereRef("t.product_code", "=", "products.code")
-        .orderBy("t.taxon_code"),
-    ).as("taxons"),
-    jsonArrayFrom(
-      eb
-        .selectFrom("product_associations as a")
-        .select("a.associated_code")
-        .whereRef("a.product_code", "=", "products.code")
-        .where("a.type", "=", "related")
-        .orderBy("a.position"),
-    ).as("related"),
-    jsonArrayFrom(
-      eb
-        .selectFrom("product_variants as v")
-        .leftJoin("variant_prices as vp", (j) =>
-          j.onRef("vp.variant_code", "=", "v.code").on("vp.price_list_code", "=", priceList ?? ""),
-        )
-        .select(VARIANT_COLUMNS)
-        .whereRef("v.product_code", "=", "products.code")
-        .where("v.enabled", "=", true)
-        .orderBy("v.position")
-        .orderBy("v.code"),
-    ).as("variants"),
-  ]);
+/**
+ * The product's own columns with its texts in `language` (English where no translation exists)
+ * and, as JSON arrays, everything a product view shows.
+ */
+function withDetails(query: ProductSource, priceList: string | undefined, language: string) {
+  return query
+    .leftJoin("product_translations as tr", (j) =>
+      j.onRef("tr.product_code", "=", "products.code").on("tr.locale", "=", language),
+    )
+    .select([
+      "products.code",
+      "products.slug",
+      "products.main_taxon_code",
+      sql<string>`coalesce(tr.name, products.name)`.as("name"),
+      sql<string>`coalesce(nullif(tr.description, ''), products.description)`.as("description"),
+    ])
+    .select((eb) => [
+      jsonArrayFrom(
+        eb
+          .selectFrom("product_images as i")
+          .select(["i.id", "i.type", "i.path"])
+          .whereRef("i.product_code", "=", "products.code")
+          .orderBy("i.position")
+          .orderBy("i.id"),
+      ).as("images"),
+      jsonArrayFrom(
+        eb
+          .selectFrom("product_taxons as t")
+          .select("t.taxon_code")
+          .whereRef("t.product_code", "=", "products.code")
+          .orderBy("t.taxon_code"),
+      ).as("taxons"),
+      jsonArrayFrom(
+        eb
+          .selectFrom("product_associations as a")
+          .select("a.associated_code")
+          .whereRef("a.product_code", "=", "products.code")
+          .where("a.type", "=", "related")
+          .orderBy("a.position"),
+      ).as("related"),
+      jsonArrayFrom(
+        eb
+          .selectFrom("product_variants as v")
+          .leftJoin("variant_prices as vp", (j) =>
+            j
+              .onRef("vp.variant_code", "=", "v.code")
+              .on("vp.price_list_code", "=", priceList ?? ""),
+          )
+          .leftJoin("product_variant_translations as vt", (j) =>
+            j.onRef("vt.variant_code", "=", "v.code").on("vt.locale", "=", language),
+          )
+          .select(VARIANT_COLUMNS)
+          .whereRef("v.product_code", "=", "products.code")
+          .where("v.enabled", "=", true)
+          .orderBy("v.position")
+          .orderBy("v.code"),
+      ).as("variants"),
+    ]);
 }
 
 type VariantRow = {
@@ -218,12 +265,16 @@ export async function findVariants(
   db: Kysely<DB>,
   filter: { productCodes?: string[]; codes?: string[]; page?: number; itemsPerPage?: number },
   priceList: string | undefined,
+  language: string = DEFAULT_LANGUAGE,
 ): Promise<VariantView[]> {
   let q = db
     .selectFrom("product_variants as v")
     .innerJoin("products as p", "p.code", "v.product_code")
     .leftJoin("variant_prices as vp", (j) =>
       j.onRef("vp.variant_code", "=", "v.code").on("vp.price_list_code", "=", priceList ?? ""),
+    )
+    .leftJoin("product_variant_translations as vt", (j) =>
+      j.onRef("vt.variant_code", "=", "v.code").on("vt.locale", "=", language),
     )
     .select(VARIANT_COLUMNS)
     .where("v.enabled", "=", true)

@@ -71,6 +71,20 @@ export interface DB {
     path: string;
     position: Generated<number>;
   };
+  /** Catalogue texts in a locale other than English (null description: the English one). */
+  product_translations: {
+    product_code: string;
+    locale: string;
+    name: string;
+    description: string | null;
+  };
+  product_variant_translations: { variant_code: string; locale: string; name: string };
+  taxon_translations: {
+    taxon_code: string;
+    locale: string;
+    name: string;
+    description: string | null;
+  };
   product_taxons: { product_code: string; taxon_code: string; position: Generated<number> };
   product_associations: {
     product_code: string;

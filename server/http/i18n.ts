@@ -44,10 +44,16 @@ export function pickLanguage(locale: unknown, acceptLanguage: unknown): Language
     candidates.push(...tags.map((t) => t.tag));
   }
   for (const c of candidates) {
-    const base = c.slice(0, 2).toLowerCase();
-    if ((LANGUAGES as readonly string[]).includes(base)) return base as Language;
+    const language = supportedLanguage(c);
+    if (language) return language;
   }
   return "en";
+}
+
+/** The supported language a locale or language tag names (`de_DE`, `de-CH`, `de`), if any. */
+export function supportedLanguage(tag: string | undefined): Language | undefined {
+  const base = tag?.slice(0, 2).toLowerCase();
+  return (LANGUAGES as readonly string[]).includes(base ?? "") ? (base as Language) : undefined;
 }
 
 /** Translates `key` ("section.name") and fills `{param}` placeholders; unknown keys fall back to English. */

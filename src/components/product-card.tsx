@@ -51,7 +51,14 @@ export function ProductCard({ product }: { product: ProductCardData }) {
             </Badge>
           )}
         </Box>
-        <Text ff="heading" fz="lg" lh={1.3} c="stone.9">
+        {/* Long German compounds in product names break inside the tile, never past it. */}
+        <Text
+          ff="heading"
+          fz="lg"
+          lh={1.3}
+          c="stone.9"
+          style={{ overflowWrap: "anywhere", hyphens: "auto" }}
+        >
           {product.name}
         </Text>
         {product.price != null && (

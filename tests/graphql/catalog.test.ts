@@ -224,6 +224,31 @@ describe("gateway: session and catalogue", () => {
     }
   });
 
+  it("answers catalogue texts in the language the storefront sends (decision 030)", async () => {
+    // The storefront's headers (src/lib/graphql-client.ts gatewayHeaders) for German.
+    const headers = { locale: "de_DE", "accept-language": "de" };
+    const product = dataOf(
+      await h.run(ProductDocument, { code: "GLOW-MINI", treatmentProducts: 3 }, { token, headers }),
+    ).product!;
+    expect(product.name).toBe("Glow Mini Schall-Reinigungsgerät");
+    expect(product.description).toMatch(/Schallimpulse/);
+    expect(product.variants.map((v) => v.name)).toEqual(["Rosé", "Mint", "Perlmutt"]);
+    expect(product.mainTaxon).toMatchObject({ name: "Gesichtsreinigung" });
+    const nav = dataOf(await h.run(NavigationDocument, {}, { token, headers })).navigation;
+    expect(nav.map((t) => t.name)).toContain("Mundpflege");
+    const home = dataOf(await h.run(HomeCollectionsDocument, {}, { headers })).taxon;
+    expect(home?.children.map((c) => c.name)).toContain("Augenpflege");
+    const treatments = dataOf(await h.run(TreatmentsDocument, {}, { token, headers })).taxon;
+    expect(treatments?.children.map((c) => c.name)).toContain("Straffungs- & Lifting-Ritual");
+    const search = dataOf(
+      await h.run(ProductsDocument, { search: "zahnbürste" }, { token, headers }),
+    ).products;
+    expect(search.items.map((p) => p.code)).toContain("SONIC-BRUSH-PRO");
+    // Without a language the same product is English.
+    const english = dataOf(await h.run(ProductDocument, { code: "GLOW-MINI" }, { token })).product!;
+    expect(english.name).toBe("Glow Mini Sonic Cleansing Device");
+  });
+
   it("answers the bestsellers to visitors (the public landing page) without prices", async () => {
     const list = dataOf(
       await h.run(ProductsDocument, { taxonCode: "bestsellers", perPage: 8 }),

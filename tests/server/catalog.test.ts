@@ -32,6 +32,7 @@ interface Taxon {
 
 interface VariantData {
   code: string;
+  name: string;
   price: number | null;
   originalPrice: number | null;
   rrpPrice: number | null;
@@ -43,6 +44,7 @@ interface Product {
   "@id": string;
   code: string;
   name: string;
+  description: string;
   images: { type: string; path: string }[];
   mainTaxon: string | null;
   productTaxons: string[];
@@ -526,6 +528,86 @@ describe.each(backends)("catalogue and reference API on %s", (backend) => {
         code: "air_freight",
       });
       expectProblem(await get(`${API}/shipping-methods/teleport`), 404);
+    });
+  });
+
+  describe("catalogue texts in the caller's language (decision 030)", () => {
+    const de = { headers: { locale: "de_DE", "accept-language": "de" } };
+    const inGerman = (url: string) => t.request("GET", url, de);
+
+    it("names and describes a product, its variants and taxons in German", async () => {
+      const product = (await inGerman(P("GLOW-MINI"))).body as Product;
+      expect(product.name).toBe("Glow Mini Schall-Reinigungsgerät");
+      expect(product.description).toMatch(/Schallimpulse/);
+      expect(product.variantsData.map((v) => v.name)).toEqual(["Rosé", "Mint", "Perlmutt"]);
+      const variant = (await inGerman(V("GLOW-MINI-PEARL"))).body as { name: string };
+      expect(variant.name).toBe("Perlmutt");
+      const taxon = (await inGerman(T("facial-cleansing"))).body as Taxon & { name: string };
+      expect(taxon.name).toBe("Gesichtsreinigung");
+      const list = members<Taxon & { name: string }>(await inGerman(`${API}/taxons`));
+      const names = Object.fromEntries(list.map((x) => [x.code, x.name]));
+      expect(names).toMatchObject({
+        "eye-skincare": "Augenpflege",
+        "treatment-firming": "Straffungs- & Lifting-Ritual",
+        outlet: "Outlet",
+      });
+    });
+
+    it("translates every product of a listing in the same statement (no English left)", async () => {
+      const english = await allProducts();
+      const german = members<Product>(await inGerman(`${API}/products?itemsPerPage=9999`));
+      expect(german.map((p) => p.code)).toEqual(english.map((p) => p.code));
+      const descriptive = german.filter((p, i) => p.name !== english[i]!.name);
+      // Brand names (e.g. "Glow Mini Starter Set") may stay; descriptions never do.
+      expect(descriptive.length).toBeGreaterThan(german.length * 0.8);
+    });
+
+    it("takes Sylius's localeCode query first, then Locale, then Accept-Language", async () => {
+      const fr = await t.request("GET", `${P("GLOW-MINI")}?localeCode=fr_FR`, de);
+      expect(fr.body.name).toBe("Glow Mini Appareil nettoyant sonique");
+      const byWeight = await t.request("GET", P("GLOW-MINI"), {
+        headers: { "accept-language": "pt-BR, it;q=0.8, de;q=0.5" },
+      });
+      expect(byWeight.body.name).toBe("Glow Mini Dispositivo sonico di pulizia");
+      expect(String(byWeight.headers.vary)).toMatch(/Accept-Language/i);
+    });
+
+    it("falls back to English for an unknown language or a missing translation", async () => {
+      const english = (await get(P("REUSABLE-CLEANSING-PADS"))).body as Product;
+      const unknown = await t.request("GET", P("REUSABLE-CLEANSING-PADS"), {
+        headers: { "accept-language": "pt-BR" },
+      });
+      expect(unknown.body.name).toBe(english.name);
+      await t.db
+        .deleteFrom("product_translations")
+        .where("product_code", "=", "REUSABLE-CLEANSING-PADS")
+        .where("locale", "=", "de")
+        .execute();
+      await t.db
+        .updateTable("taxon_translations")
+        .set({ description: null })
+        .where("taxon_code", "=", "accessories")
+        .where("locale", "=", "de")
+        .execute();
+      const product = (await inGerman(P("REUSABLE-CLEANSING-PADS"))).body;
+      expect(product).toMatchObject({ name: english.name, description: english.description });
+      const taxon = (await inGerman(T("accessories"))).body;
+      const englishTaxon = (await get(T("accessories"))).body;
+      expect(taxon.name).toBe("Zubehör");
+      expect(taxon.description).toBe(englishTaxon.description);
+    });
+
+    it("searches names in the caller's language, and still by code and English name", async () => {
+      const german = await inGerman(`${API}/products?codeOrName=Zahnb%C3%BCrste&itemsPerPage=99`);
+      expect(codes(german)).toContain("SONIC-BRUSH-PRO");
+      for (const p of members<Product>(german))
+        expect(p.name.toLowerCase()).toContain("zahnbürste");
+      const english = await get(`${API}/products?codeOrName=Zahnb%C3%BCrste`);
+      expect(english.body["hydra:totalItems"]).toBe(0);
+      const byEnglishName = await inGerman(`${API}/products?codeOrName=peptide&itemsPerPage=99`);
+      expect(codes(byEnglishName)).toContain("FIRM-LIFT-SERUM");
+      const byCode = await inGerman(`${API}/products?codeOrName=lift-ser&itemsPerPage=99`);
+      expect(codes(byCode)).toContain("FIRM-LIFT-SERUM");
     });
   });
 

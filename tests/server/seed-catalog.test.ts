@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { BRAND_DEFAULT, products, taxons } from "../../server/db/seed/catalog.js";
 import { badgeSvg, productSvg, taxonSvg } from "../../server/db/seed/svg.js";
+import { catalogueTranslations, TRANSLATED_LANGUAGES } from "../../server/db/seed/translations.js";
 
 const HOME_COLLECTIONS = [
   "eye-skincare",
@@ -218,6 +219,13 @@ describe("seed artwork", () => {
     expect(badgeSvg("sale")).toContain('viewBox="0 0 120 120"');
   });
 
+  it("draws a cover without words when asked (decision 030)", () => {
+    const cover = taxonSvg("eye-skincare", "Eye skincare", { label: false });
+    expect(cover).not.toContain("<text");
+    expect(cover).toContain("<title>Eye skincare</title>");
+    expect(taxonSvg("eye-skincare", "Eye skincare")).toContain(">Eye skincare</text>");
+  });
+
   it("is deterministic", () => {
     expect(productSvg("GLOW-MINI", "Glow Mini")).toBe(productSvg("GLOW-MINI", "Glow Mini"));
     expect(taxonSvg("outlet", "Outlet")).toBe(taxonSvg("outlet", "Outlet"));
@@ -236,5 +244,48 @@ describe("seed artwork", () => {
     const name = "Extraordinarily Long Product Name & Co. ".repeat(4);
     expect(byteLength(productSvg("LONG-NAME", name))).toBeLessThan(4096);
     expect(byteLength(taxonSvg("long-name", name))).toBeLessThan(4096);
+  });
+});
+
+describe("seed catalogue: translations (decision 030)", () => {
+  const variantNames = new Set(allVariants.map((v) => v.name));
+
+  it.each(TRANSLATED_LANGUAGES)(
+    "translates every taxon, product and variant name into %s",
+    (lng) => {
+      const texts = catalogueTranslations[lng];
+      expect(Object.keys(texts.taxons).sort()).toEqual([...taxonCodes].sort());
+      expect(Object.keys(texts.products).sort()).toEqual([...productCodes].sort());
+      expect(Object.keys(texts.variants).sort()).toEqual([...variantNames].sort());
+      for (const t of taxons) {
+        const text = texts.taxons[t.code]!;
+        expect(text.name.trim(), t.code).not.toBe("");
+        expect(text.description.trim(), t.code).not.toBe("");
+        // Rich descriptions keep their markup: the same tags in the same order.
+        const tags = (html: string) => html.match(/<\/?[a-z]+>/g) ?? [];
+        expect(tags(text.description), t.code).toEqual(tags(t.description));
+      }
+      for (const p of products) {
+        const text = texts.products[p.code]!;
+        expect(text.name.trim(), p.code).not.toBe("");
+        // A description is written, not copied: never the English text.
+        expect(text.description, p.code).not.toBe(p.description);
+        expect(text.description.length, p.code).toBeGreaterThan(p.description.length * 0.7);
+      }
+    },
+  );
+
+  it("keeps each product's brand line in every language", () => {
+    // The brand part of a name (Glow Mini, Firm Lift, Sonic Brush, ...) is not translated.
+    const brandOf = (name: string) => name.split(" ")[0]!;
+    const branded = products.filter((p) =>
+      /^(Glow|Pure|Firm|Aura|Velvet|Silk|Sonic|Aqua|Bright|Contour|Hydra|Eye|Pore)\b/.test(p.name),
+    );
+    expect(branded.length).toBeGreaterThan(40);
+    for (const lng of TRANSLATED_LANGUAGES)
+      for (const p of branded)
+        expect(catalogueTranslations[lng].products[p.code]!.name, `${lng} ${p.code}`).toMatch(
+          new RegExp(`^${brandOf(p.name)}\\b`),
+        );
   });
 });

@@ -169,6 +169,15 @@ describe.each(backends)("statements per request (%s)", (backend) => {
     expect(large).toBe(small);
     // The caller, then the page with everything on it (server/db/catalog.ts).
     expect(small).toBeLessThanOrEqual(2);
+    // In another language the translations come in the same statement (decision 030).
+    const german = (taxon: string) =>
+      rest(
+        "GET",
+        `/api/v2/shop/products?productTaxons.taxon.code=${taxon}&itemsPerPage=100`,
+        undefined,
+        { locale: "de_DE", "accept-language": "de" },
+      );
+    expect(await count(german("n-plus-one-large"))).toBe(small);
   });
 
   it("answers the category page's GraphQL query with as many statements for 40 products as for 5", async () => {

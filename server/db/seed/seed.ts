@@ -7,6 +7,7 @@ import { newToken } from "../orders.js";
 import type { AddressSnapshot, DB } from "../schema.js";
 import { products, taxons } from "./catalog.js";
 import { countries, provinces } from "./reference.js";
+import { catalogueTranslations, TRANSLATED_LANGUAGES } from "./translations.js";
 import { badgeSvg, productSvg, taxonSvg } from "./svg.js";
 
 export const DEMO_PASSWORD = "partner-demo";
@@ -33,11 +34,14 @@ const TABLES = [
   "addresses",
   "companies",
   "variant_prices",
+  "product_variant_translations",
   "product_variants",
   "product_associations",
   "product_taxons",
   "product_images",
+  "product_translations",
   "products",
+  "taxon_translations",
   "taxons",
   "media",
   "price_lists",
@@ -271,7 +275,11 @@ async function seedCatalogue(tx: Kysely<DB>, brandName: string) {
     .values([
       ...products.map((p) => svg(`/media/products/${p.code}.svg`, productSvg(p.code, p.name))),
       ...[...taxonImage].map((code) =>
-        svg(`/media/taxons/${code}.svg`, taxonSvg(code, taxons.find((t) => t.code === code)!.name)),
+        // Covers carry no words: the name beside them is in the reader's language.
+        svg(
+          `/media/taxons/${code}.svg`,
+          taxonSvg(code, taxons.find((t) => t.code === code)!.name, { label: false }),
+        ),
       ),
       ...(["new", "bestseller", "sale"] as const).map((k) =>
         svg(`/media/badges/${k}.svg`, badgeSvg(k)),
@@ -381,6 +389,40 @@ async function seedCatalogue(tx: Kysely<DB>, brandName: string) {
       ]),
     )
     .execute();
+  await seedCatalogueTranslations(tx, brand);
+}
+
+/**
+ * The catalogue's texts in French, German, Italian and Spanish (decision 030), from the data
+ * files in ./translations/: a row per product, variant and taxon and language that has one.
+ */
+async function seedCatalogueTranslations(tx: Kysely<DB>, brand: (text: string) => string) {
+  for (const locale of TRANSLATED_LANGUAGES) {
+    const texts = catalogueTranslations[locale];
+    const taxonRows = taxons.flatMap((t) => {
+      const text = texts.taxons[t.code];
+      return text
+        ? [{ taxon_code: t.code, locale, name: text.name, description: brand(text.description) }]
+        : [];
+    });
+    const productRows = products.flatMap((p) => {
+      const text = texts.products[p.code];
+      return text
+        ? [{ product_code: p.code, locale, name: text.name, description: brand(text.description) }]
+        : [];
+    });
+    const variantRows = products.flatMap((p) =>
+      p.variants.flatMap((v) => {
+        const name = texts.variants[v.name];
+        return name ? [{ variant_code: v.code, locale, name }] : [];
+      }),
+    );
+    if (taxonRows.length) await tx.insertInto("taxon_translations").values(taxonRows).execute();
+    if (productRows.length)
+      await tx.insertInto("product_translations").values(productRows).execute();
+    if (variantRows.length)
+      await tx.insertInto("product_variant_translations").values(variantRows).execute();
+  }
 }
 
 function depth(code: string): number {

@@ -148,7 +148,11 @@ export function productSvg(code: string, name: string): string {
   );
 }
 
-export function taxonSvg(code: string, name: string): string {
+/**
+ * A category or collection cover. With `label: false` the name is only the image's title, not
+ * drawn: the pages print the name in the reader's language beside the cover (decision 030).
+ */
+export function taxonSvg(code: string, name: string, { label: drawn = true } = {}): string {
   const p = palette(code);
   const hash = fnv1a(`${code}#cover`);
   const label = escapeXml(name);
@@ -168,11 +172,13 @@ export function taxonSvg(code: string, name: string): string {
     `<circle cx="${cx2}" cy="480" r="${r2}" fill="${p.accent}" fill-opacity=".18"/>` +
     `<circle cx="${cx2}" cy="480" r="${r2 + 40}" fill="none" stroke="#fff" ` +
     `stroke-opacity=".6" stroke-width="2"/>` +
-    `<text x="600" y="${300 + Math.round(size / 3)}" text-anchor="middle" ` +
-    `font-family="${FONT}" font-size="${size}" font-weight="300" fill="${p.deep}" ` +
-    `letter-spacing="2">${label}</text>` +
-    `<rect x="560" y="${340 + Math.round(size / 3)}" width="80" height="2" fill="${p.deep}" ` +
-    `fill-opacity=".5"/>` +
+    (drawn
+      ? `<text x="600" y="${300 + Math.round(size / 3)}" text-anchor="middle" ` +
+        `font-family="${FONT}" font-size="${size}" font-weight="300" fill="${p.deep}" ` +
+        `letter-spacing="2">${label}</text>` +
+        `<rect x="560" y="${340 + Math.round(size / 3)}" width="80" height="2" fill="${p.deep}" ` +
+        `fill-opacity=".5"/>`
+      : "") +
     `</svg>`
   );
 }

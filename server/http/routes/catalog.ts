@@ -1,4 +1,5 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { sql } from "kysely";
 import { jsonArrayFrom } from "kysely/helpers/postgres";
 import {
   countVariants,
@@ -9,6 +10,7 @@ import {
   type VariantView,
 } from "../../db/catalog.js";
 import type { AppContext } from "../context.js";
+import { pickLanguage, supportedLanguage, type Language } from "../i18n.js";
 import { collection, idFromReference, iri } from "../iri.js";
 import { notFound } from "../problem.js";
 import { paging, queryString } from "../validate.js";
@@ -20,8 +22,9 @@ type Query = Record<string, unknown>;
  * public catalogue); prices are the caller's contract prices and are null for visitors.
  */
 export function registerCatalogRoutes(app: FastifyInstance, { db }: AppContext) {
-  app.get("/api/v2/shop/products", async (request) => {
+  app.get("/api/v2/shop/products", async (request, reply) => {
     const q = request.query as Query;
+    const language = catalogueLanguage(request, reply);
     const { page, itemsPerPage } = paging(q);
     const taxonCode = queryString(q, "productTaxons.taxon.code");
     const codeOrName = queryString(q, "codeOrName")?.trim();
@@ -35,6 +38,7 @@ export function registerCatalogRoutes(app: FastifyInstance, { db }: AppContext) 
       page,
       itemsPerPage,
       priceList: prices?.priceListCode,
+      language,
     });
     return collection(
       products.map((p) => productResource(p, prices?.currencyCode)),
@@ -42,16 +46,18 @@ export function registerCatalogRoutes(app: FastifyInstance, { db }: AppContext) 
     );
   });
 
-  app.get("/api/v2/shop/products/:code", async (request) => {
+  app.get("/api/v2/shop/products/:code", async (request, reply) => {
     const { code } = request.params as { code: string };
+    const language = catalogueLanguage(request, reply);
     const prices = request.principal;
-    const product = await findProduct(db, code, prices?.priceListCode);
+    const product = await findProduct(db, code, prices?.priceListCode, language);
     if (!product) throw notFound();
     return productResource(product, prices?.currencyCode);
   });
 
-  app.get("/api/v2/shop/product-variants", async (request) => {
+  app.get("/api/v2/shop/product-variants", async (request, reply) => {
     const q = request.query as Query;
+    const language = catalogueLanguage(request, reply);
     const { page, itemsPerPage } = paging(q);
     const product = queryString(q, "product", 512);
     const productCode = product === undefined ? undefined : idFromReference(product, "products");
@@ -64,6 +70,7 @@ export function registerCatalogRoutes(app: FastifyInstance, { db }: AppContext) 
       db,
       { productCodes, codes, page, itemsPerPage },
       prices?.priceListCode,
+      language,
     );
     const total = await countVariants(db, { productCodes, codes });
     return collection(
@@ -72,21 +79,26 @@ export function registerCatalogRoutes(app: FastifyInstance, { db }: AppContext) 
     );
   });
 
-  app.get("/api/v2/shop/product-variants/:code", async (request) => {
+  app.get("/api/v2/shop/product-variants/:code", async (request, reply) => {
     const { code } = request.params as { code: string };
+    const language = catalogueLanguage(request, reply);
     const prices = request.principal;
-    const [variant] = await findVariants(db, { codes: [code] }, prices?.priceListCode);
+    const [variant] = await findVariants(db, { codes: [code] }, prices?.priceListCode, language);
     if (!variant) throw notFound();
     return variantResource(variant, prices?.currencyCode);
   });
 
-  app.get("/api/v2/shop/taxons", async (request) => {
+  app.get("/api/v2/shop/taxons", async (request, reply) => {
     const { page, itemsPerPage } = paging(request.query as Query, 9999);
+    const language = catalogueLanguage(request, reply);
     const rows = await db
       .selectFrom("taxons")
-      .selectAll()
-      .orderBy("position")
-      .orderBy("code")
+      .leftJoin("taxon_translations as tr", (j) =>
+        j.onRef("tr.taxon_code", "=", "taxons.code").on("tr.locale", "=", language),
+      )
+      .select(TAXON_COLUMNS)
+      .orderBy("taxons.position")
+      .orderBy("taxons.code")
       .execute();
     const resources = await taxonResources(rows);
     return collection(
@@ -96,11 +108,15 @@ export function registerCatalogRoutes(app: FastifyInstance, { db }: AppContext) 
   });
 
   // One statement: the taxon with its children's and its enabled products' codes.
-  app.get("/api/v2/shop/taxons/:code", async (request) => {
+  app.get("/api/v2/shop/taxons/:code", async (request, reply) => {
     const { code } = request.params as { code: string };
+    const language = catalogueLanguage(request, reply);
     const row = await db
       .selectFrom("taxons")
-      .selectAll("taxons")
+      .leftJoin("taxon_translations as tr", (j) =>
+        j.onRef("tr.taxon_code", "=", "taxons.code").on("tr.locale", "=", language),
+      )
+      .select(TAXON_COLUMNS)
       .select((eb) => [
         jsonArrayFrom(
           eb
@@ -119,7 +135,7 @@ export function registerCatalogRoutes(app: FastifyInstance, { db }: AppContext) 
             .orderBy("pt.position"),
         ).as("products"),
       ])
-      .where("code", "=", code)
+      .where("taxons.code", "=", code)
       .executeTakeFirst();
     if (!row) throw notFound();
     return taxonResource(
@@ -151,6 +167,30 @@ export function registerCatalogRoutes(app: FastifyInstance, { db }: AppContext) 
       ),
     );
   }
+}
+
+/** A taxon's columns with its texts in the joined translation `tr`'s language, else English. */
+const TAXON_COLUMNS = [
+  "taxons.code",
+  "taxons.parent_code",
+  "taxons.position",
+  "taxons.image_path",
+  sql<string>`coalesce(tr.name, taxons.name)`.as("name"),
+  sql<string>`coalesce(nullif(tr.description, ''), taxons.description)`.as("description"),
+] as const;
+
+/**
+ * The language of the catalogue texts (decision 030): Sylius's `localeCode` query parameter
+ * (`de_DE` or `de`), else the `Locale` header the storefront and the gateway send, else
+ * `Accept-Language`, else English. The answer varies with those headers, and says so.
+ */
+export function catalogueLanguage(request: FastifyRequest, reply: FastifyReply): Language {
+  reply.header("vary", "Locale, Accept-Language");
+  const localeCode = queryString(request.query as Query, "localeCode", 16);
+  return (
+    supportedLanguage(localeCode) ??
+    pickLanguage(request.headers["locale"], request.headers["accept-language"])
+  );
 }
 
 type TaxonRow = {

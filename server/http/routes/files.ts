@@ -81,6 +81,7 @@ export async function registerFileRoutes(app: FastifyInstance, { db, config }: A
       page: 1,
       itemsPerPage: 100_000,
       priceList: company.price_list_code,
+      language: languageOf(request),
     });
     const rows = products.map((p) => {
       const first = p.variants[0];

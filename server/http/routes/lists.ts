@@ -315,6 +315,7 @@ export async function registerListRoutes(app: FastifyInstance, { db }: AppContex
       page,
       itemsPerPage,
       priceList: terms.priceList,
+      language: languageOf(request),
     });
     return collection(
       products.map((product) => {
