@@ -5,7 +5,8 @@ import { useMachine } from "@xstate/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { LOCALES, languageMachine } from "../../../machines/language.machine";
-import { readLocale, writeLocale } from "../../lib/storage";
+import { useStoredLocale } from "../../lib/server-render";
+import { writeLocale } from "../../lib/storage";
 
 /**
  * The language selector of the top bar: stores the choice, sets the cookie, reloads. A native
@@ -13,7 +14,9 @@ import { readLocale, writeLocale } from "../../lib/storage";
  * every page carries no popover code for it (decision 022).
  */
 export function LanguageSelect() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // Without a stored choice, the language the page is shown in (the browser's, on the server).
+  const stored = useStoredLocale() ?? i18n.language;
   const logic = useMemo(
     () =>
       languageMachine.provide({
@@ -24,7 +27,7 @@ export function LanguageSelect() {
       }),
     [],
   );
-  const [snapshot, send] = useMachine(logic, { input: { stored: readLocale() } });
+  const [snapshot, send] = useMachine(logic, { input: { stored } });
   return (
     <NativeSelect
       aria-label={t("topbar.language")}
