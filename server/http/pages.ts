@@ -125,11 +125,18 @@ export async function createPageRenderer(
   const template = readFileSync(indexPath, "utf8");
   const rendererPath = join(staticDir, "ssr", "entry-server.js");
   const manifestPath = join(staticDir, ".vite", "manifest.json");
-  const renderer =
-    existsSync(rendererPath) && existsSync(manifestPath) && template.includes(ROOT)
-      ? ((await import(pathToFileURL(rendererPath).href)) as Renderer)
-      : undefined;
-  const manifest = renderer ? (JSON.parse(readFileSync(manifestPath, "utf8")) as Manifest) : {};
+  let renderer: Renderer | undefined;
+  let manifest: Manifest = {};
+  try {
+    if (existsSync(rendererPath) && existsSync(manifestPath) && template.includes(ROOT)) {
+      manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as Manifest;
+      renderer = (await import(pathToFileURL(rendererPath).href)) as Renderer;
+    }
+  } catch (error) {
+    // A build being written over, say: pages go out as the plain index.html.
+    console.error("server rendering is off:", error);
+    renderer = undefined;
+  }
   const cache = new Map<string, { status: number; body: string }>();
 
   const page = (

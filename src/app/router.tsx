@@ -1,6 +1,5 @@
 import { createBrowserRouter, matchRoutes, type RouteObject } from "react-router";
 import { AppLayout } from "./layout/app-layout";
-import { RequireSession } from "./require-session";
 
 /**
  * What the server needs of a lazily loaded route: its module's path in Vite's manifest, to link
@@ -68,7 +67,9 @@ export const routes: RouteObject[] = [
         handle: page("src/features/machines/machines-page.tsx"),
       },
       {
-        Component: RequireSession,
+        // The session machine and its gateway load with the first shop page, not before.
+        lazy: () => import("./require-session").then((m) => ({ Component: m.RequireSession })),
+        handle: page("src/app/require-session.tsx"),
         children: [
           {
             path: "shop",

@@ -11,7 +11,7 @@ import { BRAND } from "../../lib/brand";
 import { useStoredSession } from "../../lib/server-render";
 import { readSession } from "../../lib/storage";
 import { CartProvider, CartReady } from "../cart";
-import { CookieBar } from "./cookie-bar";
+import { DeferredCookieBar } from "./deferred-cookie-bar";
 import { navLink } from "./nav-link";
 
 /**
@@ -106,7 +106,7 @@ export function AppLayout() {
           </Text>
         </Container>
       </Box>
-      <CookieBar />
+      <DeferredCookieBar />
     </Box>
   );
   return <CartProvider token={session?.token ?? null}>{page}</CartProvider>;

@@ -5,18 +5,10 @@ import { useMachine } from "@xstate/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { cookieConsentMachine } from "../../../machines/cookie-consent.machine";
-import { useIsClient } from "../../lib/server-render";
 import { clearConsent, readConsent, writeConsent } from "../../lib/storage";
 
-/**
- * The cookie notice: shown until the visitor agrees (kept 30 days). The consent lives in the
- * browser's storage, so the bar appears once the page runs there (fixed: nothing moves).
- */
+/** The cookie notice: shown until the visitor agrees (kept 30 days). */
 export function CookieBar() {
-  return useIsClient() ? <ConsentBar /> : null;
-}
-
-function ConsentBar() {
   const { t } = useTranslation();
   const logic = useMemo(
     () =>
