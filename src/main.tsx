@@ -6,7 +6,8 @@ import { App } from "./app/App";
 import { createAppRouter, loadMatchedRoutes } from "./app/router";
 import { createAppI18n } from "./lib/i18n-app";
 import { SERVER_DATA_ID, type ServerPageData } from "./lib/server-render";
-import { readLocale, readSession } from "./lib/storage";
+import { toLanguage } from "./lib/locale";
+import { readCookie, readLocale, readSession, writeLocale } from "./lib/storage";
 
 /** What the server said of the page it rendered (decision 026), or null for a bare index.html. */
 function serverData(): ServerPageData | null {
@@ -20,17 +21,27 @@ function serverData(): ServerPageData | null {
 }
 
 const server = serverData();
+// The language stored in this browser wins; without one, the server's (from Accept-Language).
+// A choice kept only in localStorage (its cookie expired) goes back into the cookie, so the
+// server renders it next time.
+const stored = readLocale();
+if (stored !== null && readCookie("locale") !== stored) writeLocale(stored);
+const language = toLanguage(stored ?? server?.language);
 // The page's own chunk and the texts load side by side (English is bundled; another language is
 // one small fetch); the router starts once the page's module is in place, so it needs no
 // hydration fallback.
-void Promise.all([
-  loadMatchedRoutes(window.location.pathname),
-  createAppI18n(server?.language ?? readLocale()),
-]).then(([, i18n]) => {
-  const root = document.getElementById("root")!;
-  const app = <App i18n={i18n} router={createAppRouter()} />;
-  // The server read the session from the token cookie; the browser reads its storage. When they
-  // disagree (a session that ended in between), the browser renders the page itself.
-  if (server && server.signedIn === (readSession() !== null)) hydrateRoot(root, app);
-  else createRoot(root).render(app);
-});
+void Promise.all([loadMatchedRoutes(window.location.pathname), createAppI18n(language)]).then(
+  ([, i18n]) => {
+    const root = document.getElementById("root")!;
+    const app = <App i18n={i18n} router={createAppRouter()} />;
+    // The server read the session from the token cookie and the language from the locale cookie;
+    // the browser reads its storage. When they disagree (a session that ended in between, a
+    // language kept only here), the browser renders the page itself.
+    const same =
+      server !== null &&
+      server.signedIn === (readSession() !== null) &&
+      server.language === i18n.language;
+    if (same) hydrateRoot(root, app);
+    else createRoot(root).render(app);
+  },
+);

@@ -5,7 +5,7 @@ import { useMachine } from "@xstate/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { LOCALES, languageMachine } from "../../../machines/language.machine";
-import { useStoredLocale } from "../../lib/server-render";
+import { useIsClient, useStoredLocale } from "../../lib/server-render";
 import { writeLocale } from "../../lib/storage";
 
 /**
@@ -28,6 +28,8 @@ export function LanguageSelect() {
     [],
   );
   const [snapshot, send] = useMachine(logic, { input: { stored } });
+  // The server's HTML shows the menu; a choice needs the page to run (after hydration).
+  const ready = useIsClient();
   return (
     <NativeSelect
       aria-label={t("topbar.language")}
@@ -35,6 +37,7 @@ export function LanguageSelect() {
       size="xs"
       variant="unstyled"
       w={110}
+      disabled={!ready}
       value={snapshot.context.locale}
       data={LOCALES.map((value) => ({ value, label: t(`language.${value}`) }))}
       onChange={(event) => send({ type: "language.select", locale: event.currentTarget.value })}
