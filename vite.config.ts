@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import react from "@vitejs/plugin-react";
-import type { Plugin } from "vite";
+import { build, type Plugin } from "vite";
 import { defineConfig } from "vitest/config";
 
 /**
@@ -13,7 +13,8 @@ function precompress(): Plugin {
   let outDir = "dist";
   return {
     name: "precompress",
-    apply: "build",
+    // The browser's files only: the server renderer (ssr/) is read from disk, never sent.
+    apply: (config, env) => env.command === "build" && !env.isSsrBuild && !config.build?.ssr,
     configResolved(config) {
       outDir = config.build.outDir;
     },
@@ -23,7 +24,10 @@ function precompress(): Plugin {
           const path = join(dir, name);
           return statSync(path).isDirectory() ? walk(path) : [path];
         });
-      for (const file of walk(outDir).filter((path) => /\.(js|css|html|svg|json)$/.test(path))) {
+      const files = walk(outDir).filter(
+        (path) => /\.(js|css|html|svg|json)$/.test(path) && !path.startsWith(join(outDir, "ssr")),
+      );
+      for (const file of files) {
         const data = readFileSync(file);
         if (data.length < 1024) continue;
         writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
@@ -36,8 +40,39 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * After the browser build, builds the server renderer (src/entry-server.tsx) into `ssr/` of the
+ * same folder, so one `vite build` gives the server everything it renders pages with (decision
+ * 026). The server keeps that folder to itself (server/http/pages.ts).
+ */
+function serverRenderer(): Plugin {
+  let outDir = "dist";
+  let root = process.cwd();
+  return {
+    name: "server-renderer",
+    apply: (config, env) => env.command === "build" && !env.isSsrBuild && !config.build?.ssr,
+    configResolved(config) {
+      outDir = config.build.outDir;
+      root = config.root;
+    },
+    async closeBundle() {
+      await build({
+        root,
+        logLevel: "warn",
+        build: {
+          ssr: "src/entry-server.tsx",
+          outDir: resolve(root, outDir, "ssr"),
+          emptyOutDir: true,
+          manifest: false,
+          sourcemap: true,
+        },
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), serverRenderer()],
   server: {
     proxy: {
       "/api": "http://localhost:8080",

@@ -60,11 +60,17 @@ const ROUTES = [
 
 /**
  * Chunks the layout fetches on every first render, right after the page's own: the language
- * menu; signed-in pages add the shop chrome (navigation, search, mini-cart) and the cart actor
+ * menu, the cookie bar and the toasts (after hydration); signed-in pages add the shop chrome (navigation, search, mini-cart) and the cart actor
  * (src/app/cart-actor.ts, loaded once a session exists). They count towards the budget, since a
  * first visit downloads them straight away.
  */
-const CHROME = ["src/app/layout/language-select.tsx"];
+const CHROME = [
+  "src/app/layout/language-select.tsx",
+  "src/app/layout/cookie-bar.tsx",
+  "src/app/toasts.tsx",
+];
+/** The shop pages' layout route (session machine), loaded with the page (decision 026). */
+const SHOP_ROUTE = ["src/app/require-session.tsx"];
 const SHOP_CHROME = ["src/app/layout/shop-chrome.tsx", "src/app/cart-actor.ts"];
 
 /** Libraries that must only ever load on demand, and how to recognise their modules. */
@@ -121,11 +127,12 @@ try {
     KB;
   for (const { route, module, shop, budget } of ROUTES) {
     const deferred = [...CHROME, ...(shop ? SHOP_CHROME : [])];
-    for (const key of [module, ...deferred]) {
+    const routeKeys = shop ? [...SHOP_ROUTE, module] : [module];
+    for (const key of [...routeKeys, ...deferred]) {
       if (!manifest[key]) throw new Error(`${key} is not a chunk of the build`);
     }
-    const critical = closure([entryKey, module]);
-    const keys = closure([entryKey, module, ...deferred]);
+    const critical = closure([entryKey, ...routeKeys]);
+    const keys = closure([entryKey, ...routeKeys, ...deferred]);
     const js = new Set();
     const css = new Set();
     for (const key of keys) {

@@ -42,11 +42,16 @@ export const tests = journeys(
     name: "visiting /login clears a stored session",
     async run({ page, baseUrl }) {
       await page.goto(`${baseUrl}/`);
+      // Once the page runs (the cookie bar shows): a session stored while it hydrates would
+      // not match the server's page.
+      await page.getByRole("button", { name: "Agree" }).waitFor();
       await page.evaluate(() =>
         localStorage.setItem("token", JSON.stringify({ value: "x", expiry: Date.now() + 1e6 })),
       );
       await page.goto(`${baseUrl}/login`);
       await page.getByRole("heading", { name: "Sign in" }).waitFor();
+      // The heading is in the server's HTML: wait for the page to run (the cookie bar shows).
+      await page.getByRole("button", { name: "Agree" }).waitFor();
       const stored = await page.evaluate(() => localStorage.getItem("token"));
       expect(stored === null, "token removed on the sign-in page");
     },

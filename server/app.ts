@@ -1,5 +1,3 @@
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import cookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance } from "fastify";
@@ -10,6 +8,7 @@ import type { AppContext } from "./http/context.js";
 import { frameworkErrors, notFound, registerProblemHandlers } from "./http/problem.js";
 import { LOG_REDACT, logSerializers } from "./http/log-redaction.js";
 import { registerRateLimits } from "./http/rate-limit.js";
+import { createPageRenderer } from "./http/pages.js";
 import { registerSecurityHeaders } from "./http/security-headers.js";
 import { registerAccountRoutes } from "./http/routes/account.js";
 import { registerBackOfficeRoutes } from "./http/routes/backoffice.js";
@@ -83,8 +82,10 @@ export async function buildApp({
       if (method !== "HEAD") routeTable.push({ method, url: route.url });
     }
   });
-  const built = staticDir !== undefined && existsSync(join(staticDir, "index.html"));
-  registerProblemHandlers(app, built ? readFileSync(join(staticDir, "index.html")) : undefined);
+  // Pages are rendered on the server (decision 026); every other file of the build is static.
+  const pages =
+    staticDir === undefined ? undefined : await createPageRenderer(staticDir, config.jwtSecret);
+  registerProblemHandlers(app, pages);
   await app.register(cookie);
 
   // The API speaks JSON only: anything else is a 415, not a string to trip over.
@@ -149,8 +150,15 @@ export async function buildApp({
   await registerPaymentRoutes(app, ctx);
 
   // The build writes .br/.gz twins of every asset (vite.config.ts): sent as the browser accepts.
-  if (built) {
-    await app.register(fastifyStatic, { root: staticDir, wildcard: false, preCompressed: true });
+  // `/` is a page like any other (not index.html as a file); the renderer in ssr/ is not sent.
+  if (pages) {
+    await app.register(fastifyStatic, {
+      root: staticDir!,
+      wildcard: false,
+      preCompressed: true,
+      index: false,
+      allowedPath: (pathName) => !pathName.startsWith("/ssr/"),
+    });
   }
   return app;
 }

@@ -3,20 +3,47 @@
 import "./styles/base.css";
 // Touch targets of 44 px below the desktop layout (decision 027).
 import "./styles/touch.css";
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/App";
-import { createAppRouter } from "./app/router";
+import { createAppRouter, loadMatchedRoutes } from "./app/router";
 import { createAppI18n } from "./lib/i18n-app";
-import { readLocale } from "./lib/storage";
+import { SERVER_DATA_ID, type ServerPageData } from "./lib/server-render";
+import { toLanguage } from "./lib/locale";
+import { readCookie, readLocale, readSession, writeLocale } from "./lib/storage";
 
-// The router starts fetching the page's chunk while the texts load (English is bundled; another
-// language is one small fetch), so neither waits for the other.
-const router = createAppRouter();
-void createAppI18n(readLocale()).then((i18n) => {
-  createRoot(document.getElementById("root")!).render(
-    <StrictMode>
-      <App i18n={i18n} router={router} />
-    </StrictMode>,
-  );
-});
+/** What the server said of the page it rendered (decision 026), or null for a bare index.html. */
+function serverData(): ServerPageData | null {
+  const text = document.getElementById(SERVER_DATA_ID)?.textContent;
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as ServerPageData;
+  } catch {
+    return null;
+  }
+}
+
+const server = serverData();
+// The language stored in this browser wins; without one, the server's (from Accept-Language).
+// A choice kept only in localStorage (its cookie expired) goes back into the cookie, so the
+// server renders it next time.
+const stored = readLocale();
+if (stored !== null && readCookie("locale") !== stored) writeLocale(stored);
+const language = toLanguage(stored ?? server?.language);
+// The page's own chunk and the texts load side by side (English is bundled; another language is
+// one small fetch); the router starts once the page's module is in place, so it needs no
+// hydration fallback.
+void Promise.all([loadMatchedRoutes(window.location.pathname), createAppI18n(language)]).then(
+  ([, i18n]) => {
+    const root = document.getElementById("root")!;
+    const app = <App i18n={i18n} router={createAppRouter()} />;
+    // The server read the session from the token cookie and the language from the locale cookie;
+    // the browser reads its storage. When they disagree (a session that ended in between, a
+    // language kept only here), the browser renders the page itself.
+    const same =
+      server !== null &&
+      server.signedIn === (readSession() !== null) &&
+      server.language === i18n.language;
+    if (same) hydrateRoot(root, app);
+    else createRoot(root).render(app);
+  },
+);

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Violation } from "../domain/violations.js";
 import { pickLanguage, translate, type Language } from "./i18n.js";
+import type { PageRenderer } from "./pages.js";
 
 const titles: Record<number, string> = {
   400: "title.badRequest",
@@ -90,11 +91,11 @@ function send(reply: FastifyReply, lang: Language, p: Problem) {
 }
 
 /**
- * Makes every error and every unknown route a problem+json answer. With `spaIndex`, a page
- * navigation (GET accepting HTML) to a client-side route gets the single-page app instead;
+ * Makes every error and every unknown route a problem+json answer. With `pages`, a page
+ * navigation (GET accepting HTML) to a client-side route gets the rendered page instead;
  * API, media and GraphQL paths always get the problem.
  */
-export function registerProblemHandlers(app: FastifyInstance, spaIndex?: Buffer) {
+export function registerProblemHandlers(app: FastifyInstance, pages?: PageRenderer) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const lang = languageOf(request);
     if (error instanceof Problem) return send(reply, lang, error);
@@ -134,12 +135,12 @@ export function registerProblemHandlers(app: FastifyInstance, spaIndex?: Buffer)
   app.setNotFoundHandler((request, reply) => {
     const api = /^\/(api|media|graphql|health)(\/|\?|$)/.test(request.url);
     if (
-      spaIndex &&
+      pages &&
       request.method === "GET" &&
       !api &&
       request.headers.accept?.includes("text/html")
     ) {
-      return reply.type("text/html; charset=utf-8").send(spaIndex);
+      return pages.send(request, reply);
     }
     return send(
       reply,

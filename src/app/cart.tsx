@@ -1,10 +1,10 @@
-import { useSelector } from "@xstate/react";
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { ActorRefFrom, SnapshotFrom } from "xstate";
 import type { cartMachine } from "../../machines/cart.machine";
 import type { CartFieldsFragment } from "../lib/gql/graphql";
 import { registerLiveActor } from "../lib/live-actors";
+import { useActorSelector } from "../lib/use-actor-selector";
 import { readSession } from "../lib/storage";
 import type * as CartActorExports from "./cart-actor";
 
@@ -114,7 +114,7 @@ export function useCartActor(): CartActor {
 export const CartContext = {
   useActorRef: useCartActor,
   useSelector<T>(selector: (snapshot: CartSnapshot) => T, compare?: (a: T, b: T) => boolean): T {
-    return useSelector(useCartActor(), selector, compare);
+    return useActorSelector(useCartActor(), selector, compare);
   },
 };
 

@@ -1,6 +1,6 @@
 import { gateway } from "../lib/gateway";
 import { MeDocument, type MeQuery } from "../lib/gql/graphql";
-import { readSession } from "../lib/storage";
+import { useStoredSession } from "../lib/server-render";
 import { useGatewayQuery, type QueryState } from "../lib/use-gateway-query";
 
 export type Customer = NonNullable<MeQuery["me"]>;
@@ -32,7 +32,7 @@ export function forgetCustomer(): void {
 
 /** The signed-in customer of this browser session (`null` data when signed out). */
 export function useCustomer(): QueryState<Customer | null> {
-  const token = readSession()?.token ?? null;
+  const token = useStoredSession()?.token ?? null;
   return useGatewayQuery(
     () => (token ? loadCustomer(token) : Promise.resolve(null)),
     `customer:${token ?? ""}`,

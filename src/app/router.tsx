@@ -1,70 +1,167 @@
-import { createBrowserRouter, type RouteObject } from "react-router";
+import { createBrowserRouter, matchRoutes, type RouteObject } from "react-router";
 import { AppLayout } from "./layout/app-layout";
-import { RequireSession } from "./require-session";
+
+/**
+ * What the server needs of a lazily loaded route: its module's path in Vite's manifest, to link
+ * the page's style sheets and preload its chunks in the rendered HTML (decision 026).
+ */
+export interface PageHandle {
+  module: string;
+}
+const page = (module: string): PageHandle => ({ module });
 
 /** Every route of storefront spec section 2; screens load on demand. */
 export const routes: RouteObject[] = [
   {
     Component: AppLayout,
     children: [
-      { index: true, lazy: () => import("../features/home/landing-page") },
-      { path: "login", lazy: () => import("../features/auth/sign-in-page") },
-      { path: "register", lazy: () => import("../features/registration/registration-page") },
+      {
+        index: true,
+        lazy: () => import("../features/home/landing-page"),
+        handle: page("src/features/home/landing-page.tsx"),
+      },
+      {
+        path: "login",
+        lazy: () => import("../features/auth/sign-in-page"),
+        handle: page("src/features/auth/sign-in-page.tsx"),
+      },
+      {
+        path: "register",
+        lazy: () => import("../features/registration/registration-page"),
+        handle: page("src/features/registration/registration-page.tsx"),
+      },
       {
         path: "register/:token",
         lazy: () => import("../features/team-registration/team-registration-page"),
+        handle: page("src/features/team-registration/team-registration-page.tsx"),
       },
       {
         path: "forgotten-password",
         lazy: () => import("../features/auth/forgotten-password-page"),
+        handle: page("src/features/auth/forgotten-password-page.tsx"),
       },
       {
         path: "forgotten-password/:token",
         lazy: () => import("../features/auth/forgotten-password-reset-page"),
+        handle: page("src/features/auth/forgotten-password-reset-page.tsx"),
       },
-      { path: "product-catalog", lazy: () => import("../features/content/product-catalog-page") },
-      { path: "privacy/terms-and-conditions", lazy: () => import("../features/legal/terms-page") },
+      {
+        path: "product-catalog",
+        lazy: () => import("../features/content/product-catalog-page"),
+        handle: page("src/features/content/product-catalog-page.tsx"),
+      },
+      {
+        path: "privacy/terms-and-conditions",
+        lazy: () => import("../features/legal/terms-page"),
+        handle: page("src/features/legal/terms-page.tsx"),
+      },
       {
         path: "privacy/privacy-policy",
         lazy: () => import("../features/legal/privacy-policy-page"),
+        handle: page("src/features/legal/privacy-policy-page.tsx"),
       },
       // The auditor view: staff sign in on the page itself (no shop session).
-      { path: "machines", lazy: () => import("../features/machines/machines-page") },
       {
-        Component: RequireSession,
+        path: "machines",
+        lazy: () => import("../features/machines/machines-page"),
+        handle: page("src/features/machines/machines-page.tsx"),
+      },
+      {
+        // The session machine and its gateway load with the first shop page, not before.
+        lazy: () => import("./require-session").then((m) => ({ Component: m.RequireSession })),
+        handle: page("src/app/require-session.tsx"),
         children: [
-          { path: "shop", lazy: () => import("../features/catalog/shop-home-page") },
-          { path: "shop/products", lazy: () => import("../features/catalog/search-page") },
+          {
+            path: "shop",
+            lazy: () => import("../features/catalog/shop-home-page"),
+            handle: page("src/features/catalog/shop-home-page.tsx"),
+          },
+          {
+            path: "shop/products",
+            lazy: () => import("../features/catalog/search-page"),
+            handle: page("src/features/catalog/search-page.tsx"),
+          },
           {
             path: "shop/products/:productCode",
             lazy: () => import("../features/catalog/product-page"),
+            handle: page("src/features/catalog/product-page.tsx"),
           },
           {
             path: "shop/category/:taxonCode",
             lazy: () => import("../features/catalog/category-page"),
+            handle: page("src/features/catalog/category-page.tsx"),
           },
-          { path: "shop/treatments", lazy: () => import("../features/content/treatments-page") },
-          { path: "shop/about", lazy: () => import("../features/content/about-page") },
-          { path: "shop/help", lazy: () => import("../features/help/help-page") },
+          {
+            path: "shop/treatments",
+            lazy: () => import("../features/content/treatments-page"),
+            handle: page("src/features/content/treatments-page.tsx"),
+          },
+          {
+            path: "shop/about",
+            lazy: () => import("../features/content/about-page"),
+            handle: page("src/features/content/about-page.tsx"),
+          },
+          {
+            path: "shop/help",
+            lazy: () => import("../features/help/help-page"),
+            handle: page("src/features/help/help-page.tsx"),
+          },
           {
             path: "shop/quick-order",
             lazy: () => import("../features/quick-order/quick-order-page"),
+            handle: page("src/features/quick-order/quick-order-page.tsx"),
           },
-          { path: "shop/outlet", lazy: () => import("../features/content/outlet-page") },
-          { path: "shop/account", lazy: () => import("../features/account/account-page") },
+          {
+            path: "shop/outlet",
+            lazy: () => import("../features/content/outlet-page"),
+            handle: page("src/features/content/outlet-page.tsx"),
+          },
+          {
+            path: "shop/account",
+            lazy: () => import("../features/account/account-page"),
+            handle: page("src/features/account/account-page.tsx"),
+          },
           {
             path: "shop/account/:section",
             lazy: () => import("../features/account/account-page"),
+            handle: page("src/features/account/account-page.tsx"),
           },
-          { path: "checkout", lazy: () => import("../features/checkout/checkout-page") },
+          {
+            path: "checkout",
+            lazy: () => import("../features/checkout/checkout-page"),
+            handle: page("src/features/checkout/checkout-page.tsx"),
+          },
         ],
       },
-      { path: "*", lazy: () => import("./pages/not-found") },
+      {
+        path: "*",
+        lazy: () => import("./pages/not-found"),
+        handle: page("src/app/pages/not-found.tsx"),
+      },
     ],
   },
 ];
 
-/** The browser router of the storefront. */
+/**
+ * Loads the lazy routes the URL matches and puts their modules in place, so the router starts
+ * initialised: the page renders (or hydrates the server's HTML) at once, with no hydration
+ * fallback in between (React Router warns "No `HydrateFallback` element" otherwise).
+ */
+export async function loadMatchedRoutes(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== "function") return;
+      try {
+        Object.assign(route, await route.lazy(), { lazy: undefined });
+      } catch {
+        // The chunk did not arrive: the router tries again and shows its error page.
+      }
+    }),
+  );
+}
+
+/** The browser router of the storefront (after `loadMatchedRoutes` of the current URL). */
 export function createAppRouter() {
   return createBrowserRouter(routes);
 }

@@ -5,7 +5,8 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { SESSION_TTL_MS, sessionMachine } from "../../machines/session.machine";
 import { onGatewayUnauthorized } from "../lib/gateway";
-import { clearSession, readSession, writeSession } from "../lib/storage";
+import { useStoredSession } from "../lib/server-render";
+import { clearSession, writeSession } from "../lib/storage";
 
 /** The long-lived session actor of the shop pages (created once per visit of the shop area). */
 export const SessionContext = createActorContext(sessionMachine);
@@ -39,7 +40,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     // The actor is created once per shop visit; navigate and t keep working for its lifetime.
     [],
   );
-  const stored = useMemo(() => readSession(), []);
+  // Read once: the actor owns the session from then on.
+  const storedNow = useStoredSession();
+  const stored = useMemo(() => storedNow, []);
   return (
     <SessionContext.Provider logic={logic} options={{ input: { stored, now: Date.now() } }}>
       <UnauthorizedBridge />

@@ -8,9 +8,10 @@ import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation } from "react-router";
 import { BRAND } from "../../lib/brand";
+import { useStoredSession } from "../../lib/server-render";
 import { readSession } from "../../lib/storage";
 import { CartProvider, CartReady } from "../cart";
-import { CookieBar } from "./cookie-bar";
+import { DeferredCookieBar } from "./deferred-cookie-bar";
 import "./header.css";
 import { navLink } from "./nav-link";
 
@@ -37,7 +38,7 @@ export function AppLayout() {
   const { t } = useTranslation();
   // Re-read on every navigation: signing in or out changes what the chrome offers.
   useLocation();
-  const session = readSession();
+  const session = useStoredSession();
   const signedIn = session !== null;
   const page = (
     <Box mih="100vh" style={{ display: "flex", flexDirection: "column" }} bg="white">
@@ -154,7 +155,7 @@ export function AppLayout() {
           </Text>
         </Container>
       </Box>
-      <CookieBar />
+      <DeferredCookieBar />
     </Box>
   );
   return <CartProvider token={session?.token ?? null}>{page}</CartProvider>;

@@ -5,7 +5,8 @@ import { useMachine } from "@xstate/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { LOCALES, languageMachine } from "../../../machines/language.machine";
-import { readLocale, writeLocale } from "../../lib/storage";
+import { useIsClient, useStoredLocale } from "../../lib/server-render";
+import { writeLocale } from "../../lib/storage";
 
 /**
  * The language selector of the top bar: stores the choice, sets the cookie, reloads. A native
@@ -13,7 +14,9 @@ import { readLocale, writeLocale } from "../../lib/storage";
  * every page carries no popover code for it (decision 022).
  */
 export function LanguageSelect({ testId = "language-select" }: { testId?: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // Without a stored choice, the language the page is shown in (the browser's, on the server).
+  const stored = useStoredLocale() ?? i18n.language;
   const logic = useMemo(
     () =>
       languageMachine.provide({
@@ -24,7 +27,9 @@ export function LanguageSelect({ testId = "language-select" }: { testId?: string
       }),
     [],
   );
-  const [snapshot, send] = useMachine(logic, { input: { stored: readLocale() } });
+  const [snapshot, send] = useMachine(logic, { input: { stored } });
+  // The server's HTML shows the menu; a choice needs the page to run (after hydration).
+  const ready = useIsClient();
   return (
     <NativeSelect
       aria-label={t("topbar.language")}
@@ -32,6 +37,7 @@ export function LanguageSelect({ testId = "language-select" }: { testId?: string
       size="xs"
       variant="unstyled"
       w={110}
+      disabled={!ready}
       value={snapshot.context.locale}
       data={LOCALES.map((value) => ({ value, label: t(`language.${value}`) }))}
       onChange={(event) => send({ type: "language.select", locale: event.currentTarget.value })}

@@ -10,6 +10,7 @@ import { isRestError, restCall, type RestErrorData } from "../../lib/rest";
 import { useLazyNamespace } from "../../lib/lazy-namespace";
 import { RecoveryLayout } from "./forgotten-password-layout";
 import { ACCOUNT_RECOVERY_TEXTS, EMAIL_PATTERN } from "./forgotten-password-texts";
+import { FormFields } from "../../components/form-fields";
 
 type Phase = "editing" | "sending" | "sent";
 
@@ -77,35 +78,37 @@ export function Component() {
             void submit();
           }}
         >
-          <Stack gap="lg">
-            <TextInput
-              label={t("request.email")}
-              type="email"
-              name="email"
-              autoComplete="username"
-              withAsterisk
-              value={email}
-              error={error}
-              readOnly={phase === "sending"}
-              onChange={(e) => {
-                setEmail(e.currentTarget.value);
-                setError(check(e.currentTarget.value));
-              }}
-            />
-            <Button type="submit" size="md" fullWidth loading={phase === "sending"}>
-              {t("request.submit")}
-            </Button>
-            {failure && (
-              <Alert color="red" variant="light" role="alert">
-                {failure}
-              </Alert>
-            )}
-            <Group justify="center">
-              <Anchor component={Link} to="/login" size="sm" c="stone.7">
-                {t("request.backToLogin")}
-              </Anchor>
-            </Group>
-          </Stack>
+          <FormFields>
+            <Stack gap="lg">
+              <TextInput
+                label={t("request.email")}
+                type="email"
+                name="email"
+                autoComplete="username"
+                withAsterisk
+                value={email}
+                error={error}
+                readOnly={phase === "sending"}
+                onChange={(e) => {
+                  setEmail(e.currentTarget.value);
+                  setError(check(e.currentTarget.value));
+                }}
+              />
+              <Button type="submit" size="md" fullWidth loading={phase === "sending"}>
+                {t("request.submit")}
+              </Button>
+              {failure && (
+                <Alert color="red" variant="light" role="alert">
+                  {failure}
+                </Alert>
+              )}
+              <Group justify="center">
+                <Anchor component={Link} to="/login" size="sm" c="stone.7">
+                  {t("request.backToLogin")}
+                </Anchor>
+              </Group>
+            </Stack>
+          </FormFields>
         </form>
       )}
     </RecoveryLayout>

@@ -13,6 +13,7 @@ import { isRestError, restCall } from "../../lib/rest";
 import { useLazyNamespace } from "../../lib/lazy-namespace";
 import { RecoveryLayout } from "./forgotten-password-layout";
 import { ACCOUNT_RECOVERY_TEXTS } from "./forgotten-password-texts";
+import { FormFields } from "../../components/form-fields";
 
 type Field = "newPassword" | "confirmNewPassword";
 type Phase = "editing" | "saving" | "done";
@@ -143,36 +144,38 @@ export function Component() {
             void submit();
           }}
         >
-          <Stack gap="lg">
-            <PasswordInput
-              label={t("reset.newPassword")}
-              name="newPassword"
-              autoComplete="new-password"
-              withAsterisk
-              value={values.newPassword}
-              error={errors.newPassword}
-              readOnly={phase === "saving"}
-              onChange={(e) => change("newPassword", e.currentTarget.value)}
-            />
-            <PasswordInput
-              label={t("reset.confirmPassword")}
-              name="confirmNewPassword"
-              autoComplete="new-password"
-              withAsterisk
-              value={values.confirmNewPassword}
-              error={errors.confirmNewPassword}
-              readOnly={phase === "saving"}
-              onChange={(e) => change("confirmNewPassword", e.currentTarget.value)}
-            />
-            <Button type="submit" size="md" fullWidth loading={phase === "saving"}>
-              {t("reset.submit")}
-            </Button>
-            {failure && (
-              <Alert color="red" variant="light" role="alert">
-                {failure}
-              </Alert>
-            )}
-          </Stack>
+          <FormFields>
+            <Stack gap="lg">
+              <PasswordInput
+                label={t("reset.newPassword")}
+                name="newPassword"
+                autoComplete="new-password"
+                withAsterisk
+                value={values.newPassword}
+                error={errors.newPassword}
+                readOnly={phase === "saving"}
+                onChange={(e) => change("newPassword", e.currentTarget.value)}
+              />
+              <PasswordInput
+                label={t("reset.confirmPassword")}
+                name="confirmNewPassword"
+                autoComplete="new-password"
+                withAsterisk
+                value={values.confirmNewPassword}
+                error={errors.confirmNewPassword}
+                readOnly={phase === "saving"}
+                onChange={(e) => change("confirmNewPassword", e.currentTarget.value)}
+              />
+              <Button type="submit" size="md" fullWidth loading={phase === "saving"}>
+                {t("reset.submit")}
+              </Button>
+              {failure && (
+                <Alert color="red" variant="light" role="alert">
+                  {failure}
+                </Alert>
+              )}
+            </Stack>
+          </FormFields>
         </form>
       )}
     </RecoveryLayout>

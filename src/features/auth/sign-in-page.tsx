@@ -30,6 +30,7 @@ import { BRAND } from "../../lib/brand";
 import { gateway } from "../../lib/gateway";
 import { clearSession, writeSession } from "../../lib/storage";
 import { signIn } from "./auth.services";
+import { FormFields } from "../../components/form-fields";
 
 /** /login: the sign-in form, driven by the sign-in machine. */
 export function Component() {
@@ -80,47 +81,49 @@ export function Component() {
             send({ type: "signIn.submit" });
           }}
         >
-          <Stack gap="lg">
-            <TextInput
-              label={t("signIn.email")}
-              type="email"
-              name="email"
-              autoComplete="username"
-              value={email}
-              readOnly={submitting}
-              onChange={(e) => send({ type: "signIn.changeEmail", value: e.currentTarget.value })}
-            />
-            <PasswordInput
-              label={t("signIn.password")}
-              name="password"
-              autoComplete="current-password"
-              value={password}
-              readOnly={submitting}
-              onChange={(e) =>
-                send({ type: "signIn.changePassword", value: e.currentTarget.value })
-              }
-            />
-            <Group justify="flex-end" mt={-8}>
-              <Anchor component={Link} to="/forgotten-password" size="sm" c="stone.7">
-                {t("signIn.forgot")}
-              </Anchor>
-            </Group>
-            <Button type="submit" size="md" fullWidth loading={submitting}>
-              {t("signIn.submit")}
-            </Button>
-            {error && (
-              <Notification
-                role="alert"
-                color="red"
-                title={t("signIn.errorTitle")}
-                withBorder
-                closeButtonProps={{ "aria-label": t("signIn.dismiss") }}
-                onClose={() => send({ type: "signIn.dismissError" })}
-              >
-                {"text" in error ? error.text : t(error.key)}
-              </Notification>
-            )}
-          </Stack>
+          <FormFields>
+            <Stack gap="lg">
+              <TextInput
+                label={t("signIn.email")}
+                type="email"
+                name="email"
+                autoComplete="username"
+                value={email}
+                readOnly={submitting}
+                onChange={(e) => send({ type: "signIn.changeEmail", value: e.currentTarget.value })}
+              />
+              <PasswordInput
+                label={t("signIn.password")}
+                name="password"
+                autoComplete="current-password"
+                value={password}
+                readOnly={submitting}
+                onChange={(e) =>
+                  send({ type: "signIn.changePassword", value: e.currentTarget.value })
+                }
+              />
+              <Group justify="flex-end" mt={-8}>
+                <Anchor component={Link} to="/forgotten-password" size="sm" c="stone.7">
+                  {t("signIn.forgot")}
+                </Anchor>
+              </Group>
+              <Button type="submit" size="md" fullWidth loading={submitting}>
+                {t("signIn.submit")}
+              </Button>
+              {error && (
+                <Notification
+                  role="alert"
+                  color="red"
+                  title={t("signIn.errorTitle")}
+                  withBorder
+                  closeButtonProps={{ "aria-label": t("signIn.dismiss") }}
+                  onClose={() => send({ type: "signIn.dismissError" })}
+                >
+                  {"text" in error ? error.text : t(error.key)}
+                </Notification>
+              )}
+            </Stack>
+          </FormFields>
         </Paper>
         <Stack gap={6} ta="center" mt="xl">
           <Text size="sm" c="stone.7">

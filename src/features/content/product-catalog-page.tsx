@@ -31,7 +31,7 @@ import { Price } from "../../components/price";
 import { BRAND } from "../../lib/brand";
 import { gateway } from "../../lib/gateway";
 import { PLACEHOLDER_IMAGE } from "../../lib/placeholder";
-import { readSession } from "../../lib/storage";
+import { useStoredSession } from "../../lib/server-render";
 import { useGatewayQuery } from "../../lib/use-gateway-query";
 import {
   CATALOGUE_SECTIONS,
@@ -326,7 +326,7 @@ function Section({ category, signedIn }: { category: CatalogueCategory; signedIn
 function ProductCatalogPage() {
   const { t, i18n } = useTranslation("content");
   // The public variant is for visitors; a stored, unexpired session shows prices and links.
-  const signedIn = readSession() !== null;
+  const signedIn = useStoredSession() !== null;
   const catalogue = useGatewayQuery(
     () => loadCatalogue(gateway),
     `catalogue-${signedIn ? "partner" : "public"}-${i18n.language}`,

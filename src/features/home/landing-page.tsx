@@ -32,7 +32,7 @@ import { gateway } from "../../lib/gateway";
 import { ProductsDocument } from "../../lib/gql/graphql";
 import { useLazyNamespace } from "../../lib/lazy-namespace";
 import { PLACEHOLDER_IMAGE } from "../../lib/placeholder";
-import { readSession } from "../../lib/storage";
+import { useStoredSession } from "../../lib/server-render";
 import { useGatewayQuery } from "../../lib/use-gateway-query";
 import { CountUp } from "./count-up";
 import { BLOG_URL, PRESS_URL, SOCIAL_LINKS } from "./landing-links";
@@ -267,7 +267,7 @@ function Social() {
 /** `/`: the public landing page; signed-in partners get the way into the shop. */
 export function Component() {
   const { t } = useLazyNamespace("landing", LANDING_TEXTS);
-  const signedIn = readSession() !== null;
+  const signedIn = useStoredSession() !== null;
   return (
     <>
       <Box

@@ -4,6 +4,7 @@ import { Alert, Text } from "@mantine/core";
 import { BRAND } from "../../lib/brand";
 import { gateway } from "../../lib/gateway";
 import { MeDocument } from "../../lib/gql/graphql";
+import { useStoredSession } from "../../lib/server-render";
 import { readSession } from "../../lib/storage";
 import { useGatewayQuery } from "../../lib/use-gateway-query";
 import { useLazyNamespace } from "../../lib/lazy-namespace";
@@ -24,7 +25,7 @@ async function hasTaxNumber(): Promise<boolean> {
  */
 export function Component() {
   const { t } = useLazyNamespace("legal", LEGAL_TEXTS);
-  const session = readSession();
+  const session = useStoredSession();
   const european = useGatewayQuery(hasTaxNumber, `terms-${session?.token ?? "visitor"}`);
   const isEuropean = european.status === "success" && european.data;
   const brand = BRAND.name;

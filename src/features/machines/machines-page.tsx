@@ -46,6 +46,7 @@ import {
   type MachineData,
 } from "./machines.services";
 import { MermaidDiagram } from "./mermaid-diagram";
+import { FormFields } from "../../components/form-fields";
 
 type TFunction = ReturnType<typeof useLazyNamespace>["t"];
 
@@ -175,37 +176,39 @@ function StaffSignIn({
   return (
     <Paper withBorder p="xl" radius="md" maw={460}>
       <form onSubmit={submit}>
-        <Stack>
-          <Title order={2} fz={22}>
-            {t("signIn.title")}
-          </Title>
-          <Text c="stone.7" size="sm">
-            {t("signIn.intro")}
-          </Text>
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
-          <TextInput
-            label={t("signIn.email")}
-            type="email"
-            autoComplete="username"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-          />
-          <PasswordInput
-            label={t("signIn.password")}
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-          />
-          <Button type="submit" loading={busy}>
-            {t("signIn.submit")}
-          </Button>
-        </Stack>
+        <FormFields>
+          <Stack>
+            <Title order={2} fz={22}>
+              {t("signIn.title")}
+            </Title>
+            <Text c="stone.7" size="sm">
+              {t("signIn.intro")}
+            </Text>
+            {error && (
+              <Alert color="red" role="alert">
+                {error}
+              </Alert>
+            )}
+            <TextInput
+              label={t("signIn.email")}
+              type="email"
+              autoComplete="username"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.currentTarget.value)}
+            />
+            <PasswordInput
+              label={t("signIn.password")}
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+            />
+            <Button type="submit" loading={busy}>
+              {t("signIn.submit")}
+            </Button>
+          </Stack>
+        </FormFields>
       </form>
     </Paper>
   );

@@ -56,6 +56,7 @@ import {
 } from "./registration-rules";
 import { REGISTRATION_TEXTS } from "./registration-texts";
 import { loadRegistrationCountries, submitRegistration } from "./registration.services";
+import { FormFields } from "../../components/form-fields";
 
 const TERMS_URL = "/privacy/terms-and-conditions";
 const PRIVACY_URL = "/privacy/privacy-policy";
@@ -268,50 +269,55 @@ export function Component() {
               });
             }}
           >
-            <Stack gap="md">
-              <Title order={2} fz={22}>
-                {t(`steps.${REGISTRATION_STEPS[step]!}`)}
-              </Title>
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                {(STEP_FIELDS[step] ?? []).map(renderField)}
-              </SimpleGrid>
-              {step === LAST_STEP && (
-                <Stack gap={4}>
-                  <Checkbox
-                    label={t("terms.checkbox")}
-                    checked={termsAccepted}
-                    disabled={submitting}
-                    onChange={(e) =>
-                      send({ type: "registration.toggleTerms", accepted: e.currentTarget.checked })
-                    }
-                  />
-                  <TermsLinks />
-                </Stack>
-              )}
-              {failureText && (
-                <Alert color="red" title={t("errorTitle")} role="alert">
-                  {failureText}
-                </Alert>
-              )}
-              <Group justify="space-between" mt="sm">
-                {step === 0 ? (
-                  <Anchor component={Link} to="/login" size="sm">
-                    {t("backToSignIn")}
-                  </Anchor>
-                ) : (
-                  <Button
-                    variant="subtle"
-                    disabled={submitting}
-                    onClick={() => send({ type: "registration.back" })}
-                  >
-                    {t("back")}
-                  </Button>
+            <FormFields>
+              <Stack gap="md">
+                <Title order={2} fz={22}>
+                  {t(`steps.${REGISTRATION_STEPS[step]!}`)}
+                </Title>
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                  {(STEP_FIELDS[step] ?? []).map(renderField)}
+                </SimpleGrid>
+                {step === LAST_STEP && (
+                  <Stack gap={4}>
+                    <Checkbox
+                      label={t("terms.checkbox")}
+                      checked={termsAccepted}
+                      disabled={submitting}
+                      onChange={(e) =>
+                        send({
+                          type: "registration.toggleTerms",
+                          accepted: e.currentTarget.checked,
+                        })
+                      }
+                    />
+                    <TermsLinks />
+                  </Stack>
                 )}
-                <Button type="submit" color="clay" loading={submitting}>
-                  {step === LAST_STEP ? t("register") : t("continue")}
-                </Button>
-              </Group>
-            </Stack>
+                {failureText && (
+                  <Alert color="red" title={t("errorTitle")} role="alert">
+                    {failureText}
+                  </Alert>
+                )}
+                <Group justify="space-between" mt="sm">
+                  {step === 0 ? (
+                    <Anchor component={Link} to="/login" size="sm">
+                      {t("backToSignIn")}
+                    </Anchor>
+                  ) : (
+                    <Button
+                      variant="subtle"
+                      disabled={submitting}
+                      onClick={() => send({ type: "registration.back" })}
+                    >
+                      {t("back")}
+                    </Button>
+                  )}
+                  <Button type="submit" color="clay" loading={submitting}>
+                    {step === LAST_STEP ? t("register") : t("continue")}
+                  </Button>
+                </Group>
+              </Stack>
+            </FormFields>
           </form>
         </Paper>
       </Container>

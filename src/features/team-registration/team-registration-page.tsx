@@ -43,6 +43,7 @@ import { gateway } from "../../lib/gateway";
 import { useLazyNamespace } from "../../lib/lazy-namespace";
 import { checkInvitation, registerTeamMember } from "./team-registration.services";
 import { ACCOUNT_TEXTS, asSections, LEGAL_TEXTS } from "./team-registration-texts";
+import { FormFields } from "../../components/form-fields";
 
 const FIELDS: { field: RegistrationField; secret: boolean; auto: string }[] = [
   { field: "firstName", secret: false, auto: "given-name" },
@@ -127,69 +128,72 @@ function TeamRegistration({ token }: { token: string }) {
           send({ type: "registration.submit" });
         }}
       >
-        <Stack gap="lg">
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {FIELDS.map(({ field, secret, auto }) => {
-              const props = {
-                key: field,
-                name: field,
-                label: t(`teamRegistration.${field}`),
-                withAsterisk: true,
-                autoComplete: auto,
-                value: c.values[field],
-                readOnly: registering,
-                error: c.errors[field] ? t(c.errors[field]) : c.serverErrors[field],
-                description: field === "password" ? t("teamRegistration.passwordHint") : undefined,
-                onChange: (e: React.ChangeEvent<HTMLInputElement>) =>
-                  send({ type: "registration.change", field, value: e.currentTarget.value }),
-              };
-              const { key, ...rest } = props;
-              return secret ? (
-                <PasswordInput key={key} {...rest} />
-              ) : (
-                <TextInput key={key} {...rest} />
-              );
-            })}
-          </SimpleGrid>
-          <Checkbox
-            checked={c.termsAccepted}
-            disabled={registering}
-            error={c.serverErrors.termsAccepted}
-            onChange={(e) =>
-              send({ type: "registration.setTerms", value: e.currentTarget.checked })
-            }
-            label={
-              <>
-                {t("teamRegistration.acceptTerms")}{" "}
-                <Anchor
-                  component="button"
-                  type="button"
-                  onClick={(e) => {
-                    e.preventDefault();
-                    send({ type: "registration.openTerms" });
-                  }}
-                >
-                  {t("teamRegistration.termsLink")}
-                </Anchor>
-              </>
-            }
-          />
-          <Button type="submit" size="md" loading={registering} disabled={!c.termsAccepted}>
-            {t("teamRegistration.register")}
-          </Button>
-          {c.failure && (
-            <Notification
-              role="alert"
-              color="red"
-              withBorder
-              title={t("teamRegistration.errorTitle")}
-              closeButtonProps={{ "aria-label": t("teamRegistration.close") }}
-              onClose={() => send({ type: "registration.dismissFailure" })}
-            >
-              {say(c.failure)}
-            </Notification>
-          )}
-        </Stack>
+        <FormFields>
+          <Stack gap="lg">
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              {FIELDS.map(({ field, secret, auto }) => {
+                const props = {
+                  key: field,
+                  name: field,
+                  label: t(`teamRegistration.${field}`),
+                  withAsterisk: true,
+                  autoComplete: auto,
+                  value: c.values[field],
+                  readOnly: registering,
+                  error: c.errors[field] ? t(c.errors[field]) : c.serverErrors[field],
+                  description:
+                    field === "password" ? t("teamRegistration.passwordHint") : undefined,
+                  onChange: (e: React.ChangeEvent<HTMLInputElement>) =>
+                    send({ type: "registration.change", field, value: e.currentTarget.value }),
+                };
+                const { key, ...rest } = props;
+                return secret ? (
+                  <PasswordInput key={key} {...rest} />
+                ) : (
+                  <TextInput key={key} {...rest} />
+                );
+              })}
+            </SimpleGrid>
+            <Checkbox
+              checked={c.termsAccepted}
+              disabled={registering}
+              error={c.serverErrors.termsAccepted}
+              onChange={(e) =>
+                send({ type: "registration.setTerms", value: e.currentTarget.checked })
+              }
+              label={
+                <>
+                  {t("teamRegistration.acceptTerms")}{" "}
+                  <Anchor
+                    component="button"
+                    type="button"
+                    onClick={(e) => {
+                      e.preventDefault();
+                      send({ type: "registration.openTerms" });
+                    }}
+                  >
+                    {t("teamRegistration.termsLink")}
+                  </Anchor>
+                </>
+              }
+            />
+            <Button type="submit" size="md" loading={registering} disabled={!c.termsAccepted}>
+              {t("teamRegistration.register")}
+            </Button>
+            {c.failure && (
+              <Notification
+                role="alert"
+                color="red"
+                withBorder
+                title={t("teamRegistration.errorTitle")}
+                closeButtonProps={{ "aria-label": t("teamRegistration.close") }}
+                onClose={() => send({ type: "registration.dismissFailure" })}
+              >
+                {say(c.failure)}
+              </Notification>
+            )}
+          </Stack>
+        </FormFields>
       </form>
     );
 

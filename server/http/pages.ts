@@ -1,0 +1,197 @@
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { jwtVerify } from "jose";
+import { SHOP_AUDIENCE, TOKEN_COOKIE } from "./auth.js";
+import { pickLanguage } from "./i18n.js";
+
+/**
+ * Server rendering of the storefront's pages (docs/decisions/026-server-rendered-pages.md).
+ * `vite build` writes the browser app to `dist/` and the renderer to `dist/ssr/entry-server.js`;
+ * each page request is rendered by React in the request's language (the `locale` cookie, then
+ * Accept-Language) and with the session of the token cookie, into the built index.html with
+ * the page's style sheets and chunk preloads. Pages without a session are kept in memory per
+ * (URL, language). Without a renderer, or when rendering fails, the plain index.html goes out
+ * and the browser renders the page itself, as before.
+ */
+
+/** What the renderer (src/entry-server.tsx) takes and gives; kept in step by hand. */
+interface StoredSession {
+  token: string;
+  customerId: string;
+  expiresAt: number;
+}
+type RenderResult =
+  | { kind: "page"; status: number; html: string; modules: string[] }
+  | { kind: "redirect"; status: number; location: string };
+interface Renderer {
+  render(input: {
+    url: string;
+    language: string;
+    session: StoredSession | null;
+    locale: string | null;
+  }): Promise<RenderResult>;
+}
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+  isEntry?: boolean;
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** Modules the layout renders lazily on every page (and, signed in, the shop chrome). */
+const LAYOUT_MODULES = ["src/app/layout/language-select.tsx"];
+const SIGNED_IN_MODULES = ["src/app/layout/shop-chrome.tsx"];
+
+/** Rendered signed-out pages kept in memory, oldest dropped first. */
+const CACHE_LIMIT = 500;
+
+/** Where the server-rendered root goes in index.html. */
+const ROOT = '<div id="root"></div>';
+
+/**
+ * Sends a page with an ETag of its content, or 304 when the browser has it already; pages are
+ * revalidated on each visit (they change with the build, the language and the session).
+ */
+function sendPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  body: string,
+): FastifyReply {
+  const etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
+  reply.header("etag", etag).header("cache-control", "no-cache");
+  if (status === 200 && request.headers["if-none-match"] === etag) return reply.code(304).send();
+  return reply.code(status).send(body);
+}
+
+export interface PageRenderer {
+  /** Answers a page request (GET, accepts HTML) with the rendered page. */
+  send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
+}
+
+/** Script and style tags of `modules` and everything they import statically, from the manifest. */
+function assetTags(manifest: Manifest, modules: string[]): { css: string[]; js: string[] } {
+  const css = new Set<string>();
+  const js = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) return;
+    js.add(chunk.file);
+    for (const sheet of chunk.css ?? []) css.add(sheet);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const module of modules) visit(module);
+  return { css: [...css], js: [...js] };
+}
+
+/** JSON safe inside a `<script type="application/json">` element. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c");
+}
+
+/** The session of the token cookie when its signature and expiry hold, else null. */
+async function sessionOf(
+  request: FastifyRequest,
+  secret: Uint8Array,
+): Promise<StoredSession | null> {
+  const token = request.cookies?.[TOKEN_COOKIE];
+  if (!token) return null;
+  try {
+    const { payload } = await jwtVerify(token, secret, { audience: SHOP_AUDIENCE });
+    return { token, customerId: "", expiresAt: (payload.exp ?? 0) * 1000 };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The page renderer of a built app in `staticDir`, or undefined when the folder has no
+ * index.html. Without `ssr/entry-server.js` every page is the plain index.html.
+ */
+export async function createPageRenderer(
+  staticDir: string,
+  jwtSecret: Uint8Array,
+): Promise<PageRenderer | undefined> {
+  const indexPath = join(staticDir, "index.html");
+  if (!existsSync(indexPath)) return undefined;
+  const template = readFileSync(indexPath, "utf8");
+  const rendererPath = join(staticDir, "ssr", "entry-server.js");
+  const manifestPath = join(staticDir, ".vite", "manifest.json");
+  let renderer: Renderer | undefined;
+  let manifest: Manifest = {};
+  try {
+    if (existsSync(rendererPath) && existsSync(manifestPath) && template.includes(ROOT)) {
+      manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as Manifest;
+      renderer = (await import(pathToFileURL(rendererPath).href)) as Renderer;
+    }
+  } catch (error) {
+    // A build being written over, say: pages go out as the plain index.html.
+    console.error("server rendering is off:", error);
+    renderer = undefined;
+  }
+  const cache = new Map<string, { status: number; body: string }>();
+
+  const page = (
+    result: Extract<RenderResult, { kind: "page" }>,
+    language: string,
+    signedIn: boolean,
+  ): string => {
+    const modules = [...LAYOUT_MODULES, ...(signedIn ? SIGNED_IN_MODULES : []), ...result.modules];
+    const { css, js } = assetTags(manifest, modules);
+    // The entry's own script and sheet are already in index.html.
+    const present = (file: string) => template.includes(`/${file}"`);
+    const head = [
+      ...css
+        .filter((file) => !present(file))
+        .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+      ...js
+        .filter((file) => !present(file))
+        .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ].join("");
+    const data = `<script type="application/json" id="server-data">${scriptJson({ language, signedIn })}</script>`;
+    return template
+      .replace(/<html lang="[^"]*"/, `<html lang="${language}" data-mantine-color-scheme="light"`)
+      .replace("</head>", `${head}</head>`)
+      .replace(ROOT, `<div id="root">${result.html}</div>${data}`);
+  };
+
+  return {
+    async send(request, reply) {
+      reply.type("text/html; charset=utf-8").header("vary", "cookie, accept-language");
+      if (!renderer) return sendPage(request, reply, 200, template);
+      const cookieLocale = request.cookies?.locale ?? null;
+      const language = pickLanguage(cookieLocale ?? undefined, request.headers["accept-language"]);
+      const session = await sessionOf(request, jwtSecret);
+      const key = `${language} ${request.url}`;
+      const cached = session ? undefined : cache.get(key);
+      if (cached) return sendPage(request, reply, cached.status, cached.body);
+      try {
+        const result = await renderer.render({
+          url: `http://localhost${request.url}`,
+          language,
+          session,
+          locale: cookieLocale,
+        });
+        if (result.kind === "redirect") return reply.redirect(result.location, result.status);
+        const body = page(result, language, session !== null);
+        if (!session) {
+          if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
+          cache.set(key, { status: result.status, body });
+        }
+        return sendPage(request, reply, result.status, body);
+      } catch (error) {
+        // The browser renders the page itself: nothing is lost but the head start.
+        request.log.error({ err: error }, "server rendering failed");
+        return sendPage(request, reply, 200, template);
+      }
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import { createContext, useContext, useSyncExternalStore } from "react";
+import { readLocale, readSession, type StoredSessionData } from "./storage";
+
+/**
+ * What the server knows when it renders a page (decision 026): the session from the token
+ * cookie (verified) and the language cookie. The browser has no such context and reads its own
+ * storage; the client hydrates the server's HTML only when both agree on being signed in
+ * (src/main.tsx), so a page renders the same markup on both sides.
+ */
+export interface ServerRender {
+  session: StoredSessionData | null;
+  /** The `locale` cookie, or null. */
+  locale: string | null;
+}
+
+export const ServerRenderContext = createContext<ServerRender | null>(null);
+
+/**
+ * The stored session as a page renders it: the server's view during server rendering, the
+ * browser's storage otherwise. Use it in render instead of `readSession()`.
+ */
+export function useStoredSession(): StoredSessionData | null {
+  const server = useContext(ServerRenderContext);
+  return server ? server.session : readSession();
+}
+
+/** The stored interface language as a page renders it (see `useStoredSession`). */
+export function useStoredLocale(): string | null {
+  const server = useContext(ServerRenderContext);
+  return server ? server.locale : readLocale();
+}
+
+const noSubscription = () => () => {};
+
+/**
+ * False on the server and while hydrating, true once the page runs in the browser: what only
+ * the browser knows (the cookie consent in localStorage) renders after hydration.
+ */
+export function useIsClient(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
+/** The JSON the server puts in the page for the client (`<script type="application/json">`). */
+export interface ServerPageData {
+  language: string;
+  signedIn: boolean;
+}
+
+/** Id of the script element carrying `ServerPageData`. */
+export const SERVER_DATA_ID = "server-data";

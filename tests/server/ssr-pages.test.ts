@@ -1,0 +1,140 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../server/app.js";
+import { signToken } from "../../server/http/auth.js";
+import { loadConfig } from "../../server/config.js";
+import { openPGlite } from "../../server/db/database.js";
+import { migrateToLatest } from "../../server/db/migrate.js";
+import { BRAND } from "../../src/lib/brand.js";
+import { TEST_SECRET } from "../support/test-app.js";
+
+const ROOT = resolve(import.meta.dirname, "..", "..");
+
+/** A locale file's text at `path` ("hero.title"), with the brand filled in. */
+function text(language: string, namespace: string, path: string): string {
+  const texts = JSON.parse(
+    readFileSync(join(ROOT, "locales", language, `${namespace}.json`), "utf8"),
+  ) as Record<string, unknown>;
+  const value = path.split(".").reduce<unknown>((node, key) => (node as never)[key], texts);
+  return String(value).replaceAll("{{brand}}", BRAND.name);
+}
+
+/** The text of the first element `tag` whose opening tag matches `attributes`, tags stripped. */
+function elementText(html: string, tag: string, attributes = ""): string | null {
+  const match = new RegExp(`<${tag}\\b[^>]*${attributes}[^>]*>([\\s\\S]*?)</${tag}>`).exec(html);
+  return match
+    ? match[1]!
+        .replace(/<[^>]+>/g, "")
+        .replace(/&#x27;/g, "'")
+        .trim()
+    : null;
+}
+
+/**
+ * Decision 026: the server sends each page already rendered, in the visitor's language, so the
+ * heading and the main action are in the HTML before any script runs; the only scripts are the
+ * bundle and the JSON data (the page's policy allows no inline script).
+ */
+describe("server-rendered pages", () => {
+  const dist = mkdtempSync(join(tmpdir(), "portal-ssr-"));
+  let app: FastifyInstance;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    // The real build: the browser app and the renderer (dist/ssr) from one `vite build`.
+    const build = spawnSync(
+      process.execPath,
+      [join(ROOT, "node_modules/vite/bin/vite.js"), "build", "--outDir", dist, "--emptyOutDir"],
+      { cwd: ROOT, stdio: ["ignore", "ignore", "pipe"], encoding: "utf8", timeout: 600_000 },
+    );
+    if (build.status !== 0) throw new Error(`vite build failed: ${build.stderr}`);
+    const database = await openPGlite({ memory: true });
+    await migrateToLatest(database.db);
+    close = database.close;
+    const config = loadConfig({ NODE_ENV: "test", JWT_SECRET: TEST_SECRET, DATA_DIR: dist });
+    app = await buildApp({ config, database, staticDir: dist });
+  }, 600_000);
+  afterAll(async () => {
+    await app?.close();
+    await close?.();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  const page = async (url: string, headers: Record<string, string>) => {
+    const res = await app.inject({ url, headers: { accept: "text/html", ...headers } });
+    expect(res.headers["content-type"]).toContain("text/html");
+    return res;
+  };
+
+  /** No script but the bundle's module and the JSON data. */
+  function expectNoInlineScript(html: string) {
+    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    for (const script of scripts)
+      expect(script).toMatch(/type="module"[^>]*src=|type="application\/json"/);
+  }
+
+  it("renders the landing page in the language cookie's language, then Accept-Language's", async () => {
+    for (const [headers, language] of [
+      [{ cookie: "locale=de", "accept-language": "fr-FR,fr;q=0.9" }, "de"],
+      [{ "accept-language": "fr-FR,fr;q=0.9,en;q=0.5" }, "fr"],
+      [{}, "en"],
+    ] as const) {
+      const res = await page("/", headers);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain(`<html lang="${language}"`);
+      const root = res.body.slice(res.body.indexOf('<div id="root">'));
+      expect(elementText(root, "h1")).toBe(text(language, "landing", "hero.title"));
+      // The main actions: become a partner, sign in.
+      expect(elementText(root, "a", 'href="/register"')).toBe(
+        text(language, "landing", "hero.becomePartner"),
+      );
+      expect(elementText(root, "a", 'href="/login"')).toBe(
+        text(language, "landing", "hero.signIn"),
+      );
+      const data = /<script type="application\/json" id="server-data">(.*?)<\/script>/.exec(
+        res.body,
+      );
+      expect(JSON.parse(data![1]!)).toEqual({ language, signedIn: false });
+      expectNoInlineScript(res.body);
+    }
+  });
+
+  it("renders the sign-in page with its heading and submit button, and its style sheets", async () => {
+    for (const language of ["it", "en"]) {
+      const res = await page("/login", { cookie: `locale=${language}` });
+      expect(res.statusCode).toBe(200);
+      const root = res.body.slice(res.body.indexOf('<div id="root">'));
+      expect(elementText(root, "h1")).toBe(text(language, "auth", "signIn.title"));
+      expect(elementText(root, "button", 'type="submit"')).toBe(
+        text(language, "auth", "signIn.submit"),
+      );
+      expect(root).toMatch(/<input[^>]*type="email"/);
+      // The page's own sheets are linked in the head, so it is styled before its script runs.
+      const head = res.body.slice(0, res.body.indexOf("</head>"));
+      expect(head).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/PasswordInput-/);
+      expect(head).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/sign-in-page-/);
+      expectNoInlineScript(res.body);
+    }
+  });
+
+  it("renders a signed-in page's layout from the token cookie, and unknown pages as 404", async () => {
+    const token = await signToken(new TextEncoder().encode(TEST_SECRET), 1);
+    const shop = await page("/shop", { cookie: `token=${token}; locale=es` });
+    expect(shop.statusCode).toBe(200);
+    expect(shop.body).toContain('"signedIn":true');
+    // The signed-in header: the brand links to the shop, the help link is there.
+    expect(shop.body).toMatch(/<a[^>]*href="\/shop\/help"/);
+    expect(elementText(shop.body, "a", 'href="/shop/help"')).toBe(
+      text("es", "common", "topbar.help"),
+    );
+    // A forged token is no session.
+    const forged = await page("/shop", { cookie: `token=${token.slice(0, -2)}xx` });
+    expect(forged.body).toContain('"signedIn":false');
+    const missing = await page("/no-such-page", {});
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('<div id="root"><');
+  });
+});
