@@ -6,10 +6,11 @@ import "@mantine/core/styles/Stack.css";
 import { Anchor, Box, Container, Divider, Group, Stack, Text } from "@mantine/core";
 import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, Outlet, useLocation } from "react-router";
+import { Link, Outlet } from "react-router";
 import { BRAND } from "../../lib/brand";
 import { readSession } from "../../lib/storage";
 import { CartProvider, CartReady } from "../cart";
+import { useStoredSessionToken } from "../session";
 import { CookieBar } from "./cookie-bar";
 import { navLink } from "./nav-link";
 
@@ -29,10 +30,9 @@ const LanguageSelect = lazy(() =>
 /** The chrome of every page: top bar, header with brand and navigation, cookie bar, footer. */
 export function AppLayout() {
   const { t } = useTranslation();
-  // Re-read on every navigation: signing in or out changes what the chrome offers.
-  useLocation();
-  const session = readSession();
-  const signedIn = session !== null;
+  // The chrome follows the stored session: signing in or out, or its expiry, changes it at once.
+  const token = useStoredSessionToken();
+  const signedIn = token !== null;
   const page = (
     <Box mih="100vh" style={{ display: "flex", flexDirection: "column" }} bg="white">
       <Box bg="stone.1" style={{ borderBottom: "1px solid var(--mantine-color-stone-2)" }}>
@@ -75,7 +75,7 @@ export function AppLayout() {
             </Anchor>
             {signedIn && (
               <Suspense fallback={null}>
-                <ShopNav token={session.token} />
+                <ShopNav token={token} />
               </Suspense>
             )}
             {signedIn ? (
@@ -108,5 +108,5 @@ export function AppLayout() {
       <CookieBar />
     </Box>
   );
-  return <CartProvider token={session?.token ?? null}>{page}</CartProvider>;
+  return <CartProvider token={token}>{page}</CartProvider>;
 }
