@@ -60,10 +60,14 @@ export const tests = journeys(
       await page.waitForURL(`${baseUrl}/checkout`);
       const line = page.getByTestId("checkout-line").first();
       await line.getByText("SKU AURA-LED-MASK").waitFor();
-      // Quantity confirmed with its button: 3 → 4.
+      // Quantity confirmed with its button: 3 → 4, and confirmed by the cart's toast (once the
+      // product page's own has gone).
+      const updated = page.getByText("The item has been successfully added to your cart!");
+      await updated.first().waitFor({ state: "detached" });
       await line.getByLabel(/Quantity of/).fill("4");
       await line.getByRole("button", { name: "Update" }).click();
       await page.getByTestId("summary-subtotal").getByText("996.00").waitFor();
+      await updated.first().waitFor();
       await screenshot("checkout-overview");
       await page.getByRole("button", { name: "Checkout", exact: true }).click();
       await page.getByRole("combobox", { name: "Shipping address" }).waitFor();
