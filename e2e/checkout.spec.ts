@@ -128,8 +128,16 @@ export const tests = journeys(
       await payWith(page, "4000 0000 0000 0002");
       const failure = page.getByTestId("payment-failure");
       await failure.getByText("Unfortunately, your payment could not be processed").waitFor();
-      await failure.getByText("Refused").first().waitFor();
+      const result = page.getByTestId("payment-result-code");
+      expect((await result.textContent()) === "Result: Refused", "the code once, no repeat");
+      const dialog = page.getByRole("dialog");
+      expect((await dialog.getByText(/README/).count()) === 0, "no developer text");
       await page.getByRole("button", { name: "Try again" }).click();
+      // What was typed is kept (the security code is asked for again).
+      const number = dialog.getByLabel("Card number");
+      await number.waitFor();
+      expect((await number.inputValue()) === "4000 0000 0000 0002", "the card number is kept");
+      expect((await dialog.getByLabel("Name on card").inputValue()) !== "", "the name is kept");
       await payWith(page, "4111 1111 1111 1111");
       await page.getByTestId("checkout-completed").waitFor();
     },
