@@ -279,9 +279,14 @@ export const tests = journeys(
       await details.getByLabel("First name").fill("");
       await details.getByRole("button", { name: "Save" }).click();
       await details.getByText("Field is required").waitFor();
-      await details.getByLabel("First name").fill("Bianca");
+      await details.getByLabel("First name").fill("Bea");
       await details.getByRole("button", { name: "Save" }).click();
       await toast(page, "Your details have been saved.");
+      // The greeting follows the saved name without a reload.
+      await page
+        .getByTestId("account-greeting")
+        .getByText(/^Hello, Bea /)
+        .waitFor();
       await page.reload();
       await page.getByRole("form", { name: "Personal details" }).getByLabel("Job title").waitFor();
       expect(

@@ -60,10 +60,14 @@ export const tests = journeys(
       await page.waitForURL(`${baseUrl}/checkout`);
       const line = page.getByTestId("checkout-line").first();
       await line.getByText("SKU AURA-LED-MASK").waitFor();
-      // Quantity confirmed with its button: 3 → 4.
+      // Quantity confirmed with its button: 3 → 4, and confirmed by the cart's toast (once the
+      // product page's own has gone).
+      const updated = page.getByText("The item has been successfully added to your cart!");
+      await updated.first().waitFor({ state: "detached" });
       await line.getByLabel(/Quantity of/).fill("4");
       await line.getByRole("button", { name: "Update" }).click();
       await page.getByTestId("summary-subtotal").getByText("996.00").waitFor();
+      await updated.first().waitFor();
       await screenshot("checkout-overview");
       await page.getByRole("button", { name: "Checkout", exact: true }).click();
       await page.getByRole("combobox", { name: "Shipping address" }).waitFor();
@@ -124,8 +128,16 @@ export const tests = journeys(
       await payWith(page, "4000 0000 0000 0002");
       const failure = page.getByTestId("payment-failure");
       await failure.getByText("Unfortunately, your payment could not be processed").waitFor();
-      await failure.getByText("Refused").first().waitFor();
+      const result = page.getByTestId("payment-result-code");
+      expect((await result.textContent()) === "Result: Refused", "the code once, no repeat");
+      const dialog = page.getByRole("dialog");
+      expect((await dialog.getByText(/README/).count()) === 0, "no developer text");
       await page.getByRole("button", { name: "Try again" }).click();
+      // What was typed is kept (the security code is asked for again).
+      const number = dialog.getByLabel("Card number");
+      await number.waitFor();
+      expect((await number.inputValue()) === "4000 0000 0000 0002", "the card number is kept");
+      expect((await dialog.getByLabel("Name on card").inputValue()) !== "", "the name is kept");
       await payWith(page, "4111 1111 1111 1111");
       await page.getByTestId("checkout-completed").waitFor();
     },

@@ -2,6 +2,15 @@ import { expect, journeys } from "./harness";
 
 export const tests = journeys(
   {
+    name: "the site's icon is served at /favicon.ico",
+    async run({ page, baseUrl }) {
+      const res = await page.request.get(`${baseUrl}/favicon.ico`);
+      expect(res.status() === 200, `favicon.ico answers ${res.status()}`);
+      const body = await res.body();
+      expect(body.readUInt16LE(2) === 1, "an .ico file");
+    },
+  },
+  {
     name: "an unknown address shows the not-found page",
     async run({ page, baseUrl }) {
       await page.goto(`${baseUrl}/no/such/page`);

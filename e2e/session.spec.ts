@@ -1,13 +1,79 @@
-import { expect, journeys } from "./harness";
+import { expect, journeys, signInAsBuyer, type E2EContext } from "./harness";
 
-export const tests = journeys({
-  name: "the shop without a stored token says 'Session expired' and goes to /login",
-  async run({ page, baseUrl }) {
-    const started = Date.now();
-    await page.goto(`${baseUrl}/shop`);
-    await page.getByText("Session expired").waitFor({ timeout: 5000 });
-    await page.waitForURL(`${baseUrl}/login`, { timeout: 6000 });
-    const elapsed = Date.now() - started;
-    expect(elapsed >= 2000, `redirect waits for the notice (${elapsed} ms)`);
+/** Moves the stored session's expiry into the past, as time passing would, then runs `then`. */
+async function expireStoredSession({ page }: E2EContext, then: () => void = () => {}) {
+  await page.evaluate((then) => {
+    for (const key of ["token", "customer"]) {
+      const stored = JSON.parse(localStorage.getItem(key) ?? "null") as { value: string } | null;
+      if (stored)
+        localStorage.setItem(key, JSON.stringify({ value: stored.value, expiry: Date.now() - 1 }));
+    }
+    new Function(`(${then})()`)();
+  }, then.toString());
+}
+
+export const tests = journeys(
+  {
+    name: "the shop without a stored token says 'Session expired' and goes to /login",
+    async run({ page, baseUrl }) {
+      const started = Date.now();
+      await page.goto(`${baseUrl}/shop`);
+      await page.getByText("Session expired").waitFor({ timeout: 5000 });
+      await page.waitForURL(`${baseUrl}/login`, { timeout: 6000 });
+      const elapsed = Date.now() - started;
+      expect(elapsed >= 2000, `redirect waits for the notice (${elapsed} ms)`);
+    },
   },
-});
+  {
+    name: "a session that expires while the buyer clicks around ends in 'Session expired' and /login",
+    async run(ctx) {
+      const { page, baseUrl } = ctx;
+      await signInAsBuyer(ctx);
+      await page.getByRole("link", { name: "Treatments" }).waitFor();
+      // Expiry and click at once: the buyer clicks while the page still shows the session.
+      await expireStoredSession(ctx, () =>
+        document.querySelector<HTMLAnchorElement>('header a[href="/shop/treatments"]')!.click(),
+      );
+      await page.getByText("Session expired").first().waitFor({ timeout: 3000 });
+      await page.waitForURL(`${baseUrl}/login`, { timeout: 6000 });
+    },
+  },
+  {
+    name: "a session that expires on a product page ends in 'Session expired' at 'Add to cart'",
+    async run(ctx) {
+      const { page, baseUrl } = ctx;
+      await signInAsBuyer(ctx);
+      await page.goto(`${baseUrl}/shop/products/GLOW-PRO`);
+      const add = page.getByRole("button", { name: "Add to cart" });
+      await add.waitFor();
+      await expireStoredSession(ctx);
+      await add.click();
+      await page.getByText("Session expired").first().waitFor({ timeout: 3000 });
+      await page.waitForURL(`${baseUrl}/login`, { timeout: 6000 });
+    },
+  },
+  {
+    name: "/login while signed in shows the signed-out header",
+    async run(ctx) {
+      const { page, baseUrl } = ctx;
+      await signInAsBuyer(ctx);
+      await page.getByTestId("mini-cart").waitFor();
+      await page.goto(`${baseUrl}/login`);
+      await page.getByRole("heading", { level: 1 }).first().waitFor();
+      // The sign-in page ends the stored session; the header follows at once.
+      await page.getByTestId("mini-cart").waitFor({ state: "detached", timeout: 3000 });
+      expect(
+        (await page.getByRole("link", { name: "Help", exact: true }).count()) === 0,
+        "no 'Help' link for a signed-out visitor",
+      );
+      expect(
+        (await page.getByRole("navigation", { name: "Main navigation" }).count()) === 0,
+        "no shop navigation",
+      );
+      expect(
+        (await page.getByText("could not be loaded").count()) === 0,
+        "no cart error on the sign-in page",
+      );
+    },
+  },
+);

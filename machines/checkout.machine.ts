@@ -160,6 +160,8 @@ export const checkoutMachine = setup({
     publishCart: (_, _params: { cart: CheckoutCart | null }) => {},
     /** Error toast, 8 s (spec section 8). */
     notifyFailure: (_, _params: CheckoutFailure) => {},
+    /** 'The item has been successfully added to / removed from cart!' (spec section 8). */
+    notifyItemChanged: (_, _params: { kind: "updated" | "removed" }) => {},
     notifyEmptied: () => {},
     goToShop: () => {},
     /** A violation on couponCode clears the coupon; one on shippingAddress the chosen address. */
@@ -284,7 +286,11 @@ export const checkoutMachine = setup({
             },
             onDone: {
               target: "overview",
-              actions: ["assignCart", { type: "publishCart", params: doneCart }],
+              actions: [
+                "assignCart",
+                { type: "publishCart", params: doneCart },
+                { type: "notifyItemChanged", params: { kind: "updated" } },
+              ],
             },
             onError: { target: "overview", actions: { type: "notifyFailure", params: failed } },
           },
@@ -302,11 +308,19 @@ export const checkoutMachine = setup({
               {
                 guard: "resultIsEmpty",
                 target: "#checkout.empty",
-                actions: ["assignCart", { type: "publishCart", params: doneCart }],
+                actions: [
+                  "assignCart",
+                  { type: "publishCart", params: doneCart },
+                  { type: "notifyItemChanged", params: { kind: "removed" } },
+                ],
               },
               {
                 target: "overview",
-                actions: ["assignCart", { type: "publishCart", params: doneCart }],
+                actions: [
+                  "assignCart",
+                  { type: "publishCart", params: doneCart },
+                  { type: "notifyItemChanged", params: { kind: "removed" } },
+                ],
               },
             ],
             onError: { target: "overview", actions: { type: "notifyFailure", params: failed } },

@@ -28,13 +28,19 @@ export interface SessionContext {
 export type SessionEvent =
   | { type: "session.signedIn"; token: string; customerId: string; now: number }
   | { type: "session.signedOut" }
-  | { type: "session.unauthorized" };
+  | { type: "session.unauthorized" }
+  /**
+   * A navigation or a request looked at storage: what it holds now (null when the stored token
+   * is gone or past its expiry) and the time of the look.
+   */
+  | { type: "session.checked"; stored: StoredSession | null; now: number };
 
 /**
  * The signed-in session of a shop page. 500 ms after load the stored token is checked: valid
  * (present, expiry in the future) keeps the user in; otherwise the stored token and customer
- * are removed, 'Session expired' shows, and 2 s later the user is sent to /login. A 401 from
- * the API later on has the same effect. Storage and navigation are actions the app provides.
+ * are removed, 'Session expired' shows, and 2 s later the user is sent to /login. Later on, a
+ * 401 from the API, or a navigation or request that finds the stored token gone or past its
+ * expiry, has the same effect. Storage and navigation are actions the app provides.
  */
 export const sessionMachine = setup({
   types: {
@@ -52,6 +58,9 @@ export const sessionMachine = setup({
   guards: {
     hasValidSession: ({ context }) =>
       context.session !== null && context.session.expiresAt > context.now,
+    isStoredSessionGone: ({ event }) =>
+      event.type === "session.checked" &&
+      (event.stored === null || event.stored.expiresAt <= event.now),
   },
   delays: {
     sessionCheck: SESSION_CHECK_DELAY_MS,
@@ -74,6 +83,8 @@ export const sessionMachine = setup({
         // Logging out, or the server refusing the token, does not wait for the check.
         "session.signedOut": { target: "signedOut" },
         "session.unauthorized": { target: "expired" },
+        // The check 500 ms after load looks at storage itself; earlier looks change nothing.
+        "session.checked": {},
         // A sign-in during the first 500 ms (the sign-in page itself) starts a fresh session.
         "session.signedIn": {
           target: "valid",
@@ -92,10 +103,14 @@ export const sessionMachine = setup({
       },
     },
     valid: {
-      description: "A valid token is stored; API calls carry it.",
+      description:
+        "A valid token is stored; API calls carry it. Every navigation and request checks it again.",
       on: {
         "session.signedOut": { target: "signedOut" },
         "session.unauthorized": { target: "expired" },
+        // The stored token ran out (or was removed) while the person clicked around: the same
+        // expiry path as at load, never a page that silently lost its prices.
+        "session.checked": { guard: "isStoredSessionGone", target: "expired" },
         "session.signedIn": {
           target: "valid",
           reenter: true,

@@ -58,6 +58,8 @@ const schema = z.object({
   JWT_SECRET: z.string().min(32).optional(),
   BRAND_NAME: z.string().min(1).default("Lumé Atelier"),
   SUPPORT_EMAIL: z.string().email().default("partners@lume-atelier.example"),
+  SELLER_ADDRESS: z.string().min(1).default("Torstraße 140, 10119 Berlin, Germany"),
+  SELLER_VAT_ID: z.string().min(1).default("DE312456789"),
   PUBLIC_URL: z.string().url().optional(),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default("Partner Portal <no-reply@lume-atelier.example>"),
@@ -108,6 +110,9 @@ export interface ServerConfig {
   jwtSecret: Uint8Array;
   brandName: string;
   supportEmail: string;
+  /** The seller's postal address (comma-separated lines) and VAT id, printed on invoices. */
+  sellerAddress: string;
+  sellerVatId: string;
   logLevel: string;
   /** Where people reach the portal; links in mails start with it. */
   publicUrl: string;
@@ -159,6 +164,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     jwtSecret: new TextEncoder().encode(secret),
     brandName: e.BRAND_NAME,
     supportEmail: e.SUPPORT_EMAIL,
+    sellerAddress: e.SELLER_ADDRESS,
+    sellerVatId: e.SELLER_VAT_ID,
     logLevel: e.LOG_LEVEL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     smtpUrl: e.SMTP_URL,

@@ -19,7 +19,7 @@ export async function loadInvoice(
   db: Kysely<DB>,
   token: string,
   companyId: number,
-  seller: { name: string; email: string },
+  seller: { name: string; email: string; address: string[]; vatId: string },
 ): Promise<InvoiceData> {
   const order = token.length <= 64 ? await findOrderByToken(db, token) : undefined;
   if (!order || order.state === "cart" || order.company_id !== companyId || !order.number)
@@ -76,6 +76,9 @@ export async function loadInvoice(
   return {
     sellerName: seller.name,
     sellerEmail: seller.email,
+    sellerAddress: seller.address,
+    sellerVatId: seller.vatId,
+    cancelled: CANCELLED.includes(order.state),
     invoiceNumber: invoiceNumber(order.number),
     orderNumber: order.number,
     orderDate: completedAt,

@@ -1,9 +1,24 @@
+import { fileURLToPath } from "node:url";
 import type { AddressSnapshot } from "../db/schema.js";
+
+/**
+ * DejaVu Sans (regular and bold, free license in fonts/LICENSE), shipped with the portal and
+ * embedded as subsets: every Latin, Greek and Cyrillic letter of a name or address shows as is.
+ */
+const FONTS = {
+  regular: fileURLToPath(new URL("./fonts/DejaVuSans.ttf", import.meta.url)),
+  bold: fileURLToPath(new URL("./fonts/DejaVuSans-Bold.ttf", import.meta.url)),
+};
 
 /** Everything an invoice shows, gathered from the order (see invoice-data.ts). */
 export interface InvoiceData {
   sellerName: string;
   sellerEmail: string;
+  /** The seller's postal address, line by line. */
+  sellerAddress: string[];
+  sellerVatId: string;
+  /** The order was cancelled: the invoice is marked void. */
+  cancelled: boolean;
   invoiceNumber: string;
   orderNumber: string;
   orderDate: Date;
@@ -58,15 +73,17 @@ const BCP47: Record<string, string> = {
 };
 
 /**
- * The invoice of a placed order as a PDF (A4, the standard Helvetica fonts, so nothing is
- * embedded and the file stays small). Labels, dates and amounts follow `language`; amounts are
- * minor units formatted with the order's currency. The document's dates are the order's, so
- * downloading it twice gives the same invoice.
+ * The invoice of a placed order as a PDF (A4, DejaVu Sans embedded as subsets). Labels, dates
+ * and amounts follow `language`; amounts are minor units formatted with the order's currency.
+ * The document's dates are the order's, so downloading it twice gives the same invoice. Without
+ * `withPayments` (roles that may not see payments) the balance due, due date, payment method
+ * and terms are left out. A cancelled order's invoice says so under the title.
  */
 export async function renderInvoicePdf(
   data: InvoiceData,
   language: string,
   t: Translate,
+  { withPayments = true }: { withPayments?: boolean } = {},
 ): Promise<Buffer> {
   const locale = BCP47[language] ?? "en-US";
   const moneyFormat = new Intl.NumberFormat(locale, {
@@ -92,9 +109,9 @@ export async function renderInvoicePdf(
     margins: { top: 50, bottom: 60, left: 50, right: 50 },
     bufferPages: true,
     info: {
-      Title: winAnsi(`${t("invoicePdf.title")} ${data.invoiceNumber}`),
-      Author: winAnsi(data.sellerName),
-      Subject: winAnsi(`${t("invoicePdf.orderNumber")} ${data.orderNumber}`),
+      Title: `${t("invoicePdf.title")} ${data.invoiceNumber}`,
+      Author: data.sellerName,
+      Subject: `${t("invoicePdf.orderNumber")} ${data.orderNumber}`,
       CreationDate: data.invoiceDate,
       ModDate: data.invoiceDate,
     },
@@ -108,39 +125,59 @@ export async function renderInvoicePdf(
 
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
-  const text = (s: string) => winAnsi(s);
-  const bold = () => doc.font("Helvetica-Bold");
-  const regular = () => doc.font("Helvetica");
+  const text = (s: string) => s.replace(/\r/g, "");
+  doc.registerFont("Body", FONTS.regular);
+  doc.registerFont("Body-Bold", FONTS.bold);
+  const bold = () => doc.font("Body-Bold");
+  const regular = () => doc.font("Body");
 
-  // Seller and document title.
+  // Seller (name, address, VAT id, contact) and document title.
   bold()
-    .fontSize(18)
+    .fontSize(16)
     .text(text(data.sellerName), left, 50, { width: width / 2 });
-  regular()
-    .fontSize(9)
-    .fillColor("#555555")
-    .text(text(t("invoicePdf.contact", { email: data.sellerEmail })), { width: width / 2 });
+  regular().fontSize(8.5).fillColor("#555555");
+  for (const line of data.sellerAddress) doc.text(text(line), { width: width / 2 });
+  doc.text(text(`${t("invoicePdf.vatId")}: ${data.sellerVatId}`), { width: width / 2 });
+  doc.text(text(t("invoicePdf.contact", { email: data.sellerEmail })), { width: width / 2 });
+  const sellerBottom = doc.y;
   doc.fillColor("#000000");
   bold()
-    .fontSize(18)
+    .fontSize(16)
     .text(text(t("invoicePdf.title").toUpperCase()), left + width / 2, 50, {
       width: width / 2,
       align: "right",
     });
+  let y = 74;
+  if (data.cancelled) {
+    bold()
+      .fontSize(11)
+      .fillColor("#b42318")
+      .text(text(t("invoicePdf.cancelled").toUpperCase()), left + width / 2, y, {
+        width: width / 2,
+        align: "right",
+      });
+    doc.fillColor("#000000");
+    y += 16;
+  }
   const facts: [string, string][] = [
     [t("invoicePdf.invoiceNumber"), data.invoiceNumber],
     [t("invoicePdf.orderNumber"), data.orderNumber],
     [t("invoicePdf.orderDate"), date(data.orderDate)],
     [t("invoicePdf.invoiceDate"), date(data.invoiceDate)],
-    [t("invoicePdf.dueDate"), date(data.dueDate)],
+    ...(withPayments ? [[t("invoicePdf.dueDate"), date(data.dueDate)] as [string, string]] : []),
   ];
-  let y = 78;
-  doc.fontSize(9);
+  // Labels end well before the values start: read aloud or copied, they never run together.
+  const valueX = left + (width * 3) / 4;
+  doc.fontSize(8.5);
   for (const [label, value] of facts) {
-    regular().text(text(`${label}:`), left + width / 2, y, { width: width / 4, align: "right" });
-    bold().text(text(value), left + (width * 3) / 4 + 6, y, { width: width / 4 - 6 });
+    regular().text(text(`${label}:`), left + width / 2, y, {
+      width: valueX - 12 - (left + width / 2),
+      align: "right",
+    });
+    bold().text(text(value), valueX, y, { width: left + width - valueX });
     y += 13;
   }
+  y = Math.max(y, sellerBottom);
 
   // Buyer and the two addresses, side by side.
   y = Math.max(y, doc.y) + 18;
@@ -159,8 +196,9 @@ export async function renderInvoicePdf(
       ? [data.buyer.legalName]
       : []),
     ...(data.buyer.taxNumber ? [`${t("invoicePdf.taxNumber")}: ${data.buyer.taxNumber}`] : []),
+    // The register number is long: its label and the number each get a line of their own.
     ...(data.buyer.registrationNumber
-      ? [`${t("invoicePdf.registrationNumber")}: ${data.buyer.registrationNumber}`]
+      ? [`${t("invoicePdf.registrationNumber")}:`, data.buyer.registrationNumber]
       : []),
   ];
   const bottoms = [
@@ -181,11 +219,11 @@ export async function renderInvoicePdf(
   // The lines.
   // The SKU goes under the product name: codes are long and must not break across lines.
   const columns = [
-    { key: "product", width: 245, align: "left" as const },
-    { key: "quantity", width: 35, align: "right" as const },
+    { key: "product", width: 230, align: "left" as const },
+    { key: "quantity", width: 50, align: "right" as const },
     { key: "unitPrice", width: 70, align: "right" as const },
     { key: "discountedUnitPrice", width: 75, align: "right" as const },
-    { key: "lineTotal", width: width - 245 - 35 - 70 - 75, align: "right" as const },
+    { key: "lineTotal", width: width - 230 - 50 - 70 - 75, align: "right" as const },
   ];
   const maxY = () => doc.page.height - doc.page.margins.bottom;
   const row = (cells: string[], font: () => void, size = 8.5) => {
@@ -259,8 +297,8 @@ export async function renderInvoicePdf(
     [t("invoicePdf.itemsTax", { rate }), money(data.itemsTaxTotal), false],
     [t("invoicePdf.shippingTax", { rate }), money(data.shippingTaxTotal), false],
     [t("invoicePdf.total"), money(data.total), true],
-    [t("invoicePdf.balanceDue"), money(data.balanceDue), false],
   );
+  if (withPayments) totals.push([t("invoicePdf.balanceDue"), money(data.balanceDue), false]);
   y += 10;
   if (y + totals.length * 15 > maxY()) {
     doc.addPage();
@@ -276,15 +314,16 @@ export async function renderInvoicePdf(
   // Payment and the order comment.
   y += 12;
   const payment: string[] = [];
-  if (data.paymentMethodName)
+  if (withPayments && data.paymentMethodName)
     payment.push(`${t("invoicePdf.paymentMethod")}: ${data.paymentMethodName}`);
-  payment.push(
-    `${t("invoicePdf.paymentTerms")}: ${
-      data.paymentKind === "card"
-        ? t("invoicePdf.termsCard")
-        : t("invoicePdf.termsInvoice", { days: data.paymentTermsDays, date: date(data.dueDate) })
-    }`,
-  );
+  if (withPayments)
+    payment.push(
+      `${t("invoicePdf.paymentTerms")}: ${
+        data.paymentKind === "card"
+          ? t("invoicePdf.termsCard")
+          : t("invoicePdf.termsInvoice", { days: data.paymentTermsDays, date: date(data.dueDate) })
+      }`,
+    );
   payment.push(`${t("invoicePdf.currency")}: ${data.currencyCode}`);
   if (data.notes) payment.push(`${t("invoicePdf.notes")}: ${data.notes}`);
   regular().fontSize(9);
@@ -331,34 +370,4 @@ function addressLines(a: AddressSnapshot | null, countries: Record<string, strin
     a.phoneNumber ?? "",
     a.email ?? "",
   ].filter((l) => l.trim() !== "");
-}
-
-/** Characters of Windows-1252 above 0x7F that are not Latin-1 (the standard fonts' encoding). */
-const WIN_ANSI_EXTRA = new Set("€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ");
-
-/**
- * Text the standard PDF fonts can show. They are encoded in WinAnsi (Windows-1252), and
- * pdfkit writes any other character as a wrong glyph, so narrow spaces from number formats
- * become spaces, accented letters outside the set lose their accent (ő becomes o), and
- * everything else becomes "?". Names in other scripts would need an embedded font.
- */
-export function winAnsi(s: string): string {
-  let out = "";
-  for (const ch of s) {
-    const code = ch.codePointAt(0)!;
-    if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff)) out += ch;
-    else if (WIN_ANSI_EXTRA.has(ch)) out += ch;
-    else if (ch === "\u202f" || ch === "\u2009" || ch === "\u2007" || ch === "\t") out += " ";
-    else if (ch === "\u2212") out += "-";
-    else if (ch === "\n")
-      out += ch; // line breaks are kept, carriage returns dropped
-    else if (ch === "\r") continue;
-    else {
-      const plain = ch.normalize("NFKD").replace(/[\u0300-\u036f]/g, "");
-      out += [...plain].every((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) <= 0x7e)
-        ? plain
-        : "?";
-    }
-  }
-  return out;
 }

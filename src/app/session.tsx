@@ -1,12 +1,26 @@
 import { notifications } from "@mantine/notifications";
 import { createActorContext } from "@xstate/react";
-import { useEffect, useMemo, type ReactNode } from "react";
+import {
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useSyncExternalStore,
+  type ReactNode,
+} from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { SESSION_TTL_MS, sessionMachine } from "../../machines/session.machine";
 import { onGatewayUnauthorized } from "../lib/gateway";
-import { useStoredSession } from "../lib/server-render";
-import { clearSession, writeSession } from "../lib/storage";
+import { ServerRenderContext, useStoredSession } from "../lib/server-render";
+import {
+  clearSession,
+  onStoredSessionExpired,
+  readSession,
+  storedSessionToken,
+  subscribeSession,
+  writeSession,
+} from "../lib/storage";
 
 /** The long-lived session actor of the shop pages (created once per visit of the shop area). */
 export const SessionContext = createActorContext(sessionMachine);
@@ -45,20 +59,52 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const stored = useMemo(() => storedNow, []);
   return (
     <SessionContext.Provider logic={logic} options={{ input: { stored, now: Date.now() } }}>
-      <UnauthorizedBridge />
+      <SessionWatch />
       {children}
     </SessionContext.Provider>
   );
 }
 
-/** Forwards the gateway's 401s to the session actor. */
-function UnauthorizedBridge() {
+/**
+ * Sends the session actor what ends a session after load: the API's 401s, a request that found
+ * the stored token past its expiry, and every navigation's look at storage. A layout effect, so
+ * the new page's requests never run on a session the actor still thinks valid.
+ */
+function SessionWatch() {
   const actor = SessionContext.useActorRef();
+  const { key } = useLocation();
   useEffect(
     () => onGatewayUnauthorized(() => actor.send({ type: "session.unauthorized" })),
     [actor],
   );
+  useEffect(
+    () =>
+      onStoredSessionExpired(() =>
+        actor.send({ type: "session.checked", stored: null, now: Date.now() }),
+      ),
+    [actor],
+  );
+  useLayoutEffect(() => {
+    // After the expiry path's redirect the actor is done; the next page has its own.
+    if (actor.getSnapshot().status !== "active") return;
+    actor.send({ type: "session.checked", stored: readSession(), now: Date.now() });
+  }, [actor, key]);
   return null;
+}
+
+/**
+ * The stored token, or null, re-rendering when sign-in, sign-out or the session actor's expiry
+ * path changes it (in this tab or another): what the header and the cart follow.
+ */
+export function useStoredSessionToken(): string | null {
+  // On the server, the session it read from the token cookie (decision 026); in the browser the
+  // page is hydrated only when storage agrees on being signed in (src/main.tsx).
+  const server = useContext(ServerRenderContext);
+  return useSyncExternalStore(
+    subscribeSession,
+    storedSessionToken,
+    server ? () => server.session?.token ?? null : storedSessionToken,
+  );
 }
 
 /** Whether the shop page may render: a valid session, or one still being checked from storage. */

@@ -14,10 +14,15 @@ export function onGatewayUnauthorized(listener: Listener): () => void {
   return () => unauthorizedListeners.delete(listener);
 }
 
+/** Tells the session actor that the API refused the stored token (REST calls report it too). */
+export function reportUnauthorized(): void {
+  unauthorizedListeners.forEach((listener) => listener());
+}
+
 /** The browser's gateway client: `/graphql`, the stored token and the stored language. */
 export const gateway = createGatewayClient({
   endpoint: `${globalThis.location?.origin ?? "http://localhost"}/graphql`,
   getToken: () => readSession()?.token ?? null,
   getLanguage: () => toLanguage(readLocale()),
-  onUnauthorized: () => unauthorizedListeners.forEach((listener) => listener()),
+  onUnauthorized: reportUnauthorized,
 });

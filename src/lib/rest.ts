@@ -1,3 +1,4 @@
+import { reportUnauthorized } from "./gateway";
 import { gatewayHeaders } from "./graphql-client";
 import { readSession } from "./storage";
 
@@ -26,10 +27,8 @@ export async function restCall(
   url: string,
   init: { method: string; json?: unknown; body?: FormData; language: string; anonymous?: boolean },
 ): Promise<Response> {
-  const headers = gatewayHeaders(
-    init.anonymous ? null : (readSession()?.token ?? null),
-    init.language,
-  );
+  const token = init.anonymous ? null : (readSession()?.token ?? null);
+  const headers = gatewayHeaders(token, init.language);
   if (init.json !== undefined) headers["Content-Type"] = "application/json";
   headers.Accept = "application/json, application/problem+json";
   const response = await fetch(url, {
@@ -39,6 +38,8 @@ export async function restCall(
     body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
   });
   if (response.ok) return response;
+  // The API no longer accepts the stored token: the session ends like an expiry.
+  if (response.status === 401 && token) reportUnauthorized();
   const type = (response.headers.get("content-type") ?? "").split(";")[0]!.trim();
   if (!ERROR_TYPES.includes(type)) {
     throw { status: response.status, message: `Unsupported error response with type ${type}` };

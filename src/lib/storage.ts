@@ -84,6 +84,51 @@ export function readCookie(name: string): string | null {
   return null;
 }
 
+type Listener = () => void;
+const sessionListeners = new Set<Listener>();
+const expiryListeners = new Set<Listener>();
+
+/** Tells the listeners after the current work: storage is read while React renders. */
+function notify(listeners: Set<Listener>): void {
+  if (listeners.size === 0) return;
+  queueMicrotask(() => listeners.forEach((listener) => listener()));
+}
+
+/**
+ * Calls `listener` whenever the stored session is written or removed, in this tab or another
+ * (the header follows it). Returns the unsubscribe function.
+ */
+export function subscribeSession(listener: Listener): () => void {
+  sessionListeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || event.key === KEYS.token) listener();
+  };
+  globalThis.addEventListener?.("storage", onStorage);
+  return () => {
+    sessionListeners.delete(listener);
+    globalThis.removeEventListener?.("storage", onStorage);
+  };
+}
+
+/**
+ * Calls `listener` whenever a read finds a stored token past its expiry (and removes it): the
+ * session actor ends the session then. Returns the unsubscribe function.
+ */
+export function onStoredSessionExpired(listener: Listener): () => void {
+  expiryListeners.add(listener);
+  return () => expiryListeners.delete(listener);
+}
+
+/**
+ * The stored token, or null; reads only (for rendering). Its expiry is not looked at: the
+ * session actor decides when a session has ended (through `readSession`, which removes an
+ * expired token and tells `onStoredSessionExpired`), and the chrome changes with storage.
+ */
+export function storedSessionToken(): string | null {
+  const token = readJson(KEYS.token);
+  return isExpiring(token) ? token.value : null;
+}
+
 export interface StoredSessionData {
   token: string;
   customerId: string;
@@ -105,7 +150,10 @@ export function readSession(now = Date.now()): StoredSessionData | null {
       expiresAt: token.expiry,
     };
   }
-  if (token !== null || customer !== null) clearSession();
+  if (token !== null || customer !== null) {
+    clearSession();
+    if (token !== null) notify(expiryListeners);
+  }
   return null;
 }
 
@@ -114,6 +162,7 @@ export function writeSession(token: string, customerId: string, now = Date.now()
   write(KEYS.token, { value: token, expiry: now + SESSION_TTL_MS });
   write(KEYS.customer, { value: customerId, expiry: now + SESSION_TTL_MS });
   setCookie(KEYS.token, token, TOKEN_COOKIE_TTL_MS, now);
+  notify(sessionListeners);
 }
 
 /** Removes the stored token, customer and token cookie. */
@@ -121,6 +170,7 @@ export function clearSession(): void {
   remove(KEYS.token);
   remove(KEYS.customer);
   deleteCookie(KEYS.token);
+  notify(sessionListeners);
 }
 
 /** The stored interface language (en, fr, de, it, es), or null. */

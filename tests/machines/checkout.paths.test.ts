@@ -77,6 +77,29 @@ describe("checkout machine", () => {
     expect(published).toHaveBeenCalled();
   });
 
+  it("confirms a changed or removed line with the cart's success toast", async () => {
+    const changed: string[] = [];
+    const actor = createActor(
+      checkoutMachine.provide({
+        actors: {
+          loadCheckout: fromPromise(async () => ({
+            customer: buyer,
+            cart: cart as CheckoutCart | null,
+          })),
+          adjustItem: fromPromise(async () => cart),
+          removeItem: fromPromise(async () => cart),
+        },
+        actions: { notifyItemChanged: (_, { kind }) => void changed.push(kind) },
+      }),
+    ).start();
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ active: "overview" })).toBe(true));
+    actor.send({ type: "item.setQuantity", itemId: "1", quantity: 3 });
+    await vi.waitFor(() => expect(changed).toEqual(["updated"]));
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ active: "overview" })).toBe(true));
+    actor.send({ type: "item.remove", itemId: "2" });
+    await vi.waitFor(() => expect(changed).toEqual(["updated", "removed"]));
+  });
+
   it("clears the coupon or the shipping address the server names", async () => {
     const actor = createActor(
       checkoutMachine.provide({

@@ -1,7 +1,7 @@
 import { createActor, SimulatedClock } from "xstate";
 import { describe, expect, it, vi } from "vitest";
 import { SESSION_TTL_MS, sessionMachine } from "../../machines/session.machine.js";
-import { NOW, none, model as sessionModel } from "./models/session.model.js";
+import { NOW, none, valid, model as sessionModel } from "./models/session.model.js";
 import { runModel } from "./support/paths.js";
 
 describe("session machine paths", () => {
@@ -51,5 +51,37 @@ describe("session machine behaviour", () => {
     });
     expect(SESSION_TTL_MS).toBe(12 * 3600_000);
     expect(actor.getSnapshot().value).toBe("valid");
+  });
+
+  it("ends a session whose stored token ran out while the person clicked around", () => {
+    const clock = new SimulatedClock();
+    const calls: string[] = [];
+    const machine = sessionMachine.provide({
+      actions: {
+        clearSession: () => void calls.push("clear"),
+        showExpiredNotice: (_, p) => void calls.push(`notice:${p.messageKey}`),
+        redirectToLogin: () => void calls.push("login"),
+      },
+    });
+    const actor = createActor(machine, { input: valid, clock }).start();
+    clock.increment(500);
+    expect(actor.getSnapshot().value).toBe("valid");
+    // A navigation that still finds the token in date keeps the person in.
+    actor.send({ type: "session.checked", stored: valid.stored, now: NOW + 10 });
+    expect(actor.getSnapshot().value).toBe("valid");
+    // The next one finds it past its expiry: the same path as an expiry at load.
+    actor.send({ type: "session.checked", stored: valid.stored, now: NOW + 1000 });
+    expect(actor.getSnapshot().value).toBe("expired");
+    expect(calls).toEqual(["clear", "notice:session.expired"]);
+    clock.increment(2000);
+    expect(calls).toContain("login");
+  });
+
+  it("ends a session whose stored token is gone when a request looks for it", () => {
+    const actor = createActor(sessionMachine, { input: valid, clock: new SimulatedClock() });
+    actor.start();
+    actor.send({ type: "session.signedIn", token: "abc", customerId: "7", now: NOW });
+    actor.send({ type: "session.checked", stored: null, now: NOW + 1 });
+    expect(actor.getSnapshot().value).toBe("expired");
   });
 });

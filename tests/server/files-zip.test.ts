@@ -1,6 +1,5 @@
 import { deflateRawSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { winAnsi } from "../../server/files/invoice-pdf.js";
 import { DOCX_MIME, detectFileType, isUtf8Text, XLSX_MIME } from "../../server/files/sniff.js";
 import { safeFileName } from "../../server/files/uploads.js";
 import {
@@ -213,16 +212,6 @@ describe("export and text safety", () => {
     ["", ""],
   ])("writes %j as %j", (text, written) => {
     expect(neutralizeFormula(text)).toBe(written);
-  });
-
-  it("keeps what the standard PDF fonts can show and replaces the rest", () => {
-    expect(winAnsi("Lumé Atelier – Friedrichstraße 120 €")).toBe(
-      "Lumé Atelier – Friedrichstraße 120 €",
-    );
-    expect(winAnsi("1\u202f234,56\u00a0€")).toBe("1 234,56\u00a0€");
-    expect(winAnsi("Łódź Kraków Őrség")).toBe("?ódz Kraków Orség");
-    expect(winAnsi("東京\u2212")).toBe("??-");
-    expect(winAnsi("a\r\nb")).toBe("a\nb");
   });
 
   it("makes uploaded file names safe", () => {

@@ -4,10 +4,13 @@ import {
   CONSENT_TTL_MS,
   SESSION_TTL_MS,
   clearSession,
+  onStoredSessionExpired,
   readConsent,
   readCookie,
   readLocale,
   readSession,
+  storedSessionToken,
+  subscribeSession,
   writeConsent,
   writeLocale,
   writeSession,
@@ -24,6 +27,35 @@ afterEach(() => {
 });
 
 describe("stored session", () => {
+  it("tells its listeners when it is written or removed (the header follows it)", async () => {
+    let changes = 0;
+    const stop = subscribeSession(() => changes++);
+    writeSession("tok", "/customers/7", Date.now());
+    await Promise.resolve();
+    expect(changes).toBe(1);
+    expect(storedSessionToken()).toBe("tok");
+    clearSession();
+    await Promise.resolve();
+    expect(changes).toBe(2);
+    expect(storedSessionToken()).toBeNull();
+    stop();
+  });
+
+  it("reports a stored token found past its expiry, so the session actor ends the session", async () => {
+    let expiries = 0;
+    const stop = onStoredSessionExpired(() => expiries++);
+    writeSession("tok", "/customers/7", NOW);
+    expect(readSession(NOW + SESSION_TTL_MS)).toBeNull();
+    expect(storedSessionToken()).toBeNull();
+    await Promise.resolve();
+    expect(expiries).toBe(1);
+    // Nothing stored any more: later reads report nothing.
+    expect(readSession(NOW + SESSION_TTL_MS)).toBeNull();
+    await Promise.resolve();
+    expect(expiries).toBe(1);
+    stop();
+  });
+
   it("stores token and customer as {value, expiry} 12 hours ahead, and the token cookie", () => {
     // The cookie must still be alive for the browser to keep it: use the real clock here.
     const now = Date.now();

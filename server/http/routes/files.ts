@@ -23,7 +23,8 @@ import {
 import { queueMail } from "../../mail/outbox.js";
 import { requireAbility, requirePrincipal } from "../auth.js";
 import type { AppContext } from "../context.js";
-import { translate } from "../i18n.js";
+import { can } from "../../domain/permissions.js";
+import { pickLanguage, translate } from "../i18n.js";
 import { languageOf, Problem, unprocessable } from "../problem.js";
 
 /** Why a quick-order row cannot be added, as the import answers it. */
@@ -61,10 +62,24 @@ export async function registerFileRoutes(app: FastifyInstance, { db, config }: A
     const invoice = await loadInvoice(db, orderToken, principal.companyId, {
       name: config.brandName,
       email: config.supportEmail,
+      address: config.sellerAddress.split(",").map((line) => line.trim()),
+      vatId: config.sellerVatId,
     });
-    const lang = languageOf(request);
-    const pdf = await renderInvoicePdf(invoice, lang, (key, params) =>
-      translate(lang, key, params),
+    // The storefront's link names the language the buyer reads (`?locale=de`): a plain link
+    // sends only the browser's Accept-Language.
+    const { locale } = request.query as { locale?: unknown };
+    const lang = pickLanguage(
+      typeof locale === "string" ? locale : request.headers["locale"],
+      request.headers["accept-language"],
+    );
+    // Payment amounts, due dates and methods are hidden from roles without the payments view,
+    // as the API hides them (account spec 6).
+    const withPayments = can(principal.roles, "account.payments");
+    const pdf = await renderInvoicePdf(
+      invoice,
+      lang,
+      (key, params) => translate(lang, key, params),
+      { withPayments },
     );
     return download(reply, pdf, "application/pdf", `invoice-${invoice.orderNumber}.pdf`);
   });

@@ -6,11 +6,11 @@ import "@mantine/core/styles/Stack.css";
 import { Anchor, Box, Container, Divider, Group, Stack, Text } from "@mantine/core";
 import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, Outlet, useLocation } from "react-router";
+import { Link, Outlet } from "react-router";
 import { BRAND } from "../../lib/brand";
-import { useStoredSession } from "../../lib/server-render";
 import { readSession } from "../../lib/storage";
 import { CartProvider, CartReady } from "../cart";
+import { useStoredSessionToken } from "../session";
 import { DeferredCookieBar } from "./deferred-cookie-bar";
 import "./header.css";
 import { navLink } from "./nav-link";
@@ -36,10 +36,9 @@ const LanguageSelect = lazy(() =>
  */
 export function AppLayout() {
   const { t } = useTranslation();
-  // Re-read on every navigation: signing in or out changes what the chrome offers.
-  useLocation();
-  const session = useStoredSession();
-  const signedIn = session !== null;
+  // The chrome follows the stored session: signing in or out, or its expiry, changes it at once.
+  const token = useStoredSessionToken();
+  const signedIn = token !== null;
   const page = (
     <Box mih="100vh" style={{ display: "flex", flexDirection: "column" }} bg="white">
       <Box bg="stone.1" style={{ borderBottom: "1px solid var(--mantine-color-stone-2)" }}>
@@ -91,7 +90,7 @@ export function AppLayout() {
               {signedIn && (
                 <Box className="pp-header-compact">
                   <Suspense fallback={<Box w={44} h={44} />}>
-                    <ShopMenu token={session.token} />
+                    <ShopMenu token={token} />
                   </Suspense>
                 </Box>
               )}
@@ -124,7 +123,7 @@ export function AppLayout() {
             {signedIn && (
               <Box className="pp-header-desktop">
                 <Suspense fallback={null}>
-                  <ShopNav token={session.token} />
+                  <ShopNav token={token} />
                 </Suspense>
               </Box>
             )}
@@ -158,5 +157,5 @@ export function AppLayout() {
       <DeferredCookieBar />
     </Box>
   );
-  return <CartProvider token={session?.token ?? null}>{page}</CartProvider>;
+  return <CartProvider token={token}>{page}</CartProvider>;
 }

@@ -65,6 +65,9 @@ export function CardPaymentDialog(props: CardPaymentDialogProps) {
 
 function CardPayment(props: CardPaymentDialogProps) {
   const { t } = useLazyNamespace("payment", PAYMENT_TEXTS);
+  // Kept here, not in the form: 'Try again' shows the form again with what was typed (the
+  // security code excepted, which is asked for again).
+  const [fields, setFields] = useState<CardFields>(EMPTY_CARD);
   const logic = useMemo(
     () =>
       cardPaymentMachine.provide({
@@ -116,8 +119,12 @@ function CardPayment(props: CardPaymentDialogProps) {
           <Text size="sm">{t("failure")}</Text>
           {answer && (
             <Text size="sm" mt={4} data-testid="payment-result-code">
+              {/* The reason only when it says more than the code ('Refused (Refused)'). */}
               {t("resultCode", { code: answer.resultCode })}
-              {answer.refusalReason ? ` (${answer.refusalReason})` : ""}
+              {answer.refusalReason &&
+              answer.refusalReason.toLowerCase() !== answer.resultCode.toLowerCase()
+                ? ` (${answer.refusalReason})`
+                : ""}
             </Text>
           )}
           {!answer && failure && (
@@ -169,7 +176,12 @@ function CardPayment(props: CardPaymentDialogProps) {
       ) : (
         <TestCardForm
           busy={submitting}
-          onSubmit={(data) => send({ type: "payment.submit", data })}
+          fields={fields}
+          onFieldsChange={setFields}
+          onSubmit={(data) => {
+            setFields((f) => ({ ...f, cvc: "" }));
+            send({ type: "payment.submit", data });
+          }}
         />
       )}
     </Stack>
@@ -185,16 +197,37 @@ export function readExpiry(value: string): { month: string; year: string } | nul
   return { month: String(month).padStart(2, "0"), year: m[2]!.length === 2 ? `20${m[2]}` : m[2]! };
 }
 
+interface CardFields {
+  number: string;
+  expiry: string;
+  cvc: string;
+  holderName: string;
+}
+const EMPTY_CARD: CardFields = { number: "", expiry: "", cvc: "", holderName: "" };
+
 /**
  * The offline test gateway's card form (no real card is charged): the same events as the
- * Drop-in. The numbers it knows are listed in the README.
+ * Drop-in. The numbers it knows are listed in the README (the buyer is not sent there).
  */
-function TestCardForm({ busy, onSubmit }: { busy: boolean; onSubmit: (data: string) => void }) {
+function TestCardForm({
+  busy,
+  fields,
+  onFieldsChange,
+  onSubmit,
+}: {
+  busy: boolean;
+  fields: CardFields;
+  onFieldsChange: (change: (fields: CardFields) => CardFields) => void;
+  onSubmit: (data: string) => void;
+}) {
   const { t } = useLazyNamespace("payment", PAYMENT_TEXTS);
-  const [number, setNumber] = useState("");
-  const [expiry, setExpiry] = useState("");
-  const [cvc, setCvc] = useState("");
-  const [holderName, setHolderName] = useState("");
+  const { number, expiry, cvc, holderName } = fields;
+  const field = (name: keyof CardFields) => (value: string) =>
+    onFieldsChange((f) => ({ ...f, [name]: value }));
+  const setNumber = field("number");
+  const setExpiry = field("expiry");
+  const setCvc = field("cvc");
+  const setHolderName = field("holderName");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const submit = () => {
     const date = readExpiry(expiry);

@@ -12,3 +12,16 @@ export function useAccountCustomer(): AccountCustomer {
   if (!customer) throw new Error("useAccountCustomer outside the account page");
   return customer;
 }
+
+/**
+ * Tells the account page that a section changed the person's own details (My information), so
+ * the greeting, initials and everything else that shows them follow without a reload.
+ */
+export const AccountCustomerUpdate = createContext<(patch: Partial<AccountCustomer>) => void>(
+  () => {},
+);
+
+/** The account page's update function for the signed-in customer's own details. */
+export function useUpdateAccountCustomer(): (patch: Partial<AccountCustomer>) => void {
+  return useContext(AccountCustomerUpdate);
+}

@@ -30,7 +30,7 @@ import { gateway } from "../../lib/gateway";
 import { MeDocument } from "../../lib/gql/graphql";
 import { useLazyNamespace } from "../../lib/lazy-namespace";
 import { useGatewayQuery } from "../../lib/use-gateway-query";
-import { AccountContext } from "./account-context";
+import { AccountContext, AccountCustomerUpdate, type AccountCustomer } from "./account-context";
 import classes from "./account.module.css";
 import { ACCOUNT_TEXTS } from "./account-texts";
 import { initialsOf } from "./orders/order-format";
@@ -47,6 +47,8 @@ export function Component() {
   const { section: requested } = useParams();
   const [attempt, setAttempt] = useState(0);
   const me = useGatewayQuery(() => gateway(MeDocument, {}), `me-${attempt}`);
+  // What a section saved of the person's own details since the page loaded (My information).
+  const [saved, setSaved] = useState<Partial<AccountCustomer>>({});
   const session = SessionContext.useActorRef();
 
   if (me.status === "loading") {
@@ -70,7 +72,7 @@ export function Component() {
     );
   }
 
-  const customer = me.data.me;
+  const customer = { ...me.data.me, ...saved };
   const sections = visibleSections(customer.roles);
   const active = resolveSection(requested, customer.roles);
   // The address bar names the section shown: a forbidden or unknown code is replaced.
@@ -81,68 +83,70 @@ export function Component() {
   const name = [customer.firstName, customer.lastName].filter(Boolean).join(" ") || customer.email;
 
   return (
-    <AccountContext.Provider value={customer}>
-      <Container size="xl" py="xl" className={classes.area}>
-        <Group justify="space-between" mb="xl" wrap="wrap" gap="md">
-          <Group gap="md">
-            <Avatar color="clay" radius="xl" size="lg" data-testid="account-initials">
-              {initialsOf(customer.firstName, customer.lastName, customer.email)}
-            </Avatar>
-            <Box>
-              <Title order={1} fz={28} data-testid="account-greeting">
-                {t("nav.greeting", { name })}
-              </Title>
-              <Text c="stone.6">{customer.companyName}</Text>
-            </Box>
+    <AccountCustomerUpdate.Provider value={(patch) => setSaved((prev) => ({ ...prev, ...patch }))}>
+      <AccountContext.Provider value={customer}>
+        <Container size="xl" py="xl" className={classes.area}>
+          <Group justify="space-between" mb="xl" wrap="wrap" gap="md">
+            <Group gap="md">
+              <Avatar color="clay" radius="xl" size="lg" data-testid="account-initials">
+                {initialsOf(customer.firstName, customer.lastName, customer.email)}
+              </Avatar>
+              <Box>
+                <Title order={1} fz={28} data-testid="account-greeting">
+                  {t("nav.greeting", { name })}
+                </Title>
+                <Text c="stone.6">{customer.companyName}</Text>
+              </Box>
+            </Group>
+            <Button variant="outline" onClick={() => session.send({ type: "session.signedOut" })}>
+              {t("nav.logout")}
+            </Button>
           </Group>
-          <Button variant="outline" onClick={() => session.send({ type: "session.signedOut" })}>
-            {t("nav.logout")}
-          </Button>
-        </Group>
-        <Grid gap="xl">
-          <Grid.Col span={{ base: 12, md: 3 }}>
-            <Paper
-              withBorder
-              radius="md"
-              p="xs"
-              component="nav"
-              aria-label={t("nav.label")}
-              className={classes.nav}
-              ref={showActive}
-            >
-              {sections.map((code) => (
-                <NavLink
-                  key={code}
-                  component={Link}
-                  to={code === DEFAULT_SECTION ? "/shop/account" : `/shop/account/${code}`}
-                  label={t(`nav.sections.${code}`)}
-                  active={code === active}
-                  aria-current={code === active ? "page" : undefined}
-                />
-              ))}
-            </Paper>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 9 }}>
-            <SectionBoundary
-              key={active}
-              fallback={<Alert color="red">{t("nav.sectionFailed")}</Alert>}
-            >
-              <Suspense
-                fallback={
-                  <Group justify="center" py={60}>
-                    <Loader />
-                  </Group>
-                }
+          <Grid gap="xl">
+            <Grid.Col span={{ base: 12, md: 3 }}>
+              <Paper
+                withBorder
+                radius="md"
+                p="xs"
+                component="nav"
+                aria-label={t("nav.label")}
+                className={classes.nav}
+                ref={showActive}
               >
-                <Stack gap="lg">
-                  <Section />
-                </Stack>
-              </Suspense>
-            </SectionBoundary>
-          </Grid.Col>
-        </Grid>
-      </Container>
-    </AccountContext.Provider>
+                {sections.map((code) => (
+                  <NavLink
+                    key={code}
+                    component={Link}
+                    to={code === DEFAULT_SECTION ? "/shop/account" : `/shop/account/${code}`}
+                    label={t(`nav.sections.${code}`)}
+                    active={code === active}
+                    aria-current={code === active ? "page" : undefined}
+                  />
+                ))}
+              </Paper>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 9 }}>
+              <SectionBoundary
+                key={active}
+                fallback={<Alert color="red">{t("nav.sectionFailed")}</Alert>}
+              >
+                <Suspense
+                  fallback={
+                    <Group justify="center" py={60}>
+                      <Loader />
+                    </Group>
+                  }
+                >
+                  <Stack gap="lg">
+                    <Section />
+                  </Stack>
+                </Suspense>
+              </SectionBoundary>
+            </Grid.Col>
+          </Grid>
+        </Container>
+      </AccountContext.Provider>
+    </AccountCustomerUpdate.Provider>
   );
 }
 

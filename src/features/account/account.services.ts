@@ -10,9 +10,12 @@ import { readSession } from "../../lib/storage";
 
 export type HistoryOrder = OrderHistoryQuery["orders"]["items"][number];
 
-/** The invoice of an order (account spec 2). */
-export const invoiceUrl = (orderToken: string) =>
-  `/customer-admin/invoice/${encodeURIComponent(orderToken)}/download`;
+/**
+ * The invoice of an order (account spec 2), in the language the buyer reads: the link names it,
+ * so a link opened in a new tab (no Locale header) gets it too.
+ */
+export const invoiceUrl = (orderToken: string, language: string) =>
+  `/customer-admin/invoice/${encodeURIComponent(orderToken)}/download?locale=${encodeURIComponent(language)}`;
 
 /** The contract price list as a workbook (account spec 2). */
 export const CONTRACT_PRICE_EXPORT_URL = "/shop/export/xlsx/contract-price";

@@ -67,6 +67,8 @@ const AddAddressDialog = lazy(() => import("./add-address-dialog"));
 
 /** Server errors with a detail show as an error toast titled Error for 8 s (spec section 8). */
 const ERROR_TOAST_MS = 8000;
+/** Success toasts of the cart last 3.5 s, like the cart actor's. */
+const SUCCESS_TOAST_MS = 3500;
 
 /** 'Sku' is the last part of the slash-separated variant (spec section 2). */
 export function skuOf(variantCode: string): string {
@@ -103,6 +105,16 @@ export function Component() {
               message: detail ?? t("error.generic"),
               autoClose: ERROR_TOAST_MS,
             }),
+          notifyItemChanged: (_, { kind }) => {
+            // The cart's own toasts (the mini-cart's texts), as when a product page changes it.
+            const tCart = i18n.getFixedT(null, "cart");
+            notifications.show({
+              color: "green",
+              title: tCart("toast.successTitle"),
+              message: tCart(kind === "updated" ? "toast.updated" : "toast.removed"),
+              autoClose: SUCCESS_TOAST_MS,
+            });
+          },
           notifyEmptied: () =>
             notifications.show({ color: "green", title: t("empty.emptied"), message: "" }),
           goToShop: () => void navigate("/shop"),

@@ -12,6 +12,10 @@ export const model: MachineModel = {
     { type: "session.signedIn", token: "new", customerId: "3", now: NOW },
     { type: "session.signedOut" },
     { type: "session.unauthorized" },
+    // A navigation or request finds the stored token still in date, past its expiry, or gone.
+    { type: "session.checked", stored: valid.stored, now: NOW },
+    { type: "session.checked", stored: expired.stored, now: NOW },
+    { type: "session.checked", stored: null, now: NOW },
   ],
   invariants: {
     "valid means a token whose expiry is in the future": (s) =>

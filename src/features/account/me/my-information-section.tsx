@@ -38,6 +38,7 @@ import {
   PHONE_MAX,
 } from "../../../../server/domain/customer-profile";
 import { useLazyNamespace } from "../../../lib/lazy-namespace";
+import { useUpdateAccountCustomer } from "../account-context";
 import { ACCOUNT_TEXTS, textOf } from "./account-texts";
 import { changePassword, loadProfile, saveProfile, storeSessionToken } from "./profile.services";
 
@@ -73,6 +74,9 @@ export function MyInformationSection() {
   // The actor lives as long as the section; texts follow the current language.
   const tRef = useRef(t);
   tRef.current = t;
+  const update = useUpdateAccountCustomer();
+  const updateRef = useRef(update);
+  updateRef.current = update;
   const logic = useMemo(
     () =>
       profileMachine.provide({
@@ -85,8 +89,15 @@ export function MyInformationSection() {
         },
         actions: {
           storeSessionToken: (_, { token }) => storeSessionToken(token),
-          notifyProfileSaved: () =>
-            notifications.show({ color: "green", message: tRef.current("me.saved") }),
+          notifyProfileSaved: ({ context }) => {
+            notifications.show({ color: "green", message: tRef.current("me.saved") });
+            // The greeting and initials above show the saved name at once.
+            updateRef.current({
+              firstName: context.values.firstName,
+              lastName: context.values.lastName,
+              email: context.values.email,
+            });
+          },
           notifyPasswordChanged: () =>
             notifications.show({ color: "green", message: tRef.current("me.password.success") }),
         },

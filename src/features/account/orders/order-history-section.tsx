@@ -49,7 +49,7 @@ export function OrderHistorySection() {
 
   const download = (order: HistoryOrder) =>
     downloadFile(
-      invoiceUrl(order.token),
+      invoiceUrl(order.token, i18n.language),
       `invoice-${order.number ?? order.token}.pdf`,
       i18n.language,
     ).catch((error: unknown) =>
@@ -70,7 +70,7 @@ export function OrderHistorySection() {
           size="xs"
           variant="subtle"
           component="a"
-          href={invoiceUrl(order.token)}
+          href={invoiceUrl(order.token, i18n.language)}
           onClick={(event: MouseEvent) => {
             event.preventDefault();
             void download(order);
