@@ -462,7 +462,8 @@ function registerMyInformation(app: FastifyInstance, ctx: AppContext) {
       path: "/",
       httpOnly: true,
       sameSite: "lax",
-      secure: ctx.config.env === "production",
+      // Over HTTPS (or behind a trusted proxy saying so) in any environment; always in production.
+      secure: ctx.config.env === "production" || request.protocol === "https",
       maxAge: TOKEN_TTL_SECONDS,
     });
     return { token };
