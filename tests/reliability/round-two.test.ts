@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { backends, startTestApp, USERS, type TestApp } from "../support/test-app.js";
+
+/** Issue 18 (security, round two): findings checked through the REST API. */
+
+const API = "/api/v2/shop";
+
+describe.each(backends)("security round two on %s", (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(backend);
+  });
+  afterAll(async () => t?.close());
+
+  /** A cart of the buyer above the minimum, with a shipping address; its payment's id. */
+  async function cartWithAddress(as: string = USERS.spaBuyer) {
+    const started = await t.request("POST", `${API}/orders`, { as, body: {} });
+    const cart = started.body.tokenValue as string;
+    const added = await t.request("POST", `${API}/orders/${cart}/items`, {
+      as,
+      body: { productVariant: `${API}/product-variants/FIRM-LIFT-SERUM-30ML`, quantity: 30 },
+    });
+    expect(added.status).toBe(201);
+    const put = await t.request("PUT", `${API}/orders/${cart}`, {
+      as,
+      body: { shippingAddress: `${API}/addresses/2` },
+    });
+    expect(put.status).toBe(200);
+    return { cart, paymentId: added.body.payments[0].id as number };
+  }
+  const setMethod = (cart: string, paymentId: number, code: string) =>
+    t.request("PATCH", `${API}/orders/${cart}/payments/${paymentId}`, {
+      as: USERS.spaBuyer,
+      body: { paymentMethod: `${API}/payment-methods/${code}` },
+    });
+  const complete = (cart: string, body: unknown = {}) =>
+    t.request("PATCH", `${API}/orders/${cart}/complete`, { as: USERS.spaBuyer, body });
+
+  describe("finding 7: completion takes only offline payment methods", () => {
+    it("refuses a cart set to pay by card, and places it once it pays on invoice", async () => {
+      const { cart, paymentId } = await cartWithAddress();
+      expect((await setMethod(cart, paymentId, "adyen_card")).status).toBe(200);
+      const problem = await t.refused(422, () => complete(cart));
+      expect(problem.type).toBe("/problems/checkout");
+      expect(problem.violations).toEqual([
+        expect.objectContaining({ propertyPath: "paymentMethod" }),
+      ]);
+      const order = await t.request("GET", `${API}/orders/${cart}`, { as: USERS.spaBuyer });
+      expect(order.body.checkoutState).not.toBe("completed");
+      // German, translated.
+      const de = await t.request("PATCH", `${API}/orders/${cart}/complete`, {
+        as: USERS.spaBuyer,
+        body: {},
+        headers: { "accept-language": "de" },
+      });
+      expect(de.body.violations[0].message).toMatch(/Karte/);
+
+      expect((await setMethod(cart, paymentId, "invoice")).status).toBe(200);
+      expect((await complete(cart)).status).toBe(200);
+    });
+  });
+});
