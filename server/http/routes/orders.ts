@@ -477,8 +477,7 @@ export function registerOrderRoutes(app: FastifyInstance, { db }: AppContext) {
       if (unpaidCard) {
         // What the cart still lacks (addresses, lines) is said first, as for an invoice cart.
         const checked = await checkCompletion(tx, order);
-        if (checked.refusal)
-          throw unprocessable(checked.refusal.violations, checked.refusal.type);
+        if (checked.refusal) throw unprocessable(checked.refusal.violations, checked.refusal.type);
         throw unprocessable(
           [{ propertyPath: "paymentMethod", message: "checkout.payByCard" }],
           "/problems/checkout",
