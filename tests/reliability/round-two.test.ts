@@ -59,4 +59,53 @@ describe.each(backends)("security round two on %s", (backend) => {
       expect((await complete(cart)).status).toBe(200);
     });
   });
+  describe("finding 9: a NUL character in JSON text is a 422 naming the field", () => {
+    it("on cart notes, address fields and the invitation e-mail; nothing changes", async () => {
+      const { cart } = await cartWithAddress();
+      const cases: [string, string, unknown, string, string][] = [
+        ["PUT", `${API}/orders/${cart}`, { notes: "a\u0000b" }, "notes", USERS.spaBuyer],
+        [
+          "POST",
+          `${API}/addresses`,
+          {
+            firstName: "Ada",
+            lastName: "Null\u0000",
+            street: "Main 1",
+            city: "Berlin",
+            postcode: "10115",
+            countryCode: "DE",
+          },
+          "lastName",
+          USERS.spaAdmin,
+        ],
+        [
+          "POST",
+          `${API}/shop-users`,
+          { email: "new\u0000@demo-spa.example", roles: ["ROLE_COMMERCIAL"] },
+          "email",
+          USERS.spaAdmin,
+        ],
+        [
+          "PUT",
+          `${API}/orders/${cart}`,
+          { items: [{ x: ["ok", "\u0000"] }] },
+          "items[0].x[1]",
+          USERS.spaBuyer,
+        ],
+      ];
+      for (const [method, url, body, path, as] of cases) {
+        // The body is sent as JSON text with the escape, as a client would.
+        const problem = await t.refused(422, () =>
+          t.request(method as "PUT", url, {
+            as,
+            body: JSON.stringify(body),
+            headers: { "content-type": "application/json", "accept-language": "de" },
+          }),
+        );
+        expect(problem.violations, url).toEqual([
+          expect.objectContaining({ propertyPath: path, message: expect.stringMatching(/NUL/) }),
+        ]);
+      }
+    });
+  });
 });
