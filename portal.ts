@@ -23,6 +23,7 @@ export async function buildPortal(
       ? undefined
       : (server) => inProcessFetch(app, (server.req as FastifyRequest | undefined)?.ip),
     production: gatewayConfig.production,
+    corsOrigins: gatewayConfig.corsOrigins,
     // GraphiQL, introspection and field suggestions only for this machine itself: a LAN client
     // of `npm start` (development by default) learns nothing of the schema.
     schemaVisible: (server) => {

@@ -24,6 +24,11 @@ export interface GatewayOptions {
    * requests from the machine itself, so a LAN client of `npm start` sees none of them.
    */
   schemaVisible?: (server: GatewayServerContext) => boolean;
+  /**
+   * Origins besides the request's own (its Host) allowed to call from a browser, with
+   * credentials; any other origin gets no CORS headers, so browsers keep its pages out.
+   */
+  corsOrigins?: string[];
   /** Overrides of the request limits (tests; the defaults suit the storefront). */
   limits?: Partial<Limits>;
   /** Yoga's logging; default on. */
@@ -72,6 +77,18 @@ function maskError(production: boolean) {
   };
 }
 
+/** Whether a browser page of `origin` may call: the request's own origin or a configured one. */
+function allowedOrigin(origin: string, request: Request, configured: readonly string[]): boolean {
+  if (configured.includes(origin)) return true;
+  const host = request.headers.get("host");
+  if (!host) return false;
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The GraphQL gateway (graphql-yoga) at `/graphql`: the schema served by calling the
  * commerce REST API over HTTP, with the caller's headers forwarded.
@@ -87,6 +104,11 @@ export function createGateway(opts: GatewayOptions): Gateway {
       resolvers,
     }),
     graphqlEndpoint: "/graphql",
+    cors: (request) => {
+      const origin = request.headers.get("origin");
+      if (!origin || !allowedOrigin(origin, request, opts.corsOrigins ?? [])) return false;
+      return { origin: [origin], credentials: true, methods: ["GET", "POST"] };
+    },
     graphiql: opts.production ? false : (_request, server) => visible(server),
     landingPage: false,
     logging: opts.logging ?? true,

@@ -202,4 +202,52 @@ describe.each(backends)("what npm start exposes, on %s", (backend) => {
       }
     });
   });
+  describe("CORS on /graphql (finding 8)", () => {
+    const ME = "{ me { email } }";
+    const post = (app: FastifyInstance, origin: string, host = "portal.test") =>
+      send(app, "POST", "/graphql", { body: { query: ME }, headers: { origin, host } });
+    const preflight = (app: FastifyInstance, origin: string) =>
+      send(app, "OPTIONS", "/graphql", {
+        headers: {
+          origin,
+          host: "portal.test",
+          "access-control-request-method": "POST",
+          "access-control-request-headers": "content-type, authorization",
+        },
+      });
+
+    it("gives a foreign origin no CORS headers, credentials or not", async () => {
+      for (const app of [dev, prod]) {
+        for (const res of [
+          await post(app, "https://evil.example"),
+          await preflight(app, "https://evil.example"),
+        ]) {
+          expect(res.headers["access-control-allow-origin"]).toBeUndefined();
+          expect(res.headers["access-control-allow-credentials"]).toBeUndefined();
+        }
+      }
+    });
+
+    it("allows the portal's own origin and configured ones", async () => {
+      const own = await post(dev, "http://portal.test");
+      expect(own.headers["access-control-allow-origin"]).toBe("http://portal.test");
+      const configured = await appOn(t, env("development"), {
+        portal: true,
+        gateway: {
+          commerceApiUrl: undefined,
+          production: false,
+          corsOrigins: ["https://partners.example"],
+        },
+      });
+      try {
+        const res = await preflight(configured, "https://partners.example");
+        expect(res.headers["access-control-allow-origin"]).toBe("https://partners.example");
+        expect(res.headers["access-control-allow-credentials"]).toBe("true");
+        const other = await preflight(configured, "https://evil.example");
+        expect(other.headers["access-control-allow-origin"]).toBeUndefined();
+      } finally {
+        await configured.close();
+      }
+    });
+  });
 });
