@@ -1,9 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { echoSafe, registrationReceivedMail } from "../../server/mail/messages.js";
 import { backends, startTestApp, USERS, type TestApp } from "../support/test-app.js";
 
 /** Issue 18 (security, round two): findings checked through the REST API. */
 
 const API = "/api/v2/shop";
+
+describe("finding 10: a registration confirmation echoes no link or markup of the applicant", () => {
+  it("keeps names, drops URLs, domains, e-mails and markup", () => {
+    const mail = registrationReceivedMail("en", {
+      to: "victim@example.com",
+      name: '<a href="https://evil.example/login">Verify your account</a>',
+      company: "Visit www.evil.example or evil.example/pay or mail pay@evil.example now",
+      brandName: "Lumé Atelier",
+      supportEmail: "partners@lume-atelier.example",
+    });
+    const echoed = mail.text.replace("partners@lume-atelier.example", "");
+    expect(echoed).not.toMatch(/[<>"]|https?:|www\.|evil\.example|@/);
+    expect(echoSafe("Schön Spa GmbH & Co. KG")).toBe("Schön Spa GmbH & Co. KG");
+    expect(echoSafe("Anna-Lena O'Brien")).toBe("Anna-Lena O'Brien");
+    expect(echoSafe("x".repeat(100))).toHaveLength(60);
+  });
+});
 
 describe.each(backends)("security round two on %s", (backend) => {
   let t: TestApp;
