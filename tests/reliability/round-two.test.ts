@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { echoSafe, registrationReceivedMail } from "../../server/mail/messages.js";
-import { backends, startTestApp, USERS, type TestApp } from "../support/test-app.js";
+import {
+  appOn,
+  backends,
+  DEMO_PASSWORD,
+  startTestApp,
+  USERS,
+  type TestApp,
+} from "../support/test-app.js";
 
 /** Issue 18 (security, round two): findings checked through the REST API. */
 
@@ -123,6 +130,40 @@ describe.each(backends)("security round two on %s", (backend) => {
         expect(problem.violations, url).toEqual([
           expect.objectContaining({ propertyPath: path, message: expect.stringMatching(/NUL/) }),
         ]);
+      }
+    });
+  });
+  describe("finding 4: wrong current passwords count like failed sign-ins", () => {
+    it("ten wrong guesses lock the password change and the sign-in of that account", async () => {
+      // Own counters, so the other tests' sign-ins are not locked.
+      const app = await appOn(t);
+      try {
+        const token = await t.token(USERS.spaBuyer);
+        const id = await t.userId(USERS.spaBuyer);
+        const change = (currentPassword: string) =>
+          app.inject({
+            method: "PUT",
+            url: `${API}/customers/${id}/password`,
+            headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+            payload: JSON.stringify({
+              currentPassword,
+              newPassword: "a-brand-new-passphrase-9",
+              confirmNewPassword: "a-brand-new-passphrase-9",
+            }),
+          });
+        for (let i = 0; i < 10; i++) expect((await change(`guess-${i}`)).statusCode).toBe(422);
+        const right = await change(DEMO_PASSWORD);
+        expect(right.statusCode).toBe(429);
+        expect(Number(right.headers["retry-after"])).toBeGreaterThan(0);
+        const signIn = await app.inject({
+          method: "POST",
+          url: `${API}/customers/token`,
+          headers: { "content-type": "application/json" },
+          payload: JSON.stringify({ email: USERS.spaBuyer, password: DEMO_PASSWORD }),
+        });
+        expect(signIn.statusCode).toBe(429);
+      } finally {
+        await app.close();
       }
     });
   });
