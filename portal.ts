@@ -3,6 +3,7 @@ import { loadGatewayConfig, type GatewayConfig } from "./graphql/config.js";
 import type { RestFetch } from "./graphql/rest/client.js";
 import { createGateway, type Gateway } from "./graphql/server.js";
 import { buildApp, type AppOptions } from "./server/app.js";
+import { fromLoopback } from "./server/http/dev-access.js";
 import { Problem } from "./server/http/problem.js";
 
 /**
@@ -22,6 +23,13 @@ export async function buildPortal(
       ? undefined
       : (server) => inProcessFetch(app, (server.req as FastifyRequest | undefined)?.ip),
     production: gatewayConfig.production,
+    corsOrigins: gatewayConfig.corsOrigins,
+    // GraphiQL, introspection and field suggestions only for this machine itself: a LAN client
+    // of `npm start` (development by default) learns nothing of the schema.
+    schemaVisible: (server) => {
+      const req = server.req as FastifyRequest | undefined;
+      return req !== undefined && fromLoopback(req);
+    },
     logging: options.logger ?? false,
   });
   mountGateway(app, yoga);

@@ -16,4 +16,5 @@ export {
   Kind,
   NoSchemaIntrospectionCustomRule,
   parse,
+  validate,
 } from "graphql/index.js";

@@ -1,5 +1,6 @@
 import type {
   DocumentNode,
+  ExecutionResult,
   FragmentDefinitionNode,
   GraphQLCompositeType,
   GraphQLSchema,
@@ -19,6 +20,7 @@ import {
   Kind,
   NoSchemaIntrospectionCustomRule,
   parse,
+  validate,
 } from "./graphql-js.js";
 import type { Plugin } from "graphql-yoga";
 import { MAX_PER_PAGE } from "./paging.js";
@@ -282,6 +284,52 @@ export function useLimits(limits: Limits, production: boolean): Plugin {
           ],
         });
       }
+    },
+  };
+}
+
+/** graphql-js's hint naming fields, types, arguments or enum values close to a wrong one. */
+const SUGGESTION = /\s*Did you mean [^?]*\?/;
+
+function withoutSuggestions<T extends { errors?: readonly GraphQLError[] }>(result: T): T {
+  const hinted = (e: GraphQLError) => SUGGESTION.test(e.message);
+  if (!result.errors?.some(hinted)) return result;
+  const errors = result.errors.map((e) =>
+    hinted(e)
+      ? new GraphQLError(e.message.replace(new RegExp(SUGGESTION.source, "g"), ""), {
+          nodes: e.nodes,
+          source: e.source,
+          positions: e.positions,
+          path: e.path,
+          originalError: e.originalError,
+          extensions: e.extensions,
+        })
+      : e,
+  );
+  return { ...result, errors };
+}
+
+/**
+ * Keeps the schema to those who may see it (`visible`, asked per request with the server
+ * context): for everyone else introspection (`__schema`, `__type`) is refused before execution
+ * and "Did you mean …?" hints are cut from every error, validation and variable errors
+ * included. Checked per request rather than as a validation rule because Yoga caches
+ * validation results per document, whoever sent it.
+ */
+export function useSchemaPrivacy(
+  visible: (server: Record<string, unknown> | undefined) => boolean,
+): Plugin {
+  return {
+    onExecute({ args, setResultAndStopExecution }) {
+      if (visible(args.contextValue as unknown as Record<string, unknown>)) return;
+      const errors = validate(args.schema, args.document, [NoSchemaIntrospectionCustomRule]);
+      if (errors.length > 0) setResultAndStopExecution({ errors });
+    },
+    onResultProcess({ result, setResult, serverContext }) {
+      if (visible(serverContext as Record<string, unknown>)) return;
+      if (Array.isArray(result)) setResult(result.map(withoutSuggestions));
+      else if (!(Symbol.asyncIterator in (result as object)))
+        setResult(withoutSuggestions(result as ExecutionResult));
     },
   };
 }

@@ -3,7 +3,7 @@ import { GraphQLError } from "./graphql-js.js";
 import { createSchema, createYoga, type YogaServerInstance } from "graphql-yoga";
 import { createContext, type GatewayContext } from "./context.js";
 import type { RestFetch } from "./rest/client.js";
-import { DEFAULT_LIMITS, useLimits, type Limits } from "./limits.js";
+import { DEFAULT_LIMITS, useLimits, useSchemaPrivacy, type Limits } from "./limits.js";
 import { resolvers } from "./resolver-map.js";
 
 export interface GatewayOptions {
@@ -16,8 +16,19 @@ export interface GatewayOptions {
    * composition root's in-process fetch passes the browser's address on); wins over `fetch`.
    */
   fetchFor?: (server: GatewayServerContext) => RestFetch;
-  /** production: no introspection, no GraphiQL */
+  /** production: no introspection, no GraphiQL, no field suggestions, for anyone */
   production: boolean;
+  /**
+   * Outside production, whether this request may see the schema (GraphiQL, introspection,
+   * "Did you mean" suggestions); default: every request. The composition root allows only
+   * requests from the machine itself, so a LAN client of `npm start` sees none of them.
+   */
+  schemaVisible?: (server: GatewayServerContext) => boolean;
+  /**
+   * Origins besides the request's own (its Host) allowed to call from a browser, with
+   * credentials; any other origin gets no CORS headers, so browsers keep its pages out.
+   */
+  corsOrigins?: string[];
   /** Overrides of the request limits (tests; the defaults suit the storefront). */
   limits?: Partial<Limits>;
   /** Yoga's logging; default on. */
@@ -66,6 +77,18 @@ function maskError(production: boolean) {
   };
 }
 
+/** Whether a browser page of `origin` may call: the request's own origin or a configured one. */
+function allowedOrigin(origin: string, request: Request, configured: readonly string[]): boolean {
+  if (configured.includes(origin)) return true;
+  const host = request.headers.get("host");
+  if (!host) return false;
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The GraphQL gateway (graphql-yoga) at `/graphql`: the schema served by calling the
  * commerce REST API over HTTP, with the caller's headers forwarded.
@@ -73,17 +96,24 @@ function maskError(production: boolean) {
 export function createGateway(opts: GatewayOptions): Gateway {
   const fetchFn: RestFetch = opts.fetch ?? globalThis.fetch.bind(globalThis);
   const limits = { ...DEFAULT_LIMITS, ...opts.limits };
+  const visible = (server: GatewayServerContext | undefined) =>
+    !opts.production && (opts.schemaVisible?.(server ?? {}) ?? true);
   return createYoga<GatewayServerContext, GatewayContext>({
     schema: createSchema<GatewayServerContext & GatewayContext>({
       typeDefs,
       resolvers,
     }),
     graphqlEndpoint: "/graphql",
-    graphiql: !opts.production,
+    cors: (request) => {
+      const origin = request.headers.get("origin");
+      if (!origin || !allowedOrigin(origin, request, opts.corsOrigins ?? [])) return false;
+      return { origin: [origin], credentials: true, methods: ["GET", "POST"] };
+    },
+    graphiql: opts.production ? false : (_request, server) => visible(server),
     landingPage: false,
     logging: opts.logging ?? true,
     maskedErrors: { maskError: maskError(opts.production) },
-    plugins: [useLimits(limits, opts.production)],
+    plugins: [useLimits(limits, opts.production), useSchemaPrivacy(visible)],
     context: (initial) =>
       createContext(initial.request, {
         commerceApiUrl: opts.commerceApiUrl,

@@ -5,7 +5,13 @@ import type { ServerConfig } from "./config.js";
 import type { Database } from "./db/database.js";
 import { principalOf, staffPrincipalOf } from "./http/auth.js";
 import type { AppContext } from "./http/context.js";
-import { frameworkErrors, notFound, registerProblemHandlers } from "./http/problem.js";
+import {
+  frameworkErrors,
+  notFound,
+  registerProblemHandlers,
+  unprocessable,
+} from "./http/problem.js";
+import { nulPath } from "./http/validate.js";
 import { LOG_REDACT, logSerializers } from "./http/log-redaction.js";
 import { registerRateLimits } from "./http/rate-limit.js";
 import { createPageRenderer } from "./http/pages.js";
@@ -99,6 +105,16 @@ export async function buildApp({
 
   registerSecurityHeaders(app, config);
   registerRateLimits(app, config.rateLimits);
+
+  // A NUL character anywhere in a JSON body (a value or a key) is refused with a field
+  // violation naming where it is, before a route could pass it to PostgreSQL (a 500). /graphql
+  // is left to the gateway: its REST calls come back here.
+  app.addHook("preValidation", async (request) => {
+    if (typeof request.body !== "object" || request.body === null) return;
+    if (request.url.startsWith("/graphql")) return;
+    const path = nulPath(request.body);
+    if (path !== undefined) throw unprocessable([{ propertyPath: path, message: "field.nul" }]);
+  });
 
   app.addHook("onRequest", async (request) => {
     // PostgreSQL text cannot hold a NUL byte: a path with one names nothing (404), where it

@@ -66,7 +66,7 @@ interface Rule {
   /** The key of the request, or undefined when the rule does not apply to it. */
   key: (request: FastifyRequest) => string | undefined;
   /** Which answers count against the key. */
-  counts: (status: number) => boolean;
+  counts: (status: number, request: FastifyRequest) => boolean;
   /** Answers that clear the key (a successful sign-in ends the failure count). */
   clears?: (status: number) => boolean;
   message: string;
@@ -101,6 +101,15 @@ const RULES: Rule[] = [
     },
     counts: failedSignIn,
     clears: (status) => status === 200,
+    message: "security.tooManySignIns",
+  },
+  {
+    // A wrong current password in the password change is a guess like a failed sign-in: it
+    // counts on the same account key, so the two together get the sign-in budget (issue 18).
+    limit: "signInAccount",
+    routes: ["PUT /api/v2/shop/customers/:id/password"],
+    key: (r) => r.principal && `shop:${r.principal.email.trim().toLowerCase()}`,
+    counts: (_status, r) => r.currentPasswordWrong === true,
     message: "security.tooManySignIns",
   },
   {
@@ -181,6 +190,8 @@ export const RATE_LIMITED_ROUTES = [...new Set(RULES.flatMap((r) => r.routes))];
 declare module "fastify" {
   interface FastifyRequest {
     rateLimitHits?: { counter: FixedWindowCounter; rule: Rule; key: string }[];
+    /** Set by a route that found the caller's current password wrong (counted like sign-ins). */
+    currentPasswordWrong?: boolean;
   }
 }
 
@@ -233,7 +244,7 @@ export function registerRateLimits(
 
   app.addHook("onResponse", async (request, reply) => {
     for (const { counter, rule, key } of request.rateLimitHits ?? []) {
-      if (rule.counts(reply.statusCode)) counter.hit(key);
+      if (rule.counts(reply.statusCode, request)) counter.hit(key);
       else if (rule.clears?.(reply.statusCode)) counter.reset(key);
     }
   });

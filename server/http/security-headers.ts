@@ -52,6 +52,8 @@ export function appPolicy(payments: PaymentsConfig): string {
 /** Everything that is not a page: nothing may load, nothing may frame it. */
 export const STRICT_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
 
+const HSTS = "max-age=31536000; includeSubDomains";
+
 /** The headers every answer gets, whatever its type. */
 export function commonHeaders(config: ServerConfig): Record<string, string> {
   const headers: Record<string, string> = {
@@ -67,9 +69,9 @@ export function commonHeaders(config: ServerConfig): Record<string, string> {
         ? "camera=(), microphone=(), geolocation=(), usb=(), payment=(self)"
         : "camera=(), microphone=(), geolocation=(), usb=(), payment=()",
   };
-  // Only over HTTPS in production: on plain-HTTP development hosts it would stick for a year.
-  if (config.env === "production")
-    headers["strict-transport-security"] = "max-age=31536000; includeSubDomains";
+  // Always in production; elsewhere only on answers sent over HTTPS (see registerSecurityHeaders):
+  // on a plain-HTTP development host it would stick for a year.
+  if (config.env === "production") headers["strict-transport-security"] = HSTS;
   return headers;
 }
 
@@ -79,6 +81,10 @@ export function registerSecurityHeaders(app: FastifyInstance, config: ServerConf
   const page = appPolicy(config.payments);
   app.addHook("onSend", async (request, reply, payload) => {
     for (const [name, value] of common) if (!reply.hasHeader(name)) reply.header(name, value);
+    // A development server reached over HTTPS (its own TLS, or a proxy named in TRUST_PROXY
+    // saying so) is as exposed as production: browsers only honour HSTS over HTTPS anyway.
+    if (request.protocol === "https" && !reply.hasHeader("strict-transport-security"))
+      reply.header("strict-transport-security", HSTS);
     // A 304's headers replace the cached answer's: a strict policy there would blank a page
     // revalidated on reload, so it carries none and the cached one stays.
     if (!reply.hasHeader("content-security-policy") && reply.statusCode !== 304) {

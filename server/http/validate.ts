@@ -210,3 +210,29 @@ export function queryString(query: Record<string, unknown>, name: string, max = 
   }
   return v;
 }
+
+/**
+ * The path of the first string (value or key) in a parsed JSON body holding a NUL character,
+ * e.g. `notes` or `items[2].name`; undefined when there is none. PostgreSQL text cannot store
+ * one, so such a body is refused as a whole before any route sees it.
+ */
+export function nulPath(body: unknown): string | undefined {
+  const stack: [unknown, string][] = [[body, ""]];
+  while (stack.length > 0) {
+    const [value, path] = stack.pop()!;
+    if (typeof value === "string") {
+      if (value.includes("\0")) return path || "body";
+    } else if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) stack.push([value[i], `${path}[${i}]`]);
+    } else if (value !== null && typeof value === "object") {
+      const entries = Object.entries(value);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, inner] = entries[i]!;
+        const at = path ? `${path}.${key}` : key;
+        if (key.includes("\0")) return path || "body";
+        stack.push([inner, at]);
+      }
+    }
+  }
+  return undefined;
+}

@@ -35,14 +35,28 @@ export function passwordChangedMail(
   };
 }
 
+/**
+ * Text an applicant chose, made safe to echo in a mail that goes to an address nobody has
+ * confirmed: no markup characters, nothing a mail program would turn into a link (words with
+ * `://`, `@`, `www` or a dot between letters, like `evil.example`), at most 60 characters.
+ */
+export function echoSafe(text: string): string {
+  const words = text
+    .replace(/[^\p{L}\p{N}\s'&.,-]/gu, " ")
+    .split(/\s+/)
+    .filter((w) => w !== "" && !/^www\b|\p{L}\.\p{L}|@/iu.test(w));
+  return words.join(" ").slice(0, 60).trim();
+}
+
 export function registrationReceivedMail(
   lang: Language,
   p: { to: string; name: string; company: string; brandName: string; supportEmail: string },
 ): Mail {
+  // Anyone may apply in anyone's name: what the applicant typed carries no link or markup.
   const params = {
     brand: p.brandName,
-    name: p.name,
-    company: p.company,
+    name: echoSafe(p.name),
+    company: echoSafe(p.company),
     supportEmail: p.supportEmail,
   };
   return {

@@ -65,7 +65,10 @@ function isExpiring(value: unknown): value is Expiring<string> {
 export function setCookie(name: string, value: string, ttlMs: number, now = Date.now()): void {
   if (typeof document === "undefined") return;
   const expires = new Date(now + ttlMs).toUTCString();
-  document.cookie = `${name}=${encodeURIComponent(value)}; expires=${expires}; path=/; SameSite=Lax`;
+  // Over HTTPS the cookie never travels over plain HTTP.
+  const secure =
+    typeof location !== "undefined" && location.protocol === "https:" ? "; Secure" : "";
+  document.cookie = `${name}=${encodeURIComponent(value)}; expires=${expires}; path=/; SameSite=Lax${secure}`;
 }
 
 /** Removes a site-wide cookie. */

@@ -434,8 +434,10 @@ function registerMyInformation(app: FastifyInstance, ctx: AppContext) {
         .forUpdate()
         .executeTakeFirstOrThrow();
       if (current !== undefined && !v.some((x) => x.propertyPath === "currentPassword")) {
-        if (!(await verifyPassword(current, user.password_hash)))
+        if (!(await verifyPassword(current, user.password_hash))) {
+          request.currentPasswordWrong = true;
           v.unshift({ propertyPath: "currentPassword", message: "password.currentWrong" });
+        }
       }
       r.done();
       // Every token issued before stops working; the caller gets a fresh one below.
@@ -462,7 +464,8 @@ function registerMyInformation(app: FastifyInstance, ctx: AppContext) {
       path: "/",
       httpOnly: true,
       sameSite: "lax",
-      secure: ctx.config.env === "production",
+      // Over HTTPS (or behind a trusted proxy saying so) in any environment; always in production.
+      secure: ctx.config.env === "production" || request.protocol === "https",
       maxAge: TOKEN_TTL_SECONDS,
     });
     return { token };

@@ -43,7 +43,8 @@ export function registerCustomerRoutes(app: FastifyInstance, { db, config }: App
       path: "/",
       httpOnly: true,
       sameSite: "lax",
-      secure: config.env === "production",
+      // Over HTTPS (or behind a trusted proxy saying so) in any environment; always in production.
+      secure: config.env === "production" || request.protocol === "https",
       maxAge: TOKEN_TTL_SECONDS,
     });
     return { token, customer: iri.customer(user.id) };

@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import type { FastifyInstance } from "fastify";
 import { requireStaff } from "../auth.js";
 import type { AppContext } from "../context.js";
+import { fromLoopback } from "../dev-access.js";
 import { notFound } from "../problem.js";
 
 /**
@@ -12,9 +13,9 @@ import { notFound } from "../problem.js";
 const DATA_FILE = fileURLToPath(new URL("../../../docs/machines/machines.json", import.meta.url));
 
 /**
- * Header the web app's development build sends. Only a server in development honours it, and
- * only with it does the route answer without a staff token: a production server, or a plain
- * request to a development one, still needs the staff token.
+ * Header the web app's development build sends. Only a server in development honours it, only
+ * from this machine itself (loopback), and only with it does the route answer without a staff
+ * token: a production server, a LAN client or a plain request still needs the staff token.
  */
 export const DEV_BYPASS_HEADER = "x-machines-dev";
 
@@ -28,7 +29,10 @@ export async function registerMachineRoutes(
   { config }: AppContext,
 ): Promise<void> {
   app.get("/api/v2/admin/machines", async (request, reply) => {
-    const bypass = config.env === "development" && request.headers[DEV_BYPASS_HEADER] === "1";
+    const bypass =
+      config.env === "development" &&
+      request.headers[DEV_BYPASS_HEADER] === "1" &&
+      fromLoopback(request);
     if (!bypass) requireStaff(request);
     let text: string;
     try {

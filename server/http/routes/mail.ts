@@ -14,8 +14,9 @@ import {
   RESET_TTL_MINUTES,
 } from "../../mail/messages.js";
 import { queueMail } from "../../mail/outbox.js";
-import { hashPassword } from "../auth.js";
+import { hashPassword, staffPrincipalOf } from "../auth.js";
 import type { AppContext } from "../context.js";
+import { fromLoopback } from "../dev-access.js";
 import { pickLanguage, translate } from "../i18n.js";
 import { collection } from "../iri.js";
 import { languageOf, notFound, Problem, unprocessable } from "../problem.js";
@@ -39,11 +40,18 @@ export async function registerMailRoutes(app: FastifyInstance, ctx: AppContext):
 
 /**
  * `/dev/mail`: the newest outbox mails, so an invitation or reset link can be followed in
- * development without a mail server. They hold live tokens, so production answers 404.
+ * development without a mail server. They hold live tokens (a reset link is an account), so
+ * production answers 404, and elsewhere only a request from this machine itself (loopback) or
+ * a signed-in staff member (back-office token) sees them; anyone else gets the same 404.
  */
 function registerOutboxPages(app: FastifyInstance, { db, config }: AppContext) {
-  const newest = async () => {
+  const newest = async (request: FastifyRequest) => {
     if (config.env === "production") throw notFound();
+    if (!fromLoopback(request)) {
+      // A bad or foreign token is a 401 like anywhere else; no token or a shop token, 404.
+      const staff = await staffPrincipalOf(request, db, config.jwtSecret);
+      if (!staff) throw notFound();
+    }
     const [rows, count] = await Promise.all([
       db.selectFrom("mail_outbox").selectAll().orderBy("id", "desc").limit(DEV_PAGE_SIZE).execute(),
       db
@@ -66,8 +74,8 @@ function registerOutboxPages(app: FastifyInstance, { db, config }: AppContext) {
     return { entries, total: Number(count.n) };
   };
 
-  app.get("/dev/mail", async (_request, reply) => {
-    const { entries, total } = await newest();
+  app.get("/dev/mail", async (request, reply) => {
+    const { entries, total } = await newest(request);
     return (
       reply
         .type("text/html; charset=utf-8")
@@ -80,8 +88,8 @@ function registerOutboxPages(app: FastifyInstance, { db, config }: AppContext) {
     );
   });
 
-  app.get("/dev/mail.json", async (_request, reply) => {
-    const { entries, total } = await newest();
+  app.get("/dev/mail.json", async (request, reply) => {
+    const { entries, total } = await newest(request);
     reply.header("cache-control", "no-store");
     return collection(entries, total);
   });

@@ -7,6 +7,7 @@ import { MAX_LINE_QUANTITY, quantityViolation } from "../../domain/quantity.js";
 import type { Violation } from "../../domain/violations.js";
 import { recordAudit } from "../../db/audit.js";
 import {
+  checkCompletion,
   completeCart,
   findOrderByToken,
   recalculate,
@@ -464,6 +465,24 @@ export function registerOrderRoutes(app: FastifyInstance, { db }: AppContext) {
         if (seen) return { status: seen.response_status, body: seen.response_body };
       }
       if (order.state !== "cart") throw conflict("error.notCart");
+      // Only offline methods (invoice) complete here: a card cart is placed by its card payment
+      // (server/payments), never by a completion that skips paying.
+      const unpaidCard = await tx
+        .selectFrom("payments as p")
+        .innerJoin("payment_methods as m", "m.code", "p.method_code")
+        .select("p.id")
+        .where("p.order_id", "=", order.id)
+        .where("m.kind", "!=", "invoice")
+        .executeTakeFirst();
+      if (unpaidCard) {
+        // What the cart still lacks (addresses, lines) is said first, as for an invoice cart.
+        const checked = await checkCompletion(tx, order);
+        if (checked.refusal) throw unprocessable(checked.refusal.violations, checked.refusal.type);
+        throw unprocessable(
+          [{ propertyPath: "paymentMethod", message: "checkout.payByCard" }],
+          "/problems/checkout",
+        );
+      }
       const completed = await completeCart(tx, order, {
         actor: { type: "user", id: principal.userId },
         notes: typeof notes === "string" ? notes : undefined,

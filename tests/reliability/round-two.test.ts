@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { echoSafe, registrationReceivedMail } from "../../server/mail/messages.js";
+import {
+  appOn,
+  backends,
+  DEMO_PASSWORD,
+  startTestApp,
+  USERS,
+  type TestApp,
+} from "../support/test-app.js";
+
+/** Issue 18 (security, round two): findings checked through the REST API. */
+
+const API = "/api/v2/shop";
+
+describe("finding 10: a registration confirmation echoes no link or markup of the applicant", () => {
+  it("keeps names, drops URLs, domains, e-mails and markup", () => {
+    const mail = registrationReceivedMail("en", {
+      to: "victim@example.com",
+      name: '<a href="https://evil.example/login">Verify your account</a>',
+      company: "Visit www.evil.example or evil.example/pay or mail pay@evil.example now",
+      brandName: "Lumé Atelier",
+      supportEmail: "partners@lume-atelier.example",
+    });
+    const echoed = mail.text.replace("partners@lume-atelier.example", "");
+    expect(echoed).not.toMatch(/[<>"]|https?:|www\.|evil\.example|@/);
+    expect(echoSafe("Schön Spa GmbH & Co. KG")).toBe("Schön Spa GmbH & Co. KG");
+    expect(echoSafe("Anna-Lena O'Brien")).toBe("Anna-Lena O'Brien");
+    expect(echoSafe("x".repeat(100))).toHaveLength(60);
+  });
+});
+
+describe.each(backends)("security round two on %s", (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(backend);
+  });
+  afterAll(async () => t?.close());
+
+  /** A cart of the buyer above the minimum, with a shipping address; its payment's id. */
+  async function cartWithAddress(as: string = USERS.spaBuyer) {
+    const started = await t.request("POST", `${API}/orders`, { as, body: {} });
+    const cart = started.body.tokenValue as string;
+    const added = await t.request("POST", `${API}/orders/${cart}/items`, {
+      as,
+      body: { productVariant: `${API}/product-variants/FIRM-LIFT-SERUM-30ML`, quantity: 30 },
+    });
+    expect(added.status).toBe(201);
+    const put = await t.request("PUT", `${API}/orders/${cart}`, {
+      as,
+      body: { shippingAddress: `${API}/addresses/2` },
+    });
+    expect(put.status).toBe(200);
+    return { cart, paymentId: added.body.payments[0].id as number };
+  }
+  const setMethod = (cart: string, paymentId: number, code: string) =>
+    t.request("PATCH", `${API}/orders/${cart}/payments/${paymentId}`, {
+      as: USERS.spaBuyer,
+      body: { paymentMethod: `${API}/payment-methods/${code}` },
+    });
+  const complete = (cart: string, body: unknown = {}) =>
+    t.request("PATCH", `${API}/orders/${cart}/complete`, { as: USERS.spaBuyer, body });
+
+  describe("finding 7: completion takes only offline payment methods", () => {
+    it("refuses a cart set to pay by card, and places it once it pays on invoice", async () => {
+      const { cart, paymentId } = await cartWithAddress();
+      expect((await setMethod(cart, paymentId, "adyen_card")).status).toBe(200);
+      const problem = await t.refused(422, () => complete(cart));
+      expect(problem.type).toBe("/problems/checkout");
+      expect(problem.violations).toEqual([
+        expect.objectContaining({ propertyPath: "paymentMethod" }),
+      ]);
+      const order = await t.request("GET", `${API}/orders/${cart}`, { as: USERS.spaBuyer });
+      expect(order.body.checkoutState).not.toBe("completed");
+      // German, translated.
+      const de = await t.request("PATCH", `${API}/orders/${cart}/complete`, {
+        as: USERS.spaBuyer,
+        body: {},
+        headers: { "accept-language": "de" },
+      });
+      expect(de.body.violations[0].message).toMatch(/Karte/);
+
+      expect((await setMethod(cart, paymentId, "invoice")).status).toBe(200);
+      expect((await complete(cart)).status).toBe(200);
+    });
+  });
+  describe("finding 9: a NUL character in JSON text is a 422 naming the field", () => {
+    it("on cart notes, address fields and the invitation e-mail; nothing changes", async () => {
+      const { cart } = await cartWithAddress();
+      const cases: [string, string, unknown, string, string][] = [
+        ["PUT", `${API}/orders/${cart}`, { notes: "a\u0000b" }, "notes", USERS.spaBuyer],
+        [
+          "POST",
+          `${API}/addresses`,
+          {
+            firstName: "Ada",
+            lastName: "Null\u0000",
+            street: "Main 1",
+            city: "Berlin",
+            postcode: "10115",
+            countryCode: "DE",
+          },
+          "lastName",
+          USERS.spaAdmin,
+        ],
+        [
+          "POST",
+          `${API}/shop-users`,
+          { email: "new\u0000@demo-spa.example", roles: ["ROLE_COMMERCIAL"] },
+          "email",
+          USERS.spaAdmin,
+        ],
+        [
+          "PUT",
+          `${API}/orders/${cart}`,
+          { items: [{ x: ["ok", "\u0000"] }] },
+          "items[0].x[1]",
+          USERS.spaBuyer,
+        ],
+      ];
+      for (const [method, url, body, path, as] of cases) {
+        // The body is sent as JSON text with the escape, as a client would.
+        const problem = await t.refused(422, () =>
+          t.request(method as "PUT", url, {
+            as,
+            body: JSON.stringify(body),
+            headers: { "content-type": "application/json", "accept-language": "de" },
+          }),
+        );
+        expect(problem.violations, url).toEqual([
+          expect.objectContaining({ propertyPath: path, message: expect.stringMatching(/NUL/) }),
+        ]);
+      }
+    });
+  });
+  describe("finding 4: wrong current passwords count like failed sign-ins", () => {
+    it("ten wrong guesses lock the password change and the sign-in of that account", async () => {
+      // Own counters, so the other tests' sign-ins are not locked.
+      const app = await appOn(t);
+      try {
+        const token = await t.token(USERS.spaBuyer);
+        const id = await t.userId(USERS.spaBuyer);
+        const change = (currentPassword: string) =>
+          app.inject({
+            method: "PUT",
+            url: `${API}/customers/${id}/password`,
+            headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+            payload: JSON.stringify({
+              currentPassword,
+              newPassword: "a-brand-new-passphrase-9",
+              confirmNewPassword: "a-brand-new-passphrase-9",
+            }),
+          });
+        for (let i = 0; i < 10; i++) expect((await change(`guess-${i}`)).statusCode).toBe(422);
+        const right = await change(DEMO_PASSWORD);
+        expect(right.statusCode).toBe(429);
+        expect(Number(right.headers["retry-after"])).toBeGreaterThan(0);
+        const signIn = await app.inject({
+          method: "POST",
+          url: `${API}/customers/token`,
+          headers: { "content-type": "application/json" },
+          payload: JSON.stringify({ email: USERS.spaBuyer, password: DEMO_PASSWORD }),
+        });
+        expect(signIn.statusCode).toBe(429);
+      } finally {
+        await app.close();
+      }
+    });
+  });
+});
