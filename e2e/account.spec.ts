@@ -1,5 +1,5 @@
 import type { Page } from "playwright-core";
-import { expect, journeys, signInAsBuyer, type E2EContext } from "./harness";
+import { expect, expectLinesSumToTotal, journeys, signInAsBuyer, type E2EContext } from "./harness";
 
 /** Signs a demo user in through the sign-in page and waits for the shop. */
 async function signInAs({ page, baseUrl }: E2EContext, email: string) {
@@ -98,6 +98,8 @@ export const tests = journeys(
         "Original unit price",
       ])
         await dialog.getByText(label, { exact: true }).first().waitFor();
+      // Subtotal, promotion, discount, shipping and tax add up to the order's total.
+      await expectLinesSumToTotal(page, "order-total");
       await screenshot("account-order-detail");
       await dialog.getByRole("button", { name: "Close" }).last().click();
       await dialog.waitFor({ state: "hidden" });
