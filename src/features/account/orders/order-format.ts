@@ -117,8 +117,6 @@ export function showsInvoice(order: Pick<FormattableOrder, "state" | "splitOrder
   return !(isCancelled(order.state) && order.splitOrders.length > 0);
 }
 
-/** A card payment method (storefront spec 3: its code contains 'adyen'). */
-
 /**
  * Whether 'Pay now' is offered: something is left to pay (the server's open balance) on an
  * order that is not cancelled. Any open balance can be paid by card, whatever method the order
