@@ -139,6 +139,23 @@ export const tests = journeys(
     },
   },
   {
+    name: "a quantity of 301 stays as typed, marked with the rule, and is not added",
+    async run(ctx) {
+      const { page, baseUrl } = ctx;
+      await signInAsBuyer(ctx);
+      await page.goto(`${baseUrl}/shop/products/GLOW-MINI`);
+      const field = page.getByLabel("Quantity");
+      await field.fill("301");
+      await field.blur();
+      expect((await field.inputValue()) === "301", `301 stays 301: ${await field.inputValue()}`);
+      await page.getByText("Enter a whole number from 1 to 300.").waitFor();
+      expect(
+        await page.getByRole("button", { name: "Add to cart" }).isDisabled(),
+        "an invalid quantity is not added",
+      );
+    },
+  },
+  {
     name: "a cart below the minimal order value cannot check out",
     async run(ctx) {
       const { page, baseUrl } = ctx;

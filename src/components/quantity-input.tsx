@@ -1,19 +1,24 @@
 import "@mantine/core/styles/NumberInput.css";
 import { NumberInput, type NumberInputProps } from "@mantine/core";
-import { MAX_QUANTITY, MIN_QUANTITY, isBlockedQuantityKey, normalizeQuantity } from "./quantity";
+import { MAX_QUANTITY, MIN_QUANTITY, isBlockedQuantityKey, isValidQuantity } from "./quantity";
 
 /**
- * An integer quantity from 1 to 300; '-', 'e' and '.' cannot be typed, and whatever is left
- * in the field is made valid when it loses focus.
+ * An integer quantity from 1 to 300; '-', 'e' and '.' cannot be typed. What is typed is never
+ * changed (301 stays 301): a value outside the rule is marked invalid with `rangeError`, and the
+ * caller does not send it.
  */
 export function QuantityInput({
   value,
   onChange,
+  rangeError,
   ...props
 }: {
   value: string | number;
   onChange: (value: string | number) => void;
+  /** The rule, shown while the value breaks it ('1 to 300'). */
+  rangeError?: string;
 } & Omit<NumberInputProps, "value" | "onChange">) {
+  const invalid = rangeError !== undefined && value !== "" && !isValidQuantity(value);
   return (
     <NumberInput
       min={MIN_QUANTITY}
@@ -21,13 +26,14 @@ export function QuantityInput({
       step={1}
       allowDecimal={false}
       allowNegative={false}
-      clampBehavior="strict"
+      clampBehavior="none"
       value={value}
       onChange={onChange}
       onKeyDown={(event) => {
         if (isBlockedQuantityKey(event.key)) event.preventDefault();
       }}
-      onBlur={() => onChange(normalizeQuantity(value))}
+      error={invalid ? rangeError : undefined}
+      aria-invalid={invalid || undefined}
       {...props}
     />
   );

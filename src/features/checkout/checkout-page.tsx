@@ -49,7 +49,7 @@ import { addressLabel } from "../../../machines/address-book.machine";
 import { isCartLoading } from "../../../machines/cart.machine";
 import { Price } from "../../components/price";
 import { QuantityInput } from "../../components/quantity-input";
-import { normalizeQuantity } from "../../components/quantity";
+import { isValidQuantity } from "../../components/quantity";
 import { gateway } from "../../lib/gateway";
 import { registerLiveActor } from "../../lib/live-actors";
 import { useLazyNamespace } from "../../lib/lazy-namespace";
@@ -417,7 +417,8 @@ function Line(props: {
     setShown(item.quantity);
     setQuantity(item.quantity);
   }
-  const wanted = normalizeQuantity(quantity);
+  // What was typed stays as typed; an invalid quantity is marked and not sent.
+  const wanted = isValidQuantity(quantity) ? quantity : null;
   return (
     <Table.Tr data-testid="checkout-line">
       <Table.Td>
@@ -466,14 +467,15 @@ function Line(props: {
             w={84}
             size="xs"
             aria-label={t("lines.quantityOf", { name: item.productName })}
+            rangeError={t("lines.quantityRange")}
             disabled={props.busy}
           />
           <Button
             size="xs"
             variant="light"
             color="clay"
-            disabled={props.busy || wanted === item.quantity}
-            onClick={() => props.onQuantity(wanted)}
+            disabled={props.busy || wanted === null || wanted === item.quantity}
+            onClick={() => wanted !== null && props.onQuantity(wanted)}
           >
             {t("lines.confirm")}
           </Button>
