@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, journeys, signInAsBuyer, type E2EContext } from "./harness";
+import { expect, expectLinesSumToTotal, journeys, signInAsBuyer, type E2EContext } from "./harness";
 
 /** Signs a demo user in through the sign-in page and waits for the shop. */
 async function signInAs({ page, baseUrl }: E2EContext, email: string) {
@@ -98,6 +98,8 @@ export const tests = journeys(
         "Original unit price",
       ])
         await dialog.getByText(label, { exact: true }).first().waitFor();
+      // Subtotal, promotion, discount, shipping and tax add up to the order's total.
+      await expectLinesSumToTotal(page, "order-total");
       await screenshot("account-order-detail");
       await dialog.getByRole("button", { name: "Close" }).last().click();
       await dialog.waitFor({ state: "hidden" });
@@ -182,6 +184,24 @@ export const tests = journeys(
           .first()
           .waitFor();
       await screenshot("account-payments");
+      // Every row with an open balance offers 'Pay now' (card, for the open amount) or says why
+      // not: invoices left unpaid (payment missing, partially paid) included.
+      const actions = await rows.evaluateAll((els) =>
+        els.map((r) => ({
+          text: r.textContent ?? "",
+          balance: r.querySelector('[data-testid="payment-balance"]')?.textContent ?? "",
+          action: r.querySelector('[data-testid="payment-action"]')?.textContent?.trim() ?? "",
+        })),
+      );
+      const open = actions.filter((a) => a.balance.startsWith("-"));
+      expect(
+        open.length > 0 && open.every((a) => a.action !== ""),
+        `every open balance has an action: ${open.map((a) => `${a.text} [${a.action}]`).join(" | ")}`,
+      );
+      for (const status of ["Partially paid", "Not paid"]) {
+        const row = rows.filter({ hasText: status }).first();
+        if ((await row.count()) > 0) await row.getByRole("button", { name: /^Pay now/ }).waitFor();
+      }
       // 'Pay now' opens the card payment dialog for that order.
       await page.getByRole("button", { name: "Pay now" }).first().click();
       const dialog = page.getByRole("dialog");

@@ -1,5 +1,13 @@
 import type { Page } from "@playwright/test";
-import { emptyCart, expect, gql, journeys, signInAsBuyer, type E2EContext } from "./harness";
+import {
+  emptyCart,
+  expect,
+  expectLinesSumToTotal,
+  gql,
+  journeys,
+  signInAsBuyer,
+  type E2EContext,
+} from "./harness";
 
 /** Adds a product from its page through the UI and waits for the toast. */
 async function addFromProductPage(page: Page, baseUrl: string, code: string, quantity: number) {
@@ -143,6 +151,23 @@ export const tests = journeys(
     },
   },
   {
+    name: "a quantity of 301 stays as typed, marked with the rule, and is not added",
+    async run(ctx) {
+      const { page, baseUrl } = ctx;
+      await signInAsBuyer(ctx);
+      await page.goto(`${baseUrl}/shop/products/GLOW-MINI`);
+      const field = page.getByLabel("Quantity");
+      await field.fill("301");
+      await field.blur();
+      expect((await field.inputValue()) === "301", `301 stays 301: ${await field.inputValue()}`);
+      await page.getByText("Enter a whole number from 1 to 300.").waitFor();
+      expect(
+        await page.getByRole("button", { name: "Add to cart" }).isDisabled(),
+        "an invalid quantity is not added",
+      );
+    },
+  },
+  {
     name: "a cart below the minimal order value cannot check out",
     async run(ctx) {
       const { page, baseUrl } = ctx;
@@ -153,7 +178,9 @@ export const tests = journeys(
       const message = page.getByTestId("minimum-message");
       await message.waitFor();
       expect(
-        /Minimal order value is 500\.00€/.test((await message.textContent()) ?? ""),
+        /Minimal order value is 500\.00€, counted after discounts/.test(
+          (await message.textContent()) ?? "",
+        ),
         `the minimum message: ${await message.textContent()}`,
       );
       expect(
@@ -168,7 +195,7 @@ export const tests = journeys(
       const { page, baseUrl } = ctx;
       await signInAsBuyer(ctx);
       await emptyCart(ctx);
-      await addFromProductPage(page, baseUrl, "AURA-LED-MASK", 3);
+      await addFromProductPage(page, baseUrl, "GLOW-MINI", 12);
       await page.goto(`${baseUrl}/checkout`);
       const total = page.getByTestId("summary-total");
       await total.waitFor();
@@ -184,10 +211,52 @@ export const tests = journeys(
       await coupon.fill("WELCOME10");
       await apply.click();
       await page.getByText("Coupon WELCOME10 applied").waitFor();
-      await page.getByTestId("summary-promotion").waitFor();
+      await page.getByTestId("summary-promotion").getByText("58.80").waitFor();
       const after = (await total.textContent()) ?? "";
       const amount = (s: string) => Number(s.replace(/[^\d.]/g, ""));
       expect(amount(after) < amount(before), `the total went down: ${before} → ${after}`);
+      // The subtotal is before the promotion (12 x 49.00), the discount follows: they add up.
+      await page.getByTestId("summary-subtotal").getByText("588.00").waitFor();
+      await expectLinesSumToTotal(page, "summary-total");
+      // And again on step 1, with shipping and tax to the address.
+      await page.getByRole("button", { name: "Checkout", exact: true }).click();
+      await page.getByRole("combobox", { name: "Shipping address" }).waitFor();
+      await page.waitForFunction(
+        () =>
+          document
+            .querySelector('[data-testid="summary-shipping"]')
+            ?.getAttribute("data-amount") !== "0",
+      );
+      await expectLinesSumToTotal(page, "summary-total");
+    },
+  },
+  {
+    name: "below the minimum after the coupon, Checkout is disabled and says why",
+    async run(ctx) {
+      const { page, baseUrl } = ctx;
+      await signInAsBuyer(ctx);
+      await emptyCart(ctx);
+      // 11 x 49.00 = 539.00, 485.10 after WELCOME10: the minimum (500) counts after discounts.
+      await addFromProductPage(page, baseUrl, "GLOW-MINI", 11);
+      await page.goto(`${baseUrl}/checkout`);
+      const checkout = page.getByRole("button", { name: "Checkout", exact: true });
+      await checkout.waitFor();
+      expect(!(await checkout.isDisabled()), "Checkout is enabled at 539.00");
+      await page.getByLabel("Coupon code").fill("WELCOME10");
+      await page.getByRole("button", { name: "Apply" }).click();
+      await page.getByText("Coupon WELCOME10 applied").waitFor();
+      const message = page.getByTestId("minimum-message");
+      await message.waitFor();
+      expect(
+        (await message.textContent()) ===
+          "Minimal order value is 500.00€, counted after discounts and before shipping and tax.",
+        `the minimum message says what the server says: ${await message.textContent()}`,
+      );
+      expect(
+        await checkout.isDisabled(),
+        "Checkout is disabled below the minimum after the coupon",
+      );
+      await expectLinesSumToTotal(page, "summary-total");
     },
   },
   {

@@ -85,3 +85,20 @@ export async function emptyCart(ctx: E2EContext) {
     });
   }
 }
+
+/**
+ * The amount lines of a summary (`data-summand`) add up to its total, to the cent. Answers the
+ * amounts read, in minor units.
+ */
+export async function expectLinesSumToTotal(page: Page, totalTestId: string) {
+  const summands = await page
+    .locator("[data-summand]")
+    .evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-amount"))));
+  const total = Number(await page.getByTestId(totalTestId).getAttribute("data-amount"));
+  const sum = summands.reduce((a, b) => a + b, 0);
+  expect(
+    summands.length >= 3 && sum === total,
+    `the summary lines ${summands.join(" + ")} = ${sum} add up to the total ${total}`,
+  );
+  return { summands, total };
+}

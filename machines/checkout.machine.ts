@@ -10,7 +10,8 @@ export const MAX_QUANTITY = 300;
 export interface CheckoutCart {
   token: string;
   items: readonly { id: string; quantity: number }[];
-  itemsSubtotal: number;
+  /** The items after the coupon, before shipping and tax: the minimum applies to it. */
+  itemsTotal: number;
   minimalOrderValue: number;
   couponCode: string | null;
   notes: string | null;
@@ -189,7 +190,7 @@ export const checkoutMachine = setup({
     couponIsFilled: ({ context }) => context.couponInput.trim() !== "",
     cartHasCoupon: ({ context }) => !!context.cart?.couponCode,
     meetsMinimum: ({ context }) =>
-      !!context.cart && context.cart.itemsSubtotal >= context.cart.minimalOrderValue,
+      !!context.cart && context.cart.itemsTotal >= context.cart.minimalOrderValue,
     hasShippingAddress: ({ context }) => context.shippingAddressId !== null,
     noShippingAddress: ({ context }) => context.shippingAddressId === null,
     noteFits: ({ event }) => (event as { value?: string }).value!.length <= MAX_NOTE_LENGTH,

@@ -136,7 +136,7 @@ export interface CartModel {
   itemsSubtotal: number;
   itemsTotal: number;
   localeCode?: string | null;
-  /** The company's minimum for the items subtotal; checkout is refused below it. */
+  /** The company's minimum for itemsTotal (after discounts, before shipping and tax); checkout is refused below it. */
   minimalOrderValue: number;
   notes?: string | null;
   orderPromotionTotal: number;
@@ -414,7 +414,7 @@ export type InviteCompanyUserResultModel =
   | (ForbiddenErrorModel & { __typename: "ForbiddenError" })
   | (ValidationErrorModel & { __typename: "ValidationError" });
 
-/** The items subtotal is below the company's minimal order value. */
+/** The items total (after discounts, before shipping and tax) is below the company's minimal order value. */
 export interface MinimalOrderValueErrorModel {
   __typename?: "MinimalOrderValueError";
   errorCode: ErrorCode;

@@ -395,7 +395,7 @@ export async function checkCompletion(
     .execute();
   const violations = completionViolations({
     itemCount: items.length,
-    itemsSubtotal: fresh.items_subtotal,
+    itemsTotal: fresh.items_total,
     minimalOrderValue: fresh.minimal_order_value,
     currencyCode: currencySign(fresh.currency_code),
     hasShippingAddress: fresh.shipping_address !== null,

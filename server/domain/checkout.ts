@@ -2,7 +2,8 @@ import type { Violation } from "./violations.js";
 
 export interface CompletionInput {
   itemCount: number;
-  itemsSubtotal: number;
+  /** The items after the coupon, before shipping and tax: what the minimum applies to. */
+  itemsTotal: number;
   minimalOrderValue: number;
   currencyCode: string;
   hasShippingAddress: boolean;
@@ -15,14 +16,15 @@ export const MAX_NOTES_LENGTH = 500;
 
 /**
  * What stops a cart from becoming an order. The minimum order value is compared with the items
- * subtotal (before the coupon), as the storefront's Checkout button does (storefront spec 5).
+ * total: after the coupon, before shipping and tax (docs/decisions/028-minimum-order-and-split-shipping.md);
+ * the storefront's Checkout button and its message follow the same rule.
  */
 export function completionViolations(o: CompletionInput): Violation[] {
   const v: Violation[] = [];
   if (o.itemCount === 0) v.push({ propertyPath: "items", message: "checkout.emptyCart" });
-  if (o.itemsSubtotal < o.minimalOrderValue) {
+  if (o.itemsTotal < o.minimalOrderValue) {
     v.push({
-      propertyPath: "itemsSubtotal",
+      propertyPath: "itemsTotal",
       message: "checkout.minimalOrderValue",
       params: { amount: (o.minimalOrderValue / 100).toFixed(2), currency: o.currencyCode },
     });

@@ -1,3 +1,4 @@
+import { distribute } from "./money.js";
 import type { Violation } from "./violations.js";
 
 /**
@@ -197,4 +198,91 @@ export function rowAssignments(
 /** Split orders are numbered after the original: `000100011-2` is part 2 of `000100011`. */
 export function splitOrderNumber(parentNumber: string, splitIndex: number): string {
   return `${parentNumber}-${splitIndex}`;
+}
+
+/** The amounts of a placed line, as they were placed. */
+export interface PlacedLine {
+  id: number;
+  quantity: number;
+  unitPrice: number;
+  /** After its share of the promotion, before tax. */
+  total: number;
+  taxTotal: number;
+}
+
+export interface SplitLineAmounts {
+  itemId: number;
+  quantity: number;
+  subtotal: number;
+  total: number;
+  taxTotal: number;
+  discountedUnitPrice: number;
+}
+
+export interface SplitPartAmounts {
+  lines: SplitLineAmounts[];
+  itemsSubtotal: number;
+  itemsTotal: number;
+  orderPromotionTotal: number;
+  shippingTotal: number;
+  shippingTaxTotal: number;
+  taxTotal: number;
+  total: number;
+}
+
+/**
+ * What each part of a split costs (docs/decisions/028-minimum-order-and-split-shipping.md):
+ * splitting is the brand's doing, so the parts share the placed order's amounts instead of
+ * being priced again. A line divided between parts has its discounted total and its tax
+ * divided by quantity; the order's shipping and shipping tax are divided in proportion to each
+ * part's items subtotal. Every division is exact (largest remainder), so the parts add up to
+ * the placed order to the cent: the partner's total never grows by a split.
+ */
+export function splitAmounts(
+  lines: readonly PlacedLine[],
+  order: { shippingTotal: number; shippingTaxTotal: number },
+  plan: SplitPlan,
+): SplitPartAmounts[] {
+  const parts: SplitLineAmounts[][] = plan.map(() => []);
+  for (const line of lines) {
+    const shares = plan.flatMap((part, p) =>
+      part.filter((a) => a.itemId === line.id).map((a) => ({ part: p, quantity: a.quantity })),
+    );
+    const weights = shares.map((s) => s.quantity);
+    const totals = distribute(line.total, weights);
+    const taxes = distribute(line.taxTotal, weights);
+    shares.forEach((s, n) =>
+      parts[s.part]!.push({
+        itemId: line.id,
+        quantity: s.quantity,
+        subtotal: s.quantity * line.unitPrice,
+        total: totals[n]!,
+        taxTotal: taxes[n]!,
+        discountedUnitPrice: Math.round(totals[n]! / s.quantity),
+      }),
+    );
+  }
+  // Lines in the order the plan names them.
+  for (const [p, part] of plan.entries()) {
+    const position = new Map(part.map((a, n) => [a.itemId, n]));
+    parts[p]!.sort((x, y) => position.get(x.itemId)! - position.get(y.itemId)!);
+  }
+  const subtotals = parts.map((l) => l.reduce((s, x) => s + x.subtotal, 0));
+  const shipping = distribute(order.shippingTotal, subtotals);
+  const shippingTax = distribute(order.shippingTaxTotal, subtotals);
+  return parts.map((partLines, p) => {
+    const itemsSubtotal = subtotals[p]!;
+    const itemsTotal = partLines.reduce((s, x) => s + x.total, 0);
+    const taxTotal = partLines.reduce((s, x) => s + x.taxTotal, 0);
+    return {
+      lines: partLines,
+      itemsSubtotal,
+      itemsTotal,
+      orderPromotionTotal: itemsTotal - itemsSubtotal,
+      shippingTotal: shipping[p]!,
+      shippingTaxTotal: shippingTax[p]!,
+      taxTotal,
+      total: itemsTotal + shipping[p]! + shippingTax[p]! + taxTotal,
+    };
+  });
 }

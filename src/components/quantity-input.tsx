@@ -1,6 +1,6 @@
 import "@mantine/core/styles/NumberInput.css";
 import { NumberInput, type NumberInputProps } from "@mantine/core";
-import { MAX_QUANTITY, MIN_QUANTITY, isBlockedQuantityKey, normalizeQuantity } from "./quantity";
+import { MAX_QUANTITY, MIN_QUANTITY, isBlockedQuantityKey, isValidQuantity } from "./quantity";
 
 /**
  * A whole number: phones open the digits keypad. NumberInput sets inputmode="decimal" after
@@ -12,17 +12,22 @@ function numericKeypad(input: HTMLInputElement | null) {
 }
 
 /**
- * An integer quantity from 1 to 300; '-', 'e' and '.' cannot be typed, and whatever is left
- * in the field is made valid when it loses focus.
+ * An integer quantity from 1 to 300; '-', 'e' and '.' cannot be typed. What is typed is never
+ * changed (301 stays 301): a value outside the rule is marked invalid with `rangeError`, and the
+ * caller does not send it.
  */
 export function QuantityInput({
   value,
   onChange,
+  rangeError,
   ...props
 }: {
   value: string | number;
   onChange: (value: string | number) => void;
+  /** The rule, shown while the value breaks it ('1 to 300'). */
+  rangeError?: string;
 } & Omit<NumberInputProps, "value" | "onChange">) {
+  const invalid = rangeError !== undefined && value !== "" && !isValidQuantity(value);
   return (
     <NumberInput
       min={MIN_QUANTITY}
@@ -30,14 +35,15 @@ export function QuantityInput({
       step={1}
       allowDecimal={false}
       allowNegative={false}
-      clampBehavior="strict"
+      clampBehavior="none"
       ref={numericKeypad}
       value={value}
       onChange={onChange}
       onKeyDown={(event) => {
         if (isBlockedQuantityKey(event.key)) event.preventDefault();
       }}
-      onBlur={() => onChange(normalizeQuantity(value))}
+      error={invalid ? rangeError : undefined}
+      aria-invalid={invalid || undefined}
       {...props}
     />
   );

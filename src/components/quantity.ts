@@ -19,3 +19,12 @@ export function normalizeQuantity(value: string | number | null | undefined): nu
   if (!Number.isFinite(number)) return MIN_QUANTITY;
   return Math.min(MAX_QUANTITY, Math.max(MIN_QUANTITY, Math.trunc(number)));
 }
+
+/**
+ * Whether what the field holds is a valid line quantity: a whole number from 1 to 300. What was
+ * typed is never changed; an invalid value stays visible, marked with the rule.
+ */
+export function isValidQuantity(value: string | number | null | undefined): value is number {
+  const number = typeof value === "number" ? value : Number(String(value ?? "").trim() || NaN);
+  return Number.isInteger(number) && number >= MIN_QUANTITY && number <= MAX_QUANTITY;
+}

@@ -22,7 +22,7 @@ const NOTE = "Please deliver before noon.";
 const startCart: CheckoutCart = {
   token: "cart",
   items: [{ id: "1", quantity: START_QUANTITY }],
-  itemsSubtotal: 53_100,
+  itemsTotal: 53_100,
   minimalOrderValue: 50_000,
   couponCode: null,
   notes: null,
@@ -58,11 +58,11 @@ function serverAnswer(s: Snapshot): EventObject[] {
         done("adjustItem", {
           ...cart,
           items: [{ id: "1", quantity: NEW_QUANTITY }],
-          itemsSubtotal: 59_000,
+          itemsTotal: 59_000,
         }),
       ];
     case "removingItem":
-      return [done("removeItem", { ...cart, items: [], itemsSubtotal: 0 })];
+      return [done("removeItem", { ...cart, items: [], itemsTotal: 0 })];
     case "emptying":
       return [done("deleteCart")];
     case "applyingCoupon":

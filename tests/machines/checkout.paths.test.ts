@@ -100,6 +100,35 @@ describe("checkout machine", () => {
     await vi.waitFor(() => expect(changed).toEqual(["updated", "removed"]));
   });
 
+  it("applies the minimum to the items after the coupon, as the server does (decision 028)", async () => {
+    // 520.00 of items before WELCOME10 is above the minimum (500.00); what counts is after it:
+    // 468.00 is below, 540.00 (600.00 before the coupon) above.
+    const run = async (itemsTotal: number) => {
+      const couponed: CheckoutCart = { ...cart, couponCode: "WELCOME10", itemsTotal };
+      const actor = createActor(
+        checkoutMachine.provide({
+          actors: {
+            loadCheckout: fromPromise(async () => ({
+              customer: buyer,
+              cart: couponed as CheckoutCart | null,
+            })),
+            loadAddresses: fromPromise(async () => addresses),
+            setAddresses: fromPromise(async () => couponed),
+            loadPaymentMethods: fromPromise(async () => methods),
+            setPaymentMethod: fromPromise(async () => couponed),
+          },
+        }),
+      ).start();
+      await vi.waitFor(() =>
+        expect(actor.getSnapshot().matches({ active: "overview" })).toBe(true),
+      );
+      actor.send({ type: "checkout.next" });
+      return actor.getSnapshot();
+    };
+    expect((await run(46_800)).matches({ active: "overview" })).toBe(true);
+    expect((await run(54_000)).matches({ active: "overview" })).toBe(false);
+  });
+
   it("clears the coupon or the shipping address the server names", async () => {
     const actor = createActor(
       checkoutMachine.provide({

@@ -102,6 +102,8 @@ describe.each(backends)("back-office API on %s", (backend) => {
       number: string;
       total: number;
       itemsTotal: number;
+      shippingTotal: number;
+      taxTotal: number;
       items: { id: number; quantity: number; variant: string; total: number }[];
     };
   }
@@ -888,6 +890,13 @@ describe.each(backends)("back-office API on %s", (backend) => {
         }
         // Line amounts are unchanged by the split, so the items add up exactly.
         expect(parts.reduce((s, p) => s + p.itemsTotal, 0)).toBe(order.itemsTotal);
+        // The parts share the order's shipping: the partner pays what was placed (decision 028).
+        expect(parts.reduce((s, p) => s + p.shippingTotal, 0)).toBe(order.shippingTotal);
+        expect(parts.reduce((s, p) => s + p.total, 0)).toBe(order.total);
+        const parent = await t.request("GET", `${SHOP}/orders/${order.tokenValue}`, {
+          as: USERS.spaBuyer,
+        });
+        expect(parent.body.splitTotal).toBe(order.total);
         expect(parts.reduce((s, p) => s + p.items.length, 0)).toBe(3);
 
         // The company sees the children in its order history; another company does not.
@@ -955,6 +964,8 @@ describe.each(backends)("back-office API on %s", (backend) => {
           "ENAMEL-CARE-TOOTHPASTE-75ML": 12,
         });
         expect(parent.itemsTotal + child.itemsTotal).toBe(order.itemsTotal);
+        expect(parent.total + child.total).toBe(order.total);
+        expect(parent.taxTotal + child.taxTotal).toBe(order.taxTotal);
         expect(parent.payments[0].amount).toBe(parent.total);
         expect(child.payments[0].amount).toBe(child.total);
       });

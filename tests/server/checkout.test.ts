@@ -156,14 +156,40 @@ describe.each(backends)("checkout and orders on %s", (backend) => {
     );
   });
 
+  const MINIMUM_MESSAGE =
+    "Minimal order value is 500.00€, counted after discounts and before shipping and tax.";
+
   it("refuses completion below the minimal order value", async () => {
     const token = await readyCart(USERS.spaBuyer, 5); // 5 x 19.00 EUR < 500 EUR
     const problem = await t.refused(422, () => complete(token));
     expect(problem.violations?.[0]).toMatchObject({
-      propertyPath: "itemsSubtotal",
-      message: "Minimal order value is 500.00€.",
+      propertyPath: "itemsTotal",
+      message: MINIMUM_MESSAGE,
     });
-    expect(problem.detail).toBe("Minimal order value is 500.00€.");
+    expect(problem.detail).toBe(MINIMUM_MESSAGE);
+  });
+
+  it("applies the minimal order value to the items after the coupon (decision 028)", async () => {
+    // 27 x 19.00 = 513.00 before the coupon, 461.70 after WELCOME10: below 500.
+    const token = await readyCart(USERS.spaBuyer, 27);
+    const coupon = await t.request("PUT", `/api/v2/shop/orders/${token}`, {
+      as: USERS.spaBuyer,
+      body: { couponCode: "WELCOME10" },
+    });
+    expect(coupon.status).toBe(200);
+    expect(coupon.body).toMatchObject({ itemsSubtotal: 51_300, itemsTotal: 46_170 });
+    const problem = await t.refused(422, () => complete(token));
+    expect(problem.violations).toEqual([
+      expect.objectContaining({ propertyPath: "itemsTotal", message: MINIMUM_MESSAGE }),
+    ]);
+    // 28 x 19.00 = 532.00, 478.80 after the coupon: still below. 30 x: 513.00 after it.
+    const item = coupon.body.items[0].id;
+    const more = await t.request("PATCH", `/api/v2/shop/orders/${token}/items/${item}`, {
+      as: USERS.spaBuyer,
+      body: { quantity: 30 },
+    });
+    expect(more.body.itemsTotal).toBe(51_300);
+    expect((await complete(token)).status).toBe(200);
   });
 
   it("refuses completion without a shipping address or of an empty cart", async () => {
@@ -212,8 +238,9 @@ describe.each(backends)("checkout and orders on %s", (backend) => {
       .insertInto("coupons")
       .values({ code: "ONCE", name: "One use", percentage_bp: 1500, usage_limit: 1 })
       .execute();
-    const a = await readyCart();
-    const b = await readyCart();
+    // 40 x 19.00 = 760.00, 646.00 after 15%: above the minimum after the coupon.
+    const a = await readyCart(USERS.spaBuyer, 40);
+    const b = await readyCart(USERS.spaBuyer, 40);
     for (const token of [a, b]) {
       const res = await t.request("PUT", `/api/v2/shop/orders/${token}`, {
         as: USERS.spaBuyer,

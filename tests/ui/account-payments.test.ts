@@ -11,6 +11,7 @@ import {
   formatBalance,
   initialsOf,
   isCardPayable,
+  notPayableReason,
   paymentDateOf,
   paymentStatusOf,
   showsInvoice,
@@ -89,7 +90,7 @@ describe("account formatting rules", () => {
     expect(showsInvoice({ state: "shipped", splitOrders: [{}] })).toBe(true);
   });
 
-  it("numbers splits k/N, colours states and offers card payment only on open card payments", () => {
+  it("numbers splits k/N, colours states and offers card payment on every open balance", () => {
     expect(splitLabel({ splitIndex: 2, splitCount: 3 })).toBe("2/3");
     expect(splitLabel({ splitIndex: null, splitCount: null })).toBeNull();
     expect(stateColor("cancelled")).toBe(stateColor("canceled"));
@@ -98,9 +99,15 @@ describe("account formatting rules", () => {
     expect(isCardPayable(order())).toBe(true);
     expect(isCardPayable(order({ state: "cancelled" }))).toBe(false);
     expect(isCardPayable(order({ totalUnpaidAmount: 0 }))).toBe(false);
+    // An invoice left unpaid (payment missing, partially paid) is paid by card for what is open.
     const invoice = order();
     invoice.payments[0]!.methodCode = "invoice";
-    expect(isCardPayable(invoice)).toBe(false);
+    expect(isCardPayable(invoice)).toBe(true);
+    const processing = order({ totalUnpaidAmount: 0 });
+    processing.payments[0]!.state = "processing";
+    expect(isCardPayable(processing)).toBe(false);
+    expect(notPayableReason(processing)).toBe("processing");
+    expect(notPayableReason(invoice)).toBeNull();
   });
 
   it("reads payment and due dates from the payments", () => {
@@ -169,9 +176,11 @@ describe("payments section", () => {
     ]);
     expect(within(rows[0]!).getByTestId("payment-balance").textContent).toBe("-€1,234.56");
     expect(within(rows[0]!).getByText("Pending")).toBeTruthy();
-    expect(within(rows[0]!).getByRole("button", { name: "Pay now" })).toBeTruthy();
+    expect(
+      within(rows[0]!).getByRole("button", { name: "Pay now: order A-1, €1,234.56 by card" }),
+    ).toBeTruthy();
     expect(within(rows[1]!).getByText("Paid")).toBeTruthy();
-    expect(within(rows[1]!).queryByRole("button", { name: "Pay now" })).toBeNull();
+    expect(within(rows[1]!).queryByRole("button", { name: /Pay now/ })).toBeNull();
 
     fireEvent.click(screen.getByLabelText("Show pending payments only"));
     const pending = within(screen.getByTestId("payments-table")).getAllByTestId("payment-row");

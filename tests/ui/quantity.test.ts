@@ -3,6 +3,7 @@ import {
   MAX_QUANTITY,
   MIN_QUANTITY,
   isBlockedQuantityKey,
+  isValidQuantity,
   normalizeQuantity,
 } from "../../src/components/quantity";
 import { badgeImage, galleryImages } from "../../src/features/catalog/product-images";
@@ -53,5 +54,21 @@ describe("product gallery", () => {
   it("finds the badge overlay", () => {
     expect(badgeImage(images)?.path).toBe("/badge.png");
     expect(badgeImage(images.filter((i) => i.type !== "badge"))).toBeNull();
+  });
+});
+
+describe("isValidQuantity", () => {
+  it.each([
+    [1, true],
+    [300, true],
+    ["12", true],
+    [301, false],
+    ["301", false],
+    [0, false],
+    [2.5, false],
+    ["ten", false],
+    ["", false],
+  ])("%s is valid: %s (kept as typed, never changed)", (input, expected) => {
+    expect(isValidQuantity(input)).toBe(expected);
   });
 });

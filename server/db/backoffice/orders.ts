@@ -1,18 +1,14 @@
 import { sql } from "kysely";
 import { allocateReceivedAmount, orderPaymentState } from "../../domain/order-states.js";
-import { rowAssignments, splitOrderNumber, type SplitPlan } from "../../domain/order-splitting.js";
+import {
+  rowAssignments,
+  splitAmounts,
+  splitOrderNumber,
+  type SplitPlan,
+} from "../../domain/order-splitting.js";
 import { recordAudit, type Actor } from "../audit.js";
-import { newToken, recomputeTotals, type Tx } from "../orders.js";
+import { newToken, type Tx } from "../orders.js";
 import type { OrderRow } from "../schema.js";
-
-/**
- * Recomputes the amounts of a placed order from its own lines: the prices it was placed at
- * (never today's price list), its coupon, and its destination's shipping and tax. Used after a
- * split, when the lines of an order changed. Returns the new total.
- */
-export async function recomputePlacedTotals(tx: Tx, orderId: number): Promise<number> {
-  return (await recomputeTotals(tx, orderId, "placed")).totals.total;
-}
 
 /**
  * Puts the quantities of an order's items back on hand (a cancelled order releases what its
@@ -66,9 +62,9 @@ export async function cancelOpenPayments(tx: Tx, order: OrderRow, actor: Actor) 
 /**
  * Carries out a checked split plan on a locked order: part 1 stays with the order, parts
  * 2..N become orders numbered `{number}-{k}` with the same company, user, addresses, currency,
- * coupon and states; items are moved (or copied when a line's units are divided), each part's
- * totals recomputed, and the open payments replaced by one per part for that part's total,
- * with the same method and due date. The caller has refused orders with payments received.
+ * coupon and states; items are moved (or copied when a line's units are divided), each part
+ * given its share of the placed amounts (decision 028), and the open payments replaced by one
+ * per part for that part's total, with the same method and due date. The caller has refused orders with payments received.
  */
 export async function splitOrder(tx: Tx, parent: OrderRow, plan: SplitPlan, actor: Actor) {
   const count = plan.length;
@@ -141,23 +137,44 @@ export async function splitOrder(tx: Tx, parent: OrderRow, plan: SplitPlan, acto
     .where("id", "=", parent.id)
     .execute();
 
+  // What each part costs: a share of the placed order's amounts, never a new price
+  // (decision 028): the parts add up to the order's total.
+  const amounts = splitAmounts(
+    parentItems.map((i) => ({
+      id: i.id,
+      quantity: i.quantity,
+      unitPrice: i.unit_price,
+      total: i.total,
+      taxTotal: i.tax_total,
+    })),
+    { shippingTotal: parent.shipping_total, shippingTaxTotal: parent.shipping_tax_total },
+    plan,
+  );
   const byId = new Map(parentItems.map((i) => [i.id, i]));
   const positions = new Map<number, number>();
   for (const a of rowAssignments(plan)) {
     const orderId = orderIds[a.part]!;
     const position = positions.get(orderId) ?? 0;
     positions.set(orderId, position + 1);
+    const line = amounts[a.part]!.lines.find((l) => l.itemId === a.itemId)!;
+    const lineAmounts = {
+      quantity: a.quantity,
+      subtotal: line.subtotal,
+      total: line.total,
+      tax_total: line.taxTotal,
+      discounted_unit_price: line.discountedUnitPrice,
+    };
     if (a.reuseRow) {
       await tx
         .updateTable("order_items")
-        .set({ order_id: orderId, quantity: a.quantity, position })
+        .set({ order_id: orderId, position, ...lineAmounts })
         .where("id", "=", a.itemId)
         .execute();
     } else {
       const { id: _id, ...copy } = byId.get(a.itemId)!;
       await tx
         .insertInto("order_items")
-        .values({ ...copy, order_id: orderId, quantity: a.quantity, position })
+        .values({ ...copy, order_id: orderId, position, ...lineAmounts })
         .execute();
     }
   }
@@ -170,7 +187,22 @@ export async function splitOrder(tx: Tx, parent: OrderRow, plan: SplitPlan, acto
     .execute();
   const parts: { id: number; number: string; total: number; paymentId: number | null }[] = [];
   for (const [n, orderId] of orderIds.entries()) {
-    const total = await recomputePlacedTotals(tx, orderId);
+    const part = amounts[n]!;
+    const total = part.total;
+    await tx
+      .updateTable("orders")
+      .set({
+        items_subtotal: part.itemsSubtotal,
+        items_total: part.itemsTotal,
+        order_promotion_total: part.orderPromotionTotal,
+        shipping_total: part.shippingTotal,
+        shipping_tax_total: part.shippingTaxTotal,
+        tax_total: part.taxTotal,
+        total,
+        updated_at: sql`now()`,
+      })
+      .where("id", "=", orderId)
+      .execute();
     let paymentId: number | null = null;
     if (template) {
       const row = await tx

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import { formatOrderNumber, paymentDueDate } from "../../domain/checkout.js";
 import { computeTotals } from "../../domain/totals.js";
+import { splitAmounts } from "../../domain/order-splitting.js";
 import { hashPassword } from "../../http/auth.js";
 import { newToken } from "../orders.js";
 import type { AddressSnapshot, DB } from "../schema.js";
@@ -690,17 +691,32 @@ async function seedCompanies(tx: Kysely<DB>, now: Date) {
       const created = new Date(now.getTime() - age * 86_400_000);
       let parentId: number | null = null;
       let parentNumber = "";
+      // The order is priced whole; a split order's parts share its amounts (decision 028).
+      const whole = computeTotals({
+        lines: lines.map((l) => ({
+          quantity: l.quantity,
+          unitPrice: l.unitPrice,
+          weightGrams: l.variant.weightGrams,
+        })),
+        promotionBp: n === 3 ? 1000 : 0,
+        shippingCountry: shippingAddress.countryCode,
+        taxRateBp: tax,
+      });
+      const shares = splitAmounts(
+        lines.map((l, k) => ({
+          id: k,
+          quantity: l.quantity,
+          unitPrice: l.unitPrice,
+          total: whole.lines[k]!.total,
+          taxTotal: whole.lines[k]!.taxTotal,
+        })),
+        whole,
+        groups.map((group) =>
+          group.map((l) => ({ itemId: lines.indexOf(l), quantity: l.quantity })),
+        ),
+      );
       for (const [g, group] of groups.entries()) {
-        const totals = computeTotals({
-          lines: group.map((l) => ({
-            quantity: l.quantity,
-            unitPrice: l.unitPrice,
-            weightGrams: l.variant.weightGrams,
-          })),
-          promotionBp: n === 3 ? 1000 : 0,
-          shippingCountry: shippingAddress.countryCode,
-          taxRateBp: tax,
-        });
+        const totals = shares[g]!;
         const seq =
           g === 0
             ? (await sql<{ n: number }>`select nextval('order_number_seq')::int as n`.execute(tx))

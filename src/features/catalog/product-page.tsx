@@ -28,7 +28,7 @@ import { useCart, useCartActor } from "../../app/cart";
 import { Price } from "../../components/price";
 import { ProductCard } from "../../components/product-card";
 import { QuantityInput } from "../../components/quantity-input";
-import { MIN_QUANTITY, normalizeQuantity } from "../../components/quantity";
+import { MIN_QUANTITY, isValidQuantity } from "../../components/quantity";
 import { gateway } from "../../lib/gateway";
 import { ProductDocument, type ProductQuery } from "../../lib/gql/graphql";
 import { PLACEHOLDER_IMAGE } from "../../lib/placeholder";
@@ -119,24 +119,31 @@ function AddToCart({ product }: { product: Product }) {
   // The first variant decides availability (spec section 4); no variant means nothing to sell.
   const available = Boolean(first?.inStock && variantCode);
 
+  // What was typed stays as typed; an invalid quantity is marked and not sent.
+  const valid = isValidQuantity(quantity);
   const add = () => {
-    if (!variantCode || adding) return;
-    const amount = normalizeQuantity(quantity);
-    setQuantity(amount);
-    cart.send({ type: "cart.add", variantCode, quantity: amount });
+    if (!variantCode || adding || !isValidQuantity(quantity)) return;
+    cart.send({ type: "cart.add", variantCode, quantity });
   };
 
   const button = (
-    <Button color="clay" size="md" onClick={add} loading={adding} disabled={!available || adding}>
+    <Button
+      color="clay"
+      size="md"
+      onClick={add}
+      loading={adding}
+      disabled={!available || adding || !valid}
+    >
       {t("product.addToCart")}
     </Button>
   );
   return (
-    <Group align="flex-end" gap="md">
+    <Group align="flex-start" gap="md">
       <QuantityInput
         label={t("product.quantity")}
         value={quantity}
         onChange={setQuantity}
+        rangeError={t("product.quantityRange")}
         w={120}
         size="md"
         disabled={!available}

@@ -47,7 +47,7 @@ import { addressLabel } from "../../../machines/address-book.machine";
 import { isCartLoading } from "../../../machines/cart.machine";
 import { Price } from "../../components/price";
 import { QuantityInput } from "../../components/quantity-input";
-import { normalizeQuantity } from "../../components/quantity";
+import { isValidQuantity } from "../../components/quantity";
 import { gateway } from "../../lib/gateway";
 import { registerLiveActor } from "../../lib/live-actors";
 import { useLazyNamespace } from "../../lib/lazy-namespace";
@@ -167,7 +167,8 @@ export function Component() {
   const busy = !(
     snapshot.matches({ active: "overview" }) || snapshot.matches({ active: "details" })
   );
-  const belowMinimum = cart.itemsSubtotal < cart.minimalOrderValue;
+  // The server's rule (decision 028): the items after the coupon, before shipping and tax.
+  const belowMinimum = cart.itemsTotal < cart.minimalOrderValue;
   const method = context.paymentMethods.find((m) => m.code === context.paymentMethodCode);
   const paying = snapshot.matches({ active: "paying" });
 
@@ -431,7 +432,8 @@ function Line(props: {
     setShown(item.quantity);
     setQuantity(item.quantity);
   }
-  const wanted = normalizeQuantity(quantity);
+  // What was typed stays as typed; an invalid quantity is marked and not sent.
+  const wanted = isValidQuantity(quantity) ? quantity : null;
   return (
     <div className={classes.line} role="listitem" data-testid="checkout-line">
       <Image
@@ -474,6 +476,7 @@ function Line(props: {
           size="sm"
           className={classes.touch}
           aria-label={t("lines.quantityOf", { name: item.productName })}
+          rangeError={t("lines.quantityRange")}
           disabled={props.busy}
         />
         <Button
@@ -481,8 +484,8 @@ function Line(props: {
           variant="light"
           color="clay"
           className={classes.touch}
-          disabled={props.busy || wanted === item.quantity}
-          onClick={() => props.onQuantity(wanted)}
+          disabled={props.busy || wanted === null || wanted === item.quantity}
+          onClick={() => wanted !== null && props.onQuantity(wanted)}
         >
           {t("lines.confirm")}
         </Button>
@@ -629,12 +632,29 @@ function Summary(props: {
 }) {
   const { t } = useLazyNamespace("checkout", CHECKOUT_TEXTS);
   const { cart } = props;
-  const row = (label: React.ReactNode, amount: number, testId: string, strong = false) => (
-    <Group justify="space-between" data-testid={testId}>
-      <Text size="sm" fw={strong ? 600 : 400}>
+  // Each amount line carries its minor units (`data-amount`) and whether it is a term of the
+  // total (`data-summand`): subtotal, promotion, shipping and tax add up to the total.
+  const row = (
+    label: React.ReactNode,
+    amount: number,
+    testId: string,
+    kind: "summand" | "total" | "other",
+  ) => (
+    <Group
+      justify="space-between"
+      data-testid={testId}
+      data-amount={amount}
+      data-summand={kind === "summand" ? "" : undefined}
+    >
+      <Text size="sm" fw={kind === "total" ? 600 : 400}>
         {label}
       </Text>
-      <Price amount={amount} currencyCode={cart.currencyCode} size="sm" fw={strong ? 600 : 400} />
+      <Price
+        amount={amount}
+        currencyCode={cart.currencyCode}
+        size="sm"
+        fw={kind === "total" ? 600 : 400}
+      />
     </Group>
   );
   return (
@@ -643,12 +663,13 @@ function Summary(props: {
         <Title order={2} fz="lg" fw={500}>
           {t("summary.title")}
         </Title>
-        {row(t("summary.subtotal"), cart.itemsTotal, "summary-subtotal")}
-        {row(t("summary.shipping"), cart.shippingTotal, "summary-shipping")}
+        {/* The subtotal before promotions, then the discount: the lines add up to the total. */}
+        {row(t("summary.subtotal"), cart.itemsSubtotal, "summary-subtotal", "summand")}
         {cart.orderPromotionTotal !== 0 &&
-          row(t("summary.promotion"), cart.orderPromotionTotal, "summary-promotion")}
-        {row(t("summary.tax"), cart.taxTotal + cart.shippingTaxTotal, "summary-tax")}
-        {row(t("summary.total"), cart.total, "summary-total", true)}
+          row(t("summary.promotion"), cart.orderPromotionTotal, "summary-promotion", "summand")}
+        {row(t("summary.shipping"), cart.shippingTotal, "summary-shipping", "summand")}
+        {row(t("summary.tax"), cart.taxTotal + cart.shippingTaxTotal, "summary-tax", "summand")}
+        {row(t("summary.total"), cart.total, "summary-total", "total")}
         {row(
           <Tooltip
             label={t("summary.profitHint")}
@@ -663,6 +684,7 @@ function Summary(props: {
           </Tooltip>,
           cart.profit,
           "summary-profit",
+          "other",
         )}
         <Box mt="xs">
           {cart.couponCode ? (

@@ -356,6 +356,7 @@ function RowEditor(props: {
           value={row.quantity ?? ""}
           disabled={props.locked}
           error={needsQuantity ? t("table.quantityRequired") : undefined}
+          rangeError={t("table.quantityRequired")}
           onChange={(value) => props.onQuantity(toQuantity(value))}
         />
       </Table.Td>

@@ -22,7 +22,7 @@ export const cart: CheckoutCart = {
     { id: "1", quantity: 2 },
     { id: "2", quantity: 1 },
   ],
-  itemsSubtotal: 60_000,
+  itemsTotal: 60_000,
   minimalOrderValue: 50_000,
   couponCode: null,
   notes: null,
@@ -30,9 +30,9 @@ export const cart: CheckoutCart = {
 };
 export const oneLine: CheckoutCart = { ...cart, items: [{ id: "1", quantity: 2 }] };
 export const unpaid: CheckoutCart = { ...cart, payments: [] };
-export const low: CheckoutCart = { ...cart, itemsSubtotal: 10_000 };
+export const low: CheckoutCart = { ...cart, itemsTotal: 10_000 };
 export const withCoupon: CheckoutCart = { ...cart, couponCode: "WELCOME10" };
-export const emptied: CheckoutCart = { ...cart, items: [], itemsSubtotal: 0 };
+export const emptied: CheckoutCart = { ...cart, items: [], itemsTotal: 0 };
 export const noted: CheckoutCart = {
   ...cart,
   notes: "Ring twice",
@@ -58,7 +58,7 @@ export const model: MachineModel = {
       (s.context.customer?.roles ?? []).includes(MARKETING_ROLE),
       s.context.cart && [
         s.context.cart.items.length,
-        s.context.cart.itemsSubtotal >= s.context.cart.minimalOrderValue,
+        s.context.cart.itemsTotal >= s.context.cart.minimalOrderValue,
         s.context.cart.couponCode !== null,
         s.context.cart.payments[0]?.methodCode,
       ],
@@ -137,7 +137,7 @@ export const model: MachineModel = {
       !canFinish(s as never) || s.context.shippingAddressId !== null,
     "step 1 only at or above the minimal order value": (s) =>
       JSON.stringify(s.value) !== '{"active":"details"}' ||
-      s.context.cart.itemsSubtotal >= s.context.cart.minimalOrderValue,
+      s.context.cart.itemsTotal >= s.context.cart.minimalOrderValue,
     "the marketing role never gets the steps": (s) =>
       !(s.context.customer?.roles ?? []).includes(MARKETING_ROLE) ||
       !JSON.stringify(s.value).includes("active"),

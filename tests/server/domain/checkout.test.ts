@@ -11,7 +11,7 @@ import {
 function ready(overrides: Partial<CompletionInput> = {}): CompletionInput {
   return {
     itemCount: 3,
-    itemsSubtotal: 25_000,
+    itemsTotal: 25_000,
     minimalOrderValue: 10_000,
     currencyCode: "EUR",
     hasShippingAddress: true,
@@ -39,9 +39,9 @@ describe("completionViolations", () => {
   });
 
   it("refuses a subtotal below the minimal order value, with the amount and currency", () => {
-    expect(completionViolations(ready({ itemsSubtotal: 9999 }))).toEqual([
+    expect(completionViolations(ready({ itemsTotal: 9999 }))).toEqual([
       {
-        propertyPath: "itemsSubtotal",
+        propertyPath: "itemsTotal",
         message: "checkout.minimalOrderValue",
         params: { amount: "100.00", currency: "EUR" },
       },
@@ -49,7 +49,7 @@ describe("completionViolations", () => {
   });
 
   it("allows a subtotal exactly equal to the minimal order value", () => {
-    expect(completionViolations(ready({ itemsSubtotal: 10_000 }))).toEqual([]);
+    expect(completionViolations(ready({ itemsTotal: 10_000 }))).toEqual([]);
   });
 
   it.each([
@@ -60,13 +60,13 @@ describe("completionViolations", () => {
     [1005, "10.05"],
   ])("shows a minimal order value of %i minor units as %s", (minimalOrderValue, amount) => {
     const [violation] = completionViolations(
-      ready({ itemsSubtotal: 0, minimalOrderValue, currencyCode: "USD" }),
+      ready({ itemsTotal: 0, minimalOrderValue, currencyCode: "USD" }),
     );
     expect(violation?.params).toEqual({ amount, currency: "USD" });
   });
 
   it("has no minimal order value to meet when it is zero", () => {
-    expect(completionViolations(ready({ itemsSubtotal: 0, minimalOrderValue: 0 }))).toEqual([]);
+    expect(completionViolations(ready({ itemsTotal: 0, minimalOrderValue: 0 }))).toEqual([]);
   });
 
   it("refuses a cart without shipping address", () => {
@@ -103,7 +103,7 @@ describe("completionViolations", () => {
       messages(
         ready({
           itemCount: 0,
-          itemsSubtotal: 0,
+          itemsTotal: 0,
           hasShippingAddress: false,
           hasPaymentMethod: false,
         }),
@@ -119,7 +119,7 @@ describe("completionViolations", () => {
   it("reports every problem when nothing is right", () => {
     const violations = completionViolations({
       itemCount: 0,
-      itemsSubtotal: 0,
+      itemsTotal: 0,
       minimalOrderValue: 5000,
       currencyCode: "CHF",
       hasShippingAddress: false,
@@ -132,7 +132,7 @@ describe("completionViolations", () => {
       expect.arrayContaining([
         { propertyPath: "items", message: "checkout.emptyCart" },
         {
-          propertyPath: "itemsSubtotal",
+          propertyPath: "itemsTotal",
           message: "checkout.minimalOrderValue",
           params: { amount: "50.00", currency: "CHF" },
         },

@@ -4,7 +4,9 @@ import {
   MAX_SPLIT_PARTS,
   planSplit,
   rowAssignments,
+  splitAmounts,
   splitOrderNumber,
+  type PlacedLine,
 } from "../../../server/domain/order-splitting.js";
 
 const items = [
@@ -180,5 +182,65 @@ describe("splitOrderNumber", () => {
   it("numbers parts after the original order", () => {
     expect(splitOrderNumber("000100011", 2)).toBe("000100011-2");
     expect(splitOrderNumber("000100011", 12)).toBe("000100011-12");
+  });
+});
+
+describe("splitAmounts (decision 028)", () => {
+  // A placed order with WELCOME10 and 19% tax: three lines, shipping 29.90 + 5.68 tax.
+  const lines: PlacedLine[] = [
+    { id: 1, quantity: 7, unitPrice: 4900, total: 30_870, taxTotal: 5865 },
+    { id: 2, quantity: 3, unitPrice: 1999, total: 5397, taxTotal: 1025 },
+    { id: 3, quantity: 1, unitPrice: 24_900, total: 22_410, taxTotal: 4258 },
+  ];
+  const order = { shippingTotal: 2990, shippingTaxTotal: 568 };
+  const placedTotal =
+    lines.reduce((s, l) => s + l.total + l.taxTotal, 0) + order.shippingTotal + 568;
+
+  it("shares the order's amounts so the parts add up to the placed total, to the cent", () => {
+    const plan = [
+      [
+        { itemId: 1, quantity: 3 },
+        { itemId: 2, quantity: 1 },
+      ],
+      [{ itemId: 1, quantity: 2 }],
+      [
+        { itemId: 1, quantity: 2 },
+        { itemId: 2, quantity: 2 },
+        { itemId: 3, quantity: 1 },
+      ],
+    ];
+    const parts = splitAmounts(lines, order, plan);
+    const sum = (f: (p: (typeof parts)[number]) => number) => parts.reduce((s, p) => s + f(p), 0);
+    expect(sum((p) => p.total)).toBe(placedTotal);
+    expect(sum((p) => p.shippingTotal)).toBe(2990);
+    expect(sum((p) => p.shippingTaxTotal)).toBe(568);
+    expect(sum((p) => p.itemsSubtotal)).toBe(7 * 4900 + 3 * 1999 + 24_900);
+    for (const p of parts) {
+      // Each part's own lines add up too: subtotal + promotion + shipping + tax = total.
+      expect(p.itemsSubtotal + p.orderPromotionTotal).toBe(p.itemsTotal);
+      expect(p.itemsTotal + p.shippingTotal + p.shippingTaxTotal + p.taxTotal).toBe(p.total);
+      expect(p.itemsTotal).toBe(p.lines.reduce((s, l) => s + l.total, 0));
+    }
+    // Line 1's 7 units: 3 + 2 + 2, its total and tax divided by quantity.
+    const line1 = parts.map((p) => p.lines.find((l) => l.itemId === 1)!);
+    expect(line1.map((l) => l.total)).toEqual([13_230, 8820, 8820]);
+    expect(line1.reduce((s, l) => s + l.taxTotal, 0)).toBe(5865);
+    // Shipping follows each part's share of the items subtotal (to within a cent).
+    for (const p of parts)
+      expect(
+        Math.abs(p.shippingTotal - (2990 * p.itemsSubtotal) / sum((x) => x.itemsSubtotal)),
+      ).toBeLessThan(1);
+  });
+
+  it("keeps the lines in the order the plan names them", () => {
+    const parts = splitAmounts(lines, order, [
+      [
+        { itemId: 3, quantity: 1 },
+        { itemId: 1, quantity: 7 },
+      ],
+      [{ itemId: 2, quantity: 3 }],
+    ]);
+    expect(parts[0]!.lines.map((l) => l.itemId)).toEqual([3, 1]);
+    expect(parts[1]!.lines[0]).toMatchObject({ itemId: 2, total: 5397, taxTotal: 1025 });
   });
 });

@@ -31,7 +31,7 @@ describe("Violation", () => {
       couponViolation(undefined, new Date())!,
       ...completionViolations({
         itemCount: 0,
-        itemsSubtotal: 0,
+        itemsTotal: 0,
         minimalOrderValue: 100,
         currencyCode: "EUR",
         hasShippingAddress: false,

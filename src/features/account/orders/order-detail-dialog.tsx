@@ -120,25 +120,48 @@ export function OrderDetailDialog({
             </Table>
           </Table.ScrollContainer>
           <Stack gap={4} ml="auto" miw="min(260px, 100%)" data-testid="order-totals">
-            <TotalRow label={t("orders.detail.itemsSubtotal")} value={money(order.itemsSubtotal)} />
-            <TotalRow label={t("orders.detail.shippingTotal")} value={money(order.shippingTotal)} />
+            {/* Subtotal before promotions, discounts, shipping, tax: the lines add up to the
+                total (each carries its minor units in data-amount). */}
             <TotalRow
-              label={t("orders.detail.shippingTaxTotal")}
-              value={money(order.shippingTaxTotal)}
-            />
-            <TotalRow label={t("orders.detail.taxTotal")} value={money(order.taxTotal)} />
-            <TotalRow
-              label={t("orders.detail.manualDiscount")}
-              value={money(order.manualDiscount)}
+              label={t("orders.detail.itemsSubtotal")}
+              amount={order.itemsSubtotal}
+              money={money}
             />
             <TotalRow
               label={t("orders.detail.promotionTotal")}
-              value={money(order.orderPromotionTotal)}
+              amount={order.orderPromotionTotal}
+              money={money}
             />
+            <TotalRow
+              label={t("orders.detail.manualDiscount")}
+              amount={-Math.abs(order.manualDiscount)}
+              money={money}
+            />
+            <TotalRow
+              label={t("orders.detail.shippingTotal")}
+              amount={order.shippingTotal}
+              money={money}
+            />
+            <TotalRow
+              label={t("orders.detail.shippingTaxTotal")}
+              amount={order.shippingTaxTotal}
+              money={money}
+            />
+            <TotalRow label={t("orders.detail.taxTotal")} amount={order.taxTotal} money={money} />
             <Divider />
-            <TotalRow label={t("orders.detail.orderTotal")} value={money(order.total)} strong />
+            <TotalRow
+              label={t("orders.detail.orderTotal")}
+              amount={order.total}
+              money={money}
+              kind="total"
+            />
             {order.splitOrders.length > 0 && (
-              <TotalRow label={t("orders.splitTotal")} value={money(order.splitTotal)} />
+              <TotalRow
+                label={t("orders.splitTotal")}
+                amount={order.splitTotal}
+                money={money}
+                kind="other"
+              />
             )}
           </Stack>
           <Divider />
@@ -191,14 +214,31 @@ export function OrderDetailDialog({
   );
 }
 
-function TotalRow({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+function TotalRow({
+  label,
+  amount,
+  money,
+  kind = "summand",
+}: {
+  label: string;
+  amount: number;
+  money: (minor: number) => string;
+  kind?: "summand" | "total" | "other";
+}) {
+  const strong = kind === "total";
   return (
-    <Group justify="space-between" gap="xl">
+    <Group
+      justify="space-between"
+      gap="xl"
+      data-testid={kind === "total" ? "order-total" : undefined}
+      data-amount={amount}
+      data-summand={kind === "summand" ? "" : undefined}
+    >
       <Text size="sm" fw={strong ? 700 : 400}>
         {label}
       </Text>
       <Text size="sm" fw={strong ? 700 : 400}>
-        {value}
+        {money(amount)}
       </Text>
     </Group>
   );

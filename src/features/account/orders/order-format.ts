@@ -117,19 +117,23 @@ export function showsInvoice(order: Pick<FormattableOrder, "state" | "splitOrder
   return !(isCancelled(order.state) && order.splitOrders.length > 0);
 }
 
-/** A card payment method (storefront spec 3: its code contains 'adyen'). */
-const isCardMethod = (code: string) => code.toLowerCase().includes("adyen");
-
 /**
- * Whether 'Pay now' is offered: something is left to pay, on a payment still open (state new)
- * whose method is a card; cancelled orders are never paid.
+ * Whether 'Pay now' is offered: something is left to pay (the server's open balance) on an
+ * order that is not cancelled. Any open balance can be paid by card, whatever method the order
+ * was placed with (an invoice too): the server charges the open amount and marks the open
+ * payments paid by the card.
  */
 export function isCardPayable(order: FormattableOrder): boolean {
-  return (
-    !isCancelled(order.state) &&
-    order.totalUnpaidAmount > 0 &&
-    order.payments.some((p) => p.state === "new" && isCardMethod(p.methodCode))
-  );
+  return !isCancelled(order.state) && order.totalUnpaidAmount > 0;
+}
+
+/**
+ * Why an order that is not paid offers no 'Pay now': a card payment is waiting for the
+ * payment provider's confirmation. Null when it can be paid or nothing is open.
+ */
+export function notPayableReason(order: FormattableOrder): "processing" | null {
+  if (isCardPayable(order) || isCancelled(order.state)) return null;
+  return order.payments.some((p) => p.state === "processing") ? "processing" : null;
 }
 
 /** Initials for the avatar: first letters of first and last name, else of the e-mail. */

@@ -16,16 +16,19 @@ import {
   formatDate,
   isCancelled,
   isCardPayable,
+  notPayableReason,
   PAYMENT_STATUS_COLORS,
   paymentDateOf,
   paymentStatusOf,
 } from "../orders/order-format";
+import { formatMoney } from "../../../lib/money";
 import { CardPayment } from "./card-payment";
 
 /**
  * Payments (account spec 2 and 4): the company's orders except cancelled ones, with the
  * balance (unpaid as a negative amount), the payment status, payment and due dates, a filter
- * for pending payments, and 'Pay now' by card where a card payment is still open.
+ * for pending payments, and 'Pay now' by card for the open amount of every row with an open
+ * balance (or why not: a card payment awaiting confirmation).
  */
 export function PaymentsSection() {
   const { t, i18n } = useTranslation("account");
@@ -93,11 +96,28 @@ export function PaymentsSection() {
                     </Table.Td>
                     <Table.Td>{formatDate(paymentDateOf(order), i18n.language)}</Table.Td>
                     <Table.Td>{formatDate(dueDateOf(order), i18n.language)}</Table.Td>
-                    <Table.Td>
-                      {isCardPayable(order) && (
-                        <Button size="xs" onClick={() => setPaying(order)}>
+                    <Table.Td data-testid="payment-action">
+                      {isCardPayable(order) ? (
+                        <Button
+                          size="xs"
+                          onClick={() => setPaying(order)}
+                          aria-label={t("payments.payNowLabel", {
+                            number: order.number,
+                            amount: formatMoney(
+                              order.totalUnpaidAmount,
+                              order.currencyCode,
+                              i18n.language,
+                            ),
+                          })}
+                        >
                           {t("payments.payNow")}
                         </Button>
+                      ) : (
+                        notPayableReason(order) && (
+                          <Text size="xs" c="stone.7">
+                            {t(`payments.notPayable.${notPayableReason(order)}`)}
+                          </Text>
+                        )
                       )}
                     </Table.Td>
                   </Table.Tr>
