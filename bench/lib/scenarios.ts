@@ -4,6 +4,7 @@ import {
   CompleteOrderDocument,
   ProductDocument,
   SetCartAddressesDocument,
+  SetPaymentMethodDocument,
   StartCartDocument,
   TaxonDocument,
   type TypedDocumentString,
@@ -125,7 +126,10 @@ function addToCart(via: Via, cart: string, nextVariant: () => string): Request[]
 
 let orderKey = 0;
 
-/** A whole checkout: start a cart, add a line, set the shipping address, complete the order. */
+/**
+ * A whole checkout: start a cart, add a line, set the shipping address, pay by invoice (the only
+ * method that completes without a card payment), complete the order.
+ */
 function checkout(
   via: Via,
   f: Fixture,
@@ -145,10 +149,26 @@ function checkout(
     (build: (token: string) => Partial<Request>) =>
     (req: Request, context: Record<string, unknown>) =>
       typeof context.token === "string" ? { ...req, ...build(context.token) } : undefined;
+  const savePayment =
+    (pick: (body: unknown) => string | undefined) =>
+    (_status: number, body: string, context: Record<string, unknown>) => {
+      try {
+        context.paymentId = pick(JSON.parse(body));
+      } catch {
+        context.paymentId = undefined;
+      }
+    };
+  const withPayment =
+    (build: (token: string, paymentId: string) => Partial<Request>) =>
+    (req: Request, context: Record<string, unknown>) =>
+      typeof context.token === "string" && typeof context.paymentId === "string"
+        ? { ...req, ...build(context.token, context.paymentId) }
+        : undefined;
   if (via === "GraphQL") {
     const startCart = String(StartCartDocument);
     const addToCart = String(AddToCartDocument);
     const setAddresses = String(SetCartAddressesDocument);
+    const setPayment = String(SetPaymentMethodDocument);
     const complete = String(CompleteOrderDocument);
     const body = (query: string, variables: Record<string, unknown>) =>
       JSON.stringify({ query, variables });
@@ -180,6 +200,18 @@ function checkout(
             cartToken: token,
             shippingAddressId: String(f.shippingAddressId),
           }),
+        })),
+        onResponse: savePayment(
+          (b) =>
+            (b as { data?: { setCartAddresses?: { payments?: { id?: string }[] } } }).data
+              ?.setCartAddresses?.payments?.[0]?.id,
+        ),
+      },
+      {
+        method: "POST",
+        path: "/graphql",
+        setupRequest: withPayment((token, paymentId) => ({
+          body: body(setPayment, { cartToken: token, paymentId, methodCode: "invoice" }),
         })),
       },
       {
@@ -213,6 +245,17 @@ function checkout(
       setupRequest: withToken((token) => ({
         path: `${SHOP}/orders/${token}`,
         body: JSON.stringify({ shippingAddress: `${SHOP}/addresses/${f.shippingAddressId}` }),
+      })),
+      onResponse: savePayment((b) => {
+        const id = (b as { payments?: { id?: string | number }[] }).payments?.[0]?.id;
+        return id === undefined ? undefined : String(id);
+      }),
+    },
+    {
+      method: "PATCH",
+      setupRequest: withPayment((token, paymentId) => ({
+        path: `${SHOP}/orders/${token}/payments/${paymentId}`,
+        body: JSON.stringify({ paymentMethod: `${SHOP}/payment-methods/invoice` }),
       })),
     },
     {
