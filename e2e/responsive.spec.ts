@@ -200,6 +200,30 @@ async function sweep(ctx: E2EContext, routes: Route[], width: number): Promise<v
   expect(found.length === 0, `\n      ${found.join("\n      ")}`);
 }
 
+/**
+ * The same routes in German, whose words are the longest, at the narrowest width: only the page
+ * width is checked (the primary actions are found by their English names).
+ */
+async function fitsInGerman(ctx: E2EContext, routes: Route[], width: number): Promise<void> {
+  const { page, baseUrl } = ctx;
+  await page.setViewportSize({ width, height: 900 });
+  await page.evaluate(() => {
+    localStorage.setItem("locale", "de");
+    document.cookie = "locale=de; path=/";
+  });
+  const found: string[] = [];
+  for (const route of routes) {
+    await page.goto(`${baseUrl}${route.path}`);
+    await page.waitForLoadState("networkidle");
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    if (scrollWidth > width)
+      found.push(
+        `${route.name} (${route.path}) in German at ${width} px: scrollWidth ${scrollWidth}`,
+      );
+  }
+  expect(found.length === 0, `\n      ${found.join("\n      ")}`);
+}
+
 /** The buyer's cart holds one line of one serum: below the minimum order value. */
 async function oneItemInCart(ctx: E2EContext): Promise<void> {
   await emptyCart(ctx);
@@ -353,6 +377,22 @@ export const tests = journeys(
         !(await page.getByRole("button", { name: "Menu" }).isVisible()),
         "no burger on a desktop",
       );
+    },
+  },
+  {
+    name: "responsive: every signed-out page fits 360 px in German",
+    async run(ctx: E2EContext) {
+      await agreeToCookies(ctx);
+      await fitsInGerman(ctx, SIGNED_OUT, 360);
+    },
+  },
+  {
+    name: "responsive: every page of the buyer fits 360 px in German",
+    async run(ctx: E2EContext) {
+      await agreeToCookies(ctx);
+      await signInAsBuyer(ctx);
+      await oneItemInCart(ctx);
+      await fitsInGerman(ctx, [...SIGNED_IN, ...ACCOUNT], 360);
     },
   },
   {

@@ -63,8 +63,9 @@ export const theme = createTheme({
     fontFamily: serif,
     fontWeight: "400",
     sizes: {
-      h1: { fontSize: "2.75rem", lineHeight: "1.15" },
-      h2: { fontSize: "2rem", lineHeight: "1.2" },
+      // Smaller on a phone, so one long German word ("Schnellbestellung") fits a 360 px screen.
+      h1: { fontSize: "clamp(2rem, 1.4rem + 2.5vw, 2.75rem)", lineHeight: "1.15" },
+      h2: { fontSize: "clamp(1.5rem, 1.15rem + 1.5vw, 2rem)", lineHeight: "1.2" },
       h3: { fontSize: "1.4rem", lineHeight: "1.3" },
     },
   },
