@@ -14,6 +14,8 @@ export interface E2EContext {
 export interface E2ETest {
   name: string;
   run: (ctx: E2EContext) => Promise<void>;
+  /** A journey that sweeps many pages gets more than the default 60 s (playwright.config.ts). */
+  timeoutMs?: number;
 }
 
 /**
@@ -22,7 +24,11 @@ export interface E2ETest {
  * security policy (the server's headers), so the app is proven to work under it.
  */
 export function journeys(...tests: E2ETest[]): E2ETest[] {
-  for (const journey of tests) test(journey.name, ({ e2e }) => underPolicy(e2e, journey.run));
+  for (const journey of tests)
+    test(journey.name, ({ e2e }) => {
+      if (journey.timeoutMs !== undefined) test.setTimeout(journey.timeoutMs);
+      return underPolicy(e2e, journey.run);
+    });
   return tests;
 }
 

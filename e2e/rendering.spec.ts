@@ -51,6 +51,34 @@ export const tests = journeys(
     },
   },
   {
+    name: "a server-rendered form is inert before its script runs: nothing is sent, a password least of all",
+    async run({ browser, baseUrl }) {
+      const context = await browser.newContext({ javaScriptEnabled: false });
+      const page = await context.newPage();
+      try {
+        for (const path of ["/login", "/forgotten-password"]) {
+          await page.goto(`${baseUrl}${path}`);
+          const form = page.locator("form").first();
+          await form.waitFor();
+          const fields = form.locator("input, button[type=submit]");
+          expect((await fields.count()) > 0, `${path}: the form has fields`);
+          for (const field of await fields.all())
+            expect(
+              await field.isDisabled(),
+              `${path}: ${await field.evaluate((e) => e.outerHTML.slice(0, 80))} is inert`,
+            );
+          await form.locator("button[type=submit]").click({ force: true });
+          expect(
+            page.url() === `${baseUrl}${path}`,
+            `${path}: no native submission (${page.url()})`,
+          );
+        }
+      } finally {
+        await context.close();
+      }
+    },
+  },
+  {
     name: "public and signed-in pages hydrate without a warning, in English and German",
     async run(ctx) {
       const { page, baseUrl, context } = ctx;

@@ -316,9 +316,14 @@ async function coldLoads(
   expect(found.length === 0, `\n      ${found.join("\n      ")}`);
 }
 
+/** A sweep loads every route of its list, one after the other: on a loaded CI machine that takes
+ * longer than one journey's default minute. */
+const SWEEP_MS = 240_000;
+
 export const tests = journeys(
   ...WIDTHS.map((width) => ({
     name: `responsive: signed-out pages fit ${width} px`,
+    timeoutMs: SWEEP_MS,
     async run(ctx: E2EContext) {
       await agreeToCookies(ctx);
       await sweep(ctx, SIGNED_OUT, width);
@@ -326,6 +331,7 @@ export const tests = journeys(
   })),
   {
     name: "responsive: the four registration steps fit every width",
+    timeoutMs: SWEEP_MS,
     async run(ctx: E2EContext) {
       await agreeToCookies(ctx);
       await registrationSteps(ctx);
@@ -333,6 +339,7 @@ export const tests = journeys(
   },
   ...WIDTHS.map((width) => ({
     name: `responsive: the buyer's shop pages fit ${width} px`,
+    timeoutMs: SWEEP_MS,
     async run(ctx: E2EContext) {
       await agreeToCookies(ctx);
       await signInAsBuyer(ctx);
@@ -342,6 +349,7 @@ export const tests = journeys(
   })),
   ...WIDTHS.map((width) => ({
     name: `responsive: the buyer's account sections fit ${width} px`,
+    timeoutMs: SWEEP_MS,
     async run(ctx: E2EContext) {
       await agreeToCookies(ctx);
       await signInAsBuyer(ctx);
@@ -381,6 +389,7 @@ export const tests = journeys(
   },
   {
     name: "responsive: every signed-out page fits 360 px in German",
+    timeoutMs: SWEEP_MS,
     async run(ctx: E2EContext) {
       await agreeToCookies(ctx);
       await fitsInGerman(ctx, SIGNED_OUT, 360);
@@ -388,6 +397,7 @@ export const tests = journeys(
   },
   {
     name: "responsive: every page of the buyer fits 360 px in German",
+    timeoutMs: SWEEP_MS,
     async run(ctx: E2EContext) {
       await agreeToCookies(ctx);
       await signInAsBuyer(ctx);
@@ -397,6 +407,7 @@ export const tests = journeys(
   },
   {
     name: "responsive: primary actions are styled on a cold load of each route",
+    timeoutMs: SWEEP_MS,
     async run(ctx: E2EContext) {
       await coldLoads(ctx.browser, ctx.baseUrl, SIGNED_OUT);
       await signInAsBuyer(ctx);

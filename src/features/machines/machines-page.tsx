@@ -65,10 +65,12 @@ type Load =
  */
 export function Component() {
   const { t, i18n } = useLazyNamespace("machines", MACHINES_TEXTS);
-  const [token, setToken] = useState<string | null>(() => staffToken.read());
-  const [load, setLoad] = useState<Load>(() =>
-    token || import.meta.env.DEV ? { status: "loading" } : { status: "signIn" },
-  );
+  // The staff token lives in this tab's session storage, which the server cannot see: the
+  // server and the hydrating browser both render the loader, then the browser reads the token
+  // (reading it during the first render made a reload after a staff sign-in fail hydration).
+  const [token, setToken] = useState<string | null>(null);
+  const [tokenRead, setTokenRead] = useState(false);
+  const [load, setLoad] = useState<Load>({ status: "loading" });
   const language = i18n.language;
 
   const reload = useCallback(
@@ -92,7 +94,13 @@ export function Component() {
     [language],
   );
 
-  useEffect(() => reload(token), [reload, token]);
+  useEffect(() => {
+    setToken(staffToken.read());
+    setTokenRead(true);
+  }, []);
+  useEffect(() => {
+    if (tokenRead) reload(token);
+  }, [reload, token, tokenRead]);
 
   const signOut = () => {
     staffToken.write(null);
