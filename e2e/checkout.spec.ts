@@ -111,7 +111,10 @@ export const tests = journeys(
           ((await page.getByTestId(block).innerText()) ?? "").split("\n").length >= 4,
           `${block} shows an address`,
         );
-      await page.getByTestId("confirmation-payment").getByText("Invoice").waitFor();
+      await page
+        .getByTestId("confirmation-payment")
+        .getByText("Invoice", { exact: true })
+        .waitFor();
       await screenshot("checkout-completed");
       const onward = page.getByTestId("checkout-completed");
       expect(

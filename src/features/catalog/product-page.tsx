@@ -353,10 +353,11 @@ function ProductNotFound({ code }: { code: string }) {
               variant="outline"
               color="stone.8"
               maw="100%"
-              h="auto"
-              mih={36}
-              py={6}
-              styles={{ label: { whiteSpace: "normal", overflowWrap: "anywhere" } }}
+              styles={{
+                // A long code wraps inside the button instead of running off a phone's screen.
+                root: { height: "auto", minHeight: "var(--button-height)", paddingBlock: 6 },
+                label: { height: "auto", whiteSpace: "normal", overflowWrap: "anywhere" },
+              }}
             >
               {t("product.searchFor", { query })}
             </Button>
