@@ -78,8 +78,20 @@ export const tests = journeys(
     async run(ctx) {
       const { page, baseUrl } = ctx;
       await signInAsBuyer(ctx);
-      await page.goto(`${baseUrl}/shop/products/NO-SUCH-PRODUCT`);
-      await page.getByText("Sorry, product does not exist").waitFor();
+      const response = await page.goto(`${baseUrl}/shop/products/NO-SUCH-PRODUCT`);
+      expect(response?.status() === 404, `the page answers 404, not ${response?.status()}`);
+      const notFound = page.getByTestId("product-not-found");
+      await notFound
+        .getByRole("heading", { name: "Sorry, product does not exist", level: 1 })
+        .waitFor();
+      await notFound.getByText("no longer in our range", { exact: false }).waitFor();
+      const catalogue = notFound.getByRole("link", { name: "Browse the catalogue" });
+      expect(
+        (await catalogue.getAttribute("href")) === "/product-catalog",
+        "a way to the catalogue",
+      );
+      await notFound.getByRole("link", { name: "Search for “NO SUCH PRODUCT”" }).click();
+      await page.waitForURL(`${baseUrl}/shop/products?search=NO%20SUCH%20PRODUCT`);
     },
   },
 );

@@ -97,6 +97,31 @@ export const tests = journeys(
         "",
       );
       expect(number.length > 0, "the completion screen shows the order number");
+      // The placed order as the server holds it: lines, amounts adding up, addresses, payment.
+      const summary = page.getByTestId("order-summary");
+      await summary.waitFor();
+      const lines = summary.getByTestId("order-summary-line");
+      expect((await lines.count()) === 1, "one line");
+      await lines.getByText("Aura LED Light Therapy Mask").waitFor();
+      await lines.getByText(/^4 × /).waitFor();
+      await lines.getByText("996.00", { exact: false }).waitFor();
+      await expectLinesSumToTotal(page, "confirmation-total");
+      for (const block of ["confirmation-shipping-address", "confirmation-billing-address"])
+        expect(
+          ((await page.getByTestId(block).innerText()) ?? "").split("\n").length >= 4,
+          `${block} shows an address`,
+        );
+      await page
+        .getByTestId("confirmation-payment")
+        .getByText("Invoice", { exact: true })
+        .waitFor();
+      await screenshot("checkout-completed");
+      const onward = page.getByTestId("checkout-completed");
+      expect(
+        (await onward.getByRole("link", { name: "Continue shopping" }).getAttribute("href")) ===
+          "/shop",
+        "continue shopping leads to the shop",
+      );
       await page.getByRole("link", { name: "product catalogue" }).waitFor();
       await page.getByRole("link", { name: "See your orders" }).click();
       await page.getByText(number).first().waitFor();

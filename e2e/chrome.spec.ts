@@ -60,4 +60,43 @@ export const tests = journeys(
       await page.waitForURL(`${baseUrl}/shop`);
     },
   },
+  {
+    name: "in German at 1440 and 1280 px the navigation items and the logo stay on one line",
+    async run(ctx) {
+      const { page, context, baseUrl } = ctx;
+      await signInAsBuyer(ctx);
+      await context.addCookies([{ name: "locale", value: "de", url: baseUrl }]);
+      await page.evaluate(() => localStorage.setItem("locale", "de"));
+      for (const width of [1440, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(`${baseUrl}/shop`);
+        const nav = page.getByRole("navigation", { name: "Hauptnavigation" });
+        await nav.getByRole("link", { name: "Schnellbestellung" }).waitFor();
+        // Each item and each line of the logo is exactly one line of text high.
+        const wrapped = await page.evaluate(() => {
+          const items = [
+            ...document.querySelectorAll(
+              'header nav a, header nav button, header a[href="/shop"] p',
+            ),
+          ];
+          return items
+            .filter((el) => {
+              const style = getComputedStyle(el);
+              const line =
+                style.lineHeight === "normal"
+                  ? parseFloat(style.fontSize) * 1.3
+                  : parseFloat(style.lineHeight);
+              const range = document.createRange();
+              range.selectNodeContents(el);
+              return range.getBoundingClientRect().height > line * 1.5;
+            })
+            .map((el) => el.textContent);
+        });
+        expect(
+          wrapped.length === 0,
+          `one line each at ${width} px, wrapped: ${wrapped.join(", ")}`,
+        );
+      }
+    },
+  },
 );

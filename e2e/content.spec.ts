@@ -1,4 +1,4 @@
-import { expect, journeys, signInAsBuyer } from "./harness";
+import { expect, expectSafeExternalLink, journeys, signInAsBuyer } from "./harness";
 
 export const tests = journeys(
   {
@@ -90,9 +90,25 @@ export const tests = journeys(
       await page.getByRole("heading", { name: "About Lumé Atelier", level: 1 }).waitFor();
       await page.getByRole("heading", { name: "Our technologies" }).waitFor();
       expect((await page.getByTestId("technology").count()) === 12, "12 technologies");
-      await page.getByTestId("about-video").waitFor();
+      // R&D: a picture of the laboratory and its caption, no play button for a missing video.
+      await page
+        .getByTestId("about-lab")
+        .getByRole("img", { name: /laboratory/ })
+        .waitFor();
+      const research = page.getByTestId("about-research");
+      expect((await research.getByRole("button").count()) === 0, "no control in the R&D block");
       const text = (await page.locator("main").textContent()) ?? "";
       expect(!text.includes("{{brand}}"), "the brand is interpolated");
+      expect(!/video/i.test(text), "no video is promised");
+      // Press and blog lead somewhere: the press room and the blog, in a new tab.
+      const press = page
+        .getByTestId("about-press")
+        .getByRole("link", { name: "Visit the press room" });
+      const blog = page.getByTestId("about-blog").getByRole("link", { name: "Read our blog" });
+      expect(
+        (await expectSafeExternalLink(press)) !== (await expectSafeExternalLink(blog)),
+        "the press room and the blog are two places",
+      );
       await screenshot("about");
     },
   },

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from "@playwright/test";
+import type { Browser, BrowserContext, Locator, Page } from "@playwright/test";
 import { test } from "./fixtures";
 
 /** What every journey gets: a fresh browser context and page against the running portal. */
@@ -107,4 +107,24 @@ export async function expectLinesSumToTotal(page: Page, totalTestId: string) {
     `the summary lines ${summands.join(" + ")} = ${sum} add up to the total ${total}`,
   );
   return { summands, total };
+}
+
+/**
+ * A link to another site opens in a new tab without handing it this page: `target="_blank"`
+ * with `rel` noopener and noreferrer. Answers the link's address.
+ */
+export async function expectSafeExternalLink(link: Locator): Promise<string> {
+  const [href, target, rel] = await Promise.all([
+    link.getAttribute("href"),
+    link.getAttribute("target"),
+    link.getAttribute("rel"),
+  ]);
+  expect(
+    href?.startsWith("https://") &&
+      target === "_blank" &&
+      /noopener/.test(rel ?? "") &&
+      /noreferrer/.test(rel ?? ""),
+    `an external link opening safely: href=${href} target=${target} rel=${rel}`,
+  );
+  return href!;
 }

@@ -27,4 +27,29 @@ export const tests = journeys(
       expect(page.url().endsWith("/login"), "on /login");
     },
   },
+  {
+    name: "an unknown or used invitation link says so once and shows the ways on",
+    async run({ page, baseUrl }) {
+      await page.goto(`${baseUrl}/register/no-such-invitation`);
+      await page
+        .getByRole("heading", { name: "This invitation link does not work", level: 1 })
+        .waitFor();
+      const main = page.getByTestId("invitation-invalid");
+      await main.waitFor();
+      const body = (await page.locator("main, #root").first().innerText()).toLowerCase();
+      const times = (phrase: string) => body.split(phrase).length - 1;
+      expect(
+        times("expired") === 1 && times("does not work") === 1 && times("not valid") === 0,
+        `the reason is said once: ${body}`,
+      );
+      expect(
+        (await page.getByText("Set your name and a password").count()) === 0,
+        "no invitation lead above a link that does not work",
+      );
+      const href = (name: string) => main.getByRole("link", { name }).getAttribute("href");
+      expect((await href("Sign in")) === "/login", "a way to sign in");
+      expect((await href("Choose a new one")) === "/forgotten-password", "a way to a new password");
+      expect((await href("partners@lume-atelier.example"))?.startsWith("mailto:"), "a way to help");
+    },
+  },
 );

@@ -174,6 +174,17 @@ export const tests = journeys(
       await dialog.getByRole("button", { name: "Accept and register" }).click();
       await page.getByText("Thank you for your application!").waitFor();
       await page.getByText("We are now verifying your details.", { exact: false }).waitFor();
+      // What happens next (review, the approval mail, the first order) and where to go on.
+      const next = page.getByTestId("registered-next");
+      await next.getByText("usually within two business days", { exact: false }).waitFor();
+      await next.getByText("a link to set your password", { exact: false }).waitFor();
+      const home = page.getByRole("link", { name: "Back to the home page" });
+      expect((await home.getAttribute("href")) === "/", "the thank-you page links home");
+      const help = page.getByRole("link", { name: "Contact our partner team" });
+      expect(
+        (await help.getAttribute("href"))?.startsWith("mailto:"),
+        "the thank-you page links to the partner team",
+      );
       await screenshot("registration-thanks");
 
       // The brand approves it from the terminal: a company and an invitation mail.

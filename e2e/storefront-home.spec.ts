@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, journeys, signInAsBuyer } from "./harness";
+import { expect, expectSafeExternalLink, journeys, signInAsBuyer } from "./harness";
 
 /** The 1-based number of the banner shown, read from the carousel's slides. */
 async function activeBanner(page: Page): Promise<number> {
@@ -78,6 +78,16 @@ export const tests = journeys(
           (slides) => slides.filter((s) => s.getAttribute("data-active") === "true").length,
         );
       expect(shown === 3, `3 press quotes visible on a wide screen (${shown})`);
+      // The quotes are not links; the press room and the blog are, opening safely.
+      const pressSection = page.locator("section", { has: press });
+      expect(
+        (await press.getByRole("link").count()) === 0,
+        "the quotes are plain quotes, no links",
+      );
+      await expectSafeExternalLink(
+        pressSection.getByRole("link", { name: "Visit the press room" }),
+      );
+      await expectSafeExternalLink(pressSection.getByRole("link", { name: "Read our blog" }));
       await page.waitForLoadState("networkidle");
       await page.evaluate(() => window.scrollTo(0, 0));
       await screenshot("shop-home");

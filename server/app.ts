@@ -15,6 +15,7 @@ import { nulPath } from "./http/validate.js";
 import { LOG_REDACT, logSerializers } from "./http/log-redaction.js";
 import { registerRateLimits } from "./http/rate-limit.js";
 import { createPageRenderer } from "./http/pages.js";
+import { productPageIsMissing } from "./db/catalog.js";
 import { registerSecurityHeaders } from "./http/security-headers.js";
 import { registerAccountRoutes } from "./http/routes/account.js";
 import { registerBackOfficeRoutes } from "./http/routes/backoffice.js";
@@ -90,7 +91,11 @@ export async function buildApp({
   });
   // Pages are rendered on the server (decision 026); every other file of the build is static.
   const pages =
-    staticDir === undefined ? undefined : await createPageRenderer(staticDir, config.jwtSecret);
+    staticDir === undefined
+      ? undefined
+      : await createPageRenderer(staticDir, config.jwtSecret, {
+          isMissing: (pathname) => productPageIsMissing(database.db, pathname),
+        });
   registerProblemHandlers(app, pages);
   await app.register(cookie);
 

@@ -129,6 +129,30 @@ export async function findProduct(
   return rows[0] && toProductView(rows[0]);
 }
 
+/**
+ * Whether a page address names a product the catalogue does not have (`/shop/products/{code}`
+ * with an unknown or disabled code): the page answers 404 (decision 026). Other addresses are
+ * not this function's business.
+ */
+export async function productPageIsMissing(db: Kysely<DB>, pathname: string): Promise<boolean> {
+  const match = /^\/shop\/products\/([^/]+)\/?$/.exec(pathname);
+  if (!match) return false;
+  let code: string;
+  try {
+    code = decodeURIComponent(match[1]!);
+  } catch {
+    return true;
+  }
+  if (code.length > 255) return true;
+  const found = await db
+    .selectFrom("products")
+    .select("code")
+    .where("code", "=", code)
+    .where("enabled", "=", true)
+    .executeTakeFirst();
+  return found === undefined;
+}
+
 /** The language whose texts sit on the catalogue rows themselves; others are translations. */
 export const DEFAULT_LANGUAGE = "en";
 

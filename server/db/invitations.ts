@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
-import { queueMail } from "../mail/outbox.js";
+import { queueMail, type Mail } from "../mail/outbox.js";
 import type { DB } from "./schema.js";
 
 export const INVITATION_TTL_DAYS = 7;
@@ -30,6 +30,8 @@ export async function createInvitation(
     publicUrl: string;
     brandName: string;
     now?: Date;
+    /** The mail that carries the link, when it is not a colleague's invitation. */
+    mail?: (link: string) => Mail;
   },
 ): Promise<{ userId: number; token: string; link: string }> {
   const now = opts.now ?? new Date();
@@ -53,6 +55,10 @@ export async function createInvitation(
     .where("id", "=", opts.companyId)
     .executeTakeFirstOrThrow();
   const link = `${opts.publicUrl}/register/${token}`;
+  if (opts.mail) {
+    await queueMail(db, opts.mail(link));
+    return { userId: user.id, token, link };
+  }
   await queueMail(db, {
     kind: "invitation",
     to: opts.email,

@@ -330,6 +330,8 @@ export interface DB {
     company_name: string;
     country_code: string;
     payload: ColumnType<unknown, string, string>;
+    /** The language the applicant registered in (en, fr, de, it, es): their mails' language. */
+    language: Generated<string>;
     company_id: number | null;
     reviewed_by: number | null;
     reviewed_at: NullableTimestamp;

@@ -119,6 +119,14 @@ async function sessionOf(
 export async function createPageRenderer(
   staticDir: string,
   jwtSecret: Uint8Array,
+  options: {
+    /**
+     * Whether a page the routes know names something that does not exist (an unknown product
+     * code): such a page is rendered as usual, its not-found state shows in the browser, and
+     * the answer is a 404.
+     */
+    isMissing?: (pathname: string) => Promise<boolean>;
+  } = {},
 ): Promise<PageRenderer | undefined> {
   const indexPath = join(staticDir, "index.html");
   if (!existsSync(indexPath)) return undefined;
@@ -182,11 +190,14 @@ export async function createPageRenderer(
         });
         if (result.kind === "redirect") return reply.redirect(result.location, result.status);
         const body = page(result, language, session !== null);
+        const pathname = new URL(request.url, "http://localhost").pathname;
+        const status =
+          result.status === 200 && (await options.isMissing?.(pathname)) ? 404 : result.status;
         if (!session) {
           if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
-          cache.set(key, { status: result.status, body });
+          cache.set(key, { status, body });
         }
-        return sendPage(request, reply, result.status, body);
+        return sendPage(request, reply, status, body);
       } catch (error) {
         // The browser renders the page itself: nothing is lost but the head start.
         request.log.error({ err: error }, "server rendering failed");

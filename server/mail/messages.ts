@@ -66,3 +66,37 @@ export function registrationReceivedMail(
     text: translate(lang, "mail.registrationText", params),
   };
 }
+
+/**
+ * To the contact of an approved application, in the language they applied in: their
+ * application for their company is approved, and the link to set their password (the
+ * invitation link of the company's first user).
+ */
+export function applicationApprovedMail(
+  lang: Language,
+  p: {
+    to: string;
+    name: string;
+    company: string;
+    link: string;
+    days: number;
+    brandName: string;
+    supportEmail: string;
+  },
+): Mail {
+  const params = {
+    brand: p.brandName,
+    name: echoSafe(p.name),
+    company: echoSafe(p.company),
+    email: p.to,
+    link: p.link,
+    days: p.days,
+    supportEmail: p.supportEmail,
+  };
+  return {
+    kind: "application_approved",
+    to: p.to,
+    subject: translate(lang, "mail.applicationApprovedSubject", params),
+    text: translate(lang, "mail.applicationApprovedText", params),
+  };
+}

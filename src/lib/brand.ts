@@ -3,4 +3,7 @@ export const BRAND = {
   name: "Lumé Atelier",
   product: "Glow",
   supportEmail: "partners@lume-atelier.example",
+  /** The brand's press room (releases, press kit, media contact) and its blog: public sites. */
+  pressUrl: "https://press.lume-atelier.example/",
+  blogUrl: "https://blog.lume-atelier.example/",
 } as const;

@@ -404,10 +404,17 @@ describe.each(backends)("back-office API on %s", (backend) => {
           .selectFrom("mail_outbox")
           .selectAll()
           .where("to_address", "=", "owner@glow-studio.example")
-          .where("kind", "=", "invitation")
+          .where("kind", "=", "application_approved")
           .executeTakeFirstOrThrow();
         const link = /\/register\/([\w-]+)/.exec(mail.text_body);
         expect(link).not.toBeNull();
+        // The brand writes: the application is approved, set your password (issue 17: not
+        // "Glow Studio SARL has invited you", not asking for the name already given).
+        expect(mail.subject).toBe("Your Lumé Atelier partner application is approved");
+        expect(mail.text_body).toContain("Hello Camille,");
+        expect(mail.text_body).toContain("your application for Glow Studio SARL is approved");
+        expect(mail.text_body).toContain("Set your password here");
+        expect(mail.text_body).not.toMatch(/invited you|your name/i);
         // The application is no longer pending.
         const pending = await staff("GET", `${ADMIN}/partner-applications?status=pending`);
         expect(pending.body["hydra:member"].some((a: { id: number }) => a.id === glowId)).toBe(
@@ -448,6 +455,36 @@ describe.each(backends)("back-office API on %s", (backend) => {
         expect(me.body["hydra:member"].map((e: { action: string }) => e.action)).toEqual(
           expect.arrayContaining(["approved", "created", "invited"]),
         );
+      });
+
+      it("writes the approval mail in the language the applicant applied in", async () => {
+        const email = "inhaberin@haut-atelier.example";
+        const id = await newApplication(email, {
+          ...GLOW_PAYLOAD,
+          companyName: "Haut Atelier GmbH",
+          relationships: {
+            ...GLOW_PAYLOAD.relationships,
+            default_contact: { ...GLOW_PAYLOAD.relationships.default_contact, name: "Jana", email },
+            billing_address: { ...GLOW_PAYLOAD.relationships.billing_address, email },
+          },
+        });
+        await t.db
+          .updateTable("partner_applications")
+          .set({ language: "de" })
+          .where("id", "=", id)
+          .execute();
+        const res = await staff("POST", `${ADMIN}/partner-applications/${id}/approve`, approval);
+        expect(res.status, res.raw).toBe(200);
+        const mail = await t.db
+          .selectFrom("mail_outbox")
+          .selectAll()
+          .where("to_address", "=", email)
+          .executeTakeFirstOrThrow();
+        expect(mail.kind).toBe("application_approved");
+        expect(mail.subject).toBe("Ihr Partnerantrag bei Lumé Atelier ist genehmigt");
+        expect(mail.text_body).toContain("Guten Tag Jana,");
+        expect(mail.text_body).toContain("Ihr Antrag für Haut Atelier GmbH ist genehmigt");
+        expect(mail.text_body).toMatch(/\/register\/[\w-]+/);
       });
 
       it("refuses approving twice (409) and rejecting an approved application", async () => {

@@ -441,6 +441,8 @@ describe.each(backends)("partner registration on %s", (backend) => {
     expect(res.body.message).toBe(
       "Vielen Dank! Ihre Angaben werden geprüft. Die weiteren Schritte erhalten Sie per E-Mail.",
     );
+    // The application keeps its language: the approval mail is written in it.
+    expect((await application("klaus@sprache.example"))?.language).toBe("de");
     const p = emea("klaus2@sprache.example", "Sprache Zwei GmbH");
     p.termsAccepted = false;
     const problem = await t.refused(422, () => apply(p, { "accept-language": "de" }));

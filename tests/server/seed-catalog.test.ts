@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { BRAND_DEFAULT, products, taxons } from "../../server/db/seed/catalog.js";
-import { badgeSvg, productSvg, taxonSvg } from "../../server/db/seed/svg.js";
+import { badgeSvg, productSvg, shapeNameFor, taxonSvg } from "../../server/db/seed/svg.js";
 import { catalogueTranslations, TRANSLATED_LANGUAGES } from "../../server/db/seed/translations.js";
 
 const HOME_COLLECTIONS = [
@@ -224,6 +224,18 @@ describe("seed artwork", () => {
     expect(cover).not.toContain("<text");
     expect(cover).toContain("<title>Eye skincare</title>");
     expect(taxonSvg("eye-skincare", "Eye skincare")).toContain(">Eye skincare</text>");
+  });
+
+  it("draws travel cases and pouches as a zip case, not as a toothbrush (issue 17)", () => {
+    expect(shapeNameFor("TRAVEL-CASE-CLASSIC", "Travel Case Classic")).toBe("case");
+    expect(shapeNameFor("SONIC-TRAVEL-CASE", "Sonic Brush Travel Case")).toBe("case");
+    expect(shapeNameFor("TRAVEL-POUCH-VEGAN-LEATHER", "Vegan Leather Travel Pouch")).toBe("case");
+    const picture = productSvg("TRAVEL-CASE-CLASSIC", "Travel Case Classic");
+    expect(picture).toContain("stroke-dasharray");
+    expect(picture).not.toContain('width="32" height="56"');
+    // Products without a keyword keep the picture they had.
+    expect(shapeNameFor("SONIC-BRUSH-PRO", "Sonic Brush Pro")).toBe("brush");
+    expect(shapeNameFor("GLOW-MINI", "Glow Mini Cleansing Device")).toBe("device");
   });
 
   it("is deterministic", () => {

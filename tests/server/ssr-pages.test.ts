@@ -53,6 +53,10 @@ describe("server-rendered pages", () => {
     if (build.status !== 0) throw new Error(`vite build failed: ${build.stderr}`);
     const database = await openPGlite({ memory: true });
     await migrateToLatest(database.db);
+    await database.db
+      .insertInto("products")
+      .values({ code: "GLOW-MINI", name: "Glow Mini", slug: "glow-mini" })
+      .execute();
     close = database.close;
     const config = loadConfig({ NODE_ENV: "test", JWT_SECRET: TEST_SECRET, DATA_DIR: dist });
     app = await buildApp({ config, database, staticDir: dist });
@@ -136,5 +140,16 @@ describe("server-rendered pages", () => {
     const missing = await page("/no-such-page", {});
     expect(missing.statusCode).toBe(404);
     expect(missing.body).toContain('<div id="root"><');
+  });
+
+  it("answers a product page of an unknown product with 404, a known one with 200", async () => {
+    const token = await signToken(new TextEncoder().encode(TEST_SECRET), 1);
+    const cookie = `token=${token}`;
+    const known = await page("/shop/products/GLOW-MINI", { cookie });
+    expect(known.statusCode).toBe(200);
+    const unknown = await page("/shop/products/NO-SUCH-PRODUCT", { cookie });
+    expect(unknown.statusCode).toBe(404);
+    // The page itself renders (its layout, the not-found state in the browser).
+    expect(unknown.body).toContain('"signedIn":true');
   });
 });

@@ -1,8 +1,10 @@
 import type { Violation } from "../../domain/violations.js";
 import { ROLES } from "../../domain/permissions.js";
+import { supportedLanguage } from "../../http/i18n.js";
+import { applicationApprovedMail } from "../../mail/messages.js";
 import { queueMail } from "../../mail/outbox.js";
 import { recordAudit, type Actor } from "../audit.js";
-import { createInvitation } from "../invitations.js";
+import { createInvitation, INVITATION_TTL_DAYS } from "../invitations.js";
 import type { Tx } from "../orders.js";
 import type { AddressSnapshot, DB } from "../schema.js";
 import type { Selectable } from "kysely";
@@ -146,7 +148,7 @@ export async function approveApplication(
   application: ApplicationRow,
   terms: ApprovalTerms,
   actor: Actor & { type: "staff"; id: number },
-  portal: { publicUrl: string; brandName: string },
+  portal: { publicUrl: string; brandName: string; supportEmail: string },
 ): Promise<ApprovalResult> {
   const payload = obj(application.payload);
   const relationships = obj(payload.relationships);
@@ -219,6 +221,17 @@ export async function approveApplication(
     roles: [ROLES.admin],
     publicUrl: portal.publicUrl,
     brandName: portal.brandName,
+    // Not "your company has invited you": the applicant's own application was approved.
+    mail: (link) =>
+      applicationApprovedMail(supportedLanguage(application.language) ?? "en", {
+        to: application.email,
+        name: text(contact.name) ?? "",
+        company: companyName,
+        link,
+        days: INVITATION_TTL_DAYS,
+        brandName: portal.brandName,
+        supportEmail: portal.supportEmail,
+      }),
   });
   // What the applicant told about themselves is kept; the name is set when they register.
   await tx

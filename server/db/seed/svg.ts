@@ -106,21 +106,53 @@ const SHAPES: readonly Shape[] = [
     `<rect x="280" y="215" width="8" height="200" rx="4" fill="#fff" fill-opacity=".45"/>`,
 ];
 
-/** Keyword hints mapping to an index in SHAPES: 0 device, 1 bottle, 2 jar, 3 brush. */
-const SHAPE_KEYWORDS: ReadonlyArray<readonly [RegExp, number]> = [
-  [/\bled\b|light therapy/, 0],
-  [/brush|floss|toothpaste|whitening/, 3],
-  [/serum|oil|toner|water|fluid|spray|gel\b/, 1],
-  [/cream|balm|mask|lotion|powder|patches|scrub\b/, 2],
-  [/device|wand|pen|massager|mister|infuser|scrubber|roller|clarifier|lift\b/, 0],
+/** A hard-shell zip case with a wrist strap, for travel cases and pouches. */
+const zipCase: Shape = (p) =>
+  `<rect x="128" y="300" width="52" height="70" rx="26" fill="none" stroke="${p.accent}" ` +
+  `stroke-width="9"/>` +
+  `<rect x="170" y="240" width="260" height="200" rx="74" fill="url(#b${p.id})"/>` +
+  `<rect x="184" y="254" width="232" height="172" rx="62" fill="none" stroke="${p.deep}" ` +
+  `stroke-opacity=".45" stroke-width="3" stroke-dasharray="7 5"/>` +
+  `<rect x="372" y="228" width="16" height="40" rx="6" fill="${p.deep}" fill-opacity=".8"/>` +
+  `<ellipse cx="300" cy="340" rx="54" ry="22" fill="#fff" fill-opacity=".55"/>` +
+  `<rect x="200" y="270" width="10" height="140" rx="5" fill="#fff" fill-opacity=".45"/>`;
+
+/** The silhouettes' names, for tests and for whoever reads a picture's choice. */
+export const SHAPE_NAMES = ["device", "bottle", "jar", "brush", "case"] as const;
+export type ShapeName = (typeof SHAPE_NAMES)[number];
+const SHAPE_OF: Record<ShapeName, Shape> = {
+  device: SHAPES[0]!,
+  bottle: SHAPES[1]!,
+  jar: SHAPES[2]!,
+  brush: SHAPES[3]!,
+  case: zipCase,
+};
+
+/**
+ * Keyword hints mapping to a silhouette. Cases come first: a "Sonic Brush Travel Case" is a
+ * case, not a brush.
+ */
+const SHAPE_KEYWORDS: ReadonlyArray<readonly [RegExp, ShapeName]> = [
+  [/\bcase\b|\bpouch\b/, "case"],
+  [/\bled\b|light therapy/, "device"],
+  [/brush|floss|toothpaste|whitening/, "brush"],
+  [/serum|oil|toner|water|fluid|spray|gel\b/, "bottle"],
+  [/cream|balm|mask|lotion|powder|patches|scrub\b/, "jar"],
+  [/device|wand|pen|massager|mister|infuser|scrubber|roller|clarifier|lift\b/, "device"],
 ];
 
-/** Picks a silhouette from keywords in the name, falling back to a hash of the code. */
-function shapeFor(code: string, name: string): Shape {
+/**
+ * Picks a silhouette from keywords in the code and name, falling back to a hash of the code
+ * over the four original silhouettes (so products without a keyword keep their pictures).
+ */
+export function shapeNameFor(code: string, name: string): ShapeName {
   const text = `${code} ${name}`.toLowerCase();
   const byKeyword = SHAPE_KEYWORDS.find(([pattern]) => pattern.test(text));
-  const index = byKeyword ? byKeyword[1] : fnv1a(`${code}#shape`) % SHAPES.length;
-  return SHAPES[index] ?? pillDevice;
+  return byKeyword ? byKeyword[1] : SHAPE_NAMES[fnv1a(`${code}#shape`) % SHAPES.length]!;
+}
+
+function shapeFor(code: string, name: string): Shape {
+  return SHAPE_OF[shapeNameFor(code, name)] ?? pillDevice;
 }
 
 export function productSvg(code: string, name: string): string {

@@ -197,7 +197,11 @@ export async function registerBackOfficeRoutes(
           paymentTermsDays,
         },
         { type: "staff", id: staff.staffId },
-        { publicUrl: config.publicUrl, brandName: config.brandName },
+        {
+          publicUrl: config.publicUrl,
+          brandName: config.brandName,
+          supportEmail: config.supportEmail,
+        },
       );
       if (!outcome.ok && outcome.kind === "payload") throw unprocessable(outcome.violations);
       if (!outcome.ok) throw conflict("backoffice.emailTaken");

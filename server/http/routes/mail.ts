@@ -330,6 +330,7 @@ function registerPartnerRegistration(app: FastifyInstance, { db, config }: AppCo
             email: contact.email,
             company_name: reg.companyName,
             country_code: reg.relationships.billing_address.country,
+            language: lang,
             // Kept in the wire shape the storefront sends (evaluation as a JSON string).
             payload: JSON.stringify({ ...reg, evaluation: JSON.stringify(reg.evaluation) }),
           })

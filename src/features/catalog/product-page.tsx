@@ -324,6 +324,46 @@ export function Component() {
   );
   if (product.status === "loading") return <ListLoader />;
   if (product.status === "error") return <ListMessage>{t("listing.loadError")}</ListMessage>;
-  if (!product.data.product) return <ListMessage>{t("product.notFound")}</ListMessage>;
+  if (!product.data.product) return <ProductNotFound code={code} />;
   return <ProductDetails key={product.data.product.code} product={product.data.product} />;
+}
+
+/**
+ * An unknown product code, in the product page's frame: what happened and two ways on, the
+ * catalogue and a search for the words of the code (the server answers such a page with 404).
+ */
+function ProductNotFound({ code }: { code: string }) {
+  const { t } = useTranslation("catalog");
+  const query = code.replace(/[-_]+/g, " ").trim().slice(0, 60);
+  return (
+    <Container size="xl" py={64} data-testid="product-not-found">
+      <Stack gap="lg" maw={640}>
+        <Title order={1}>{t("product.notFound")}</Title>
+        <Text c="stone.7" fz="lg">
+          {t("product.notFoundText")}
+        </Text>
+        <Group gap="sm">
+          <Button component={Link} to="/product-catalog" color="clay">
+            {t("product.toCatalogue")}
+          </Button>
+          {query !== "" && (
+            <Button
+              component={Link}
+              to={`/shop/products?search=${encodeURIComponent(query)}`}
+              variant="outline"
+              color="stone.8"
+              maw="100%"
+              styles={{
+                // A long code wraps inside the button instead of running off a phone's screen.
+                root: { height: "auto", minHeight: "var(--button-height)", paddingBlock: 6 },
+                label: { height: "auto", whiteSpace: "normal", overflowWrap: "anywhere" },
+              }}
+            >
+              {t("product.searchFor", { query })}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Container>
+  );
 }

@@ -56,6 +56,7 @@ import { PLACEHOLDER_IMAGE } from "../../lib/placeholder";
 import { useCartActor } from "../../app/cart";
 import classes from "./checkout-lines.module.css";
 import { CHECKOUT_TEXTS } from "./checkout-texts";
+import { OrderConfirmation } from "./order-confirmation";
 import { checkoutActors, type Address, type Cart, type PaymentMethod } from "./checkout.services";
 
 const CardPaymentDialog = lazy(() =>
@@ -152,8 +153,20 @@ export function Component() {
     return <Message title={t("notAllowed.title")} text={t("notAllowed.text")} />;
   if (snapshot.matches("empty") || snapshot.matches("emptied"))
     return <Message title={t("empty.title")} text={t("empty.text")} />;
-  if (snapshot.matches("finishing") || snapshot.matches("completed"))
-    return <Completed orderNumber={context.orderNumber} />;
+  if (snapshot.matches("finishing"))
+    return (
+      <Center py={120}>
+        <Loader color="clay" type="dots" aria-label={t("loading")} />
+      </Center>
+    );
+  if (snapshot.matches("completed"))
+    return (
+      <OrderConfirmation
+        orderToken={cart?.token ?? null}
+        orderNumber={context.orderNumber}
+        paymentMethods={context.paymentMethods as PaymentMethod[]}
+      />
+    );
   if (!cart) return null;
 
   const step =
@@ -329,33 +342,6 @@ function Message({ title, text }: { title: string; text: string }) {
       <Button component={Link} to="/shop" color="clay" variant="light">
         {t("backToShop")}
       </Button>
-    </Container>
-  );
-}
-
-function Completed({ orderNumber }: { orderNumber: string | null }) {
-  const { t } = useLazyNamespace("checkout", CHECKOUT_TEXTS);
-  return (
-    <Container size="sm" py={100} ta="center" data-testid="checkout-completed">
-      <Title order={1} ff="heading" fw={400} mb="sm">
-        {t("completed.title")}
-      </Title>
-      <Text c="stone.7" mb="xs">
-        {t("completed.text")}
-      </Text>
-      {orderNumber && (
-        <Text c="stone.7" mb="lg" data-testid="order-number">
-          {t("completed.number", { number: orderNumber })}
-        </Text>
-      )}
-      <Group justify="center">
-        <Button component={Link} to="/product-catalog" color="clay">
-          {t("completed.catalogue")}
-        </Button>
-        <Button component={Link} to="/shop/account/order-history" variant="subtle" color="stone">
-          {t("completed.history")}
-        </Button>
-      </Group>
     </Container>
   );
 }

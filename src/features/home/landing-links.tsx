@@ -1,12 +1,14 @@
 import type { ReactNode } from "react";
+import { BRAND } from "../../lib/brand";
 
 // Where the landing page's blog, press and social links lead. They are the brand's public
-// channels; a brand dressing the portal differently replaces them here (one place).
+// channels; a brand dressing the portal differently replaces them here and in src/lib/brand.ts
+// (the press room and the blog, which the about page and the shop home link to as well).
 
 /** The brand's blog (spec section 2: press and blog links). */
-export const BLOG_URL = "https://blog.lume-atelier.example/";
+export const BLOG_URL = BRAND.blogUrl;
 /** The brand's press room: releases, press kit and media contact. */
-export const PRESS_URL = "https://press.lume-atelier.example/";
+export const PRESS_URL = BRAND.pressUrl;
 
 const glyph = (children: ReactNode) => (
   <svg

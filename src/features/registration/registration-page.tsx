@@ -5,6 +5,7 @@ import "@mantine/core/styles/Button.css";
 import "@mantine/core/styles/Center.css";
 import "@mantine/core/styles/Checkbox.css";
 import "@mantine/core/styles/Container.css";
+import "@mantine/core/styles/List.css";
 import "@mantine/core/styles/Modal.css";
 import "@mantine/core/styles/Combobox.css";
 import "@mantine/core/styles/SimpleGrid.css";
@@ -21,6 +22,7 @@ import {
   Checkbox,
   Container,
   Group,
+  List,
   Loader,
   Modal,
   Paper,
@@ -158,9 +160,43 @@ export function Component() {
       <>
         {header}
         <Container size="sm" py={64}>
-          <Alert color="green" title={t("thanks.title")} role="status" data-testid="registered">
-            {t("thanks.text")}
-          </Alert>
+          <Paper withBorder radius="md" p={{ base: "lg", sm: 40 }} data-testid="registered">
+            <Stack gap="lg">
+              <Stack gap={6} role="status">
+                <Title order={2}>{t("thanks.title")}</Title>
+                <Text c="stone.7">{t("thanks.text")}</Text>
+              </Stack>
+              <Stack gap="sm">
+                <Title order={3} fz="lg" fw={500}>
+                  {t("thanks.nextTitle")}
+                </Title>
+                <List type="ordered" spacing="xs" data-testid="registered-next">
+                  <List.Item>{t("thanks.review")}</List.Item>
+                  <List.Item>{t("thanks.mail")}</List.Item>
+                  <List.Item>{t("thanks.order")}</List.Item>
+                </List>
+              </Stack>
+              <Text size="sm" c="stone.7">
+                {t("thanks.questions")}{" "}
+                <Anchor href={`mailto:${BRAND.supportEmail}`} style={{ overflowWrap: "anywhere" }}>
+                  {BRAND.supportEmail}
+                </Anchor>
+              </Text>
+              <Group gap="sm">
+                <Button component={Link} to="/" color="clay">
+                  {t("thanks.home")}
+                </Button>
+                <Button
+                  component="a"
+                  href={`mailto:${BRAND.supportEmail}`}
+                  variant="subtle"
+                  color="stone"
+                >
+                  {t("thanks.help")}
+                </Button>
+              </Group>
+            </Stack>
+          </Paper>
         </Container>
       </>
     );

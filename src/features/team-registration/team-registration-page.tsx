@@ -81,6 +81,7 @@ function TeamRegistration({ token }: { token: string }) {
   const [snapshot, send] = useMachine(logic, { input: { token } });
   const c = snapshot.context;
   const registering = snapshot.matches("registering");
+  const invalid = snapshot.matches("invalid");
   const say = (value: string) => (/^[\w-]+(\.[\w-]+)+$/.test(value) ? t(value) : value);
 
   let content;
@@ -91,22 +92,36 @@ function TeamRegistration({ token }: { token: string }) {
         <Text c="stone.6">{t("teamRegistration.checking")}</Text>
       </Group>
     );
-  else if (snapshot.matches("invalid"))
+  else if (invalid)
+    // Said once: the heading names the problem, one sentence the likely reason (the server's
+    // answer is the same for unknown, used and expired links), then the ways on.
     content = (
-      <Alert
-        color="red"
-        variant="light"
-        title={t("teamRegistration.invalid.title")}
-        data-testid="invitation-invalid"
-      >
+      <Stack gap="lg" data-testid="invitation-invalid">
+        <Text>{t("teamRegistration.invalid.text")}</Text>
         <Stack gap="sm">
-          <Text size="sm">{c.invalidReason ?? t("teamRegistration.invalid.text")}</Text>
-          {c.invalidReason && <Text size="sm">{t("teamRegistration.invalid.text")}</Text>}
-          <Anchor component={Link} to="/login" size="sm">
-            {t("teamRegistration.invalid.signIn")}
-          </Anchor>
+          <Title order={2} fz="lg" fw={500}>
+            {t("teamRegistration.invalid.waysTitle")}
+          </Title>
+          <Text size="sm">
+            {t("teamRegistration.invalid.registered")}{" "}
+            <Anchor component={Link} to="/login" fw={600}>
+              {t("teamRegistration.invalid.toSignIn")}
+            </Anchor>
+          </Text>
+          <Text size="sm">
+            {t("teamRegistration.invalid.forgotten")}{" "}
+            <Anchor component={Link} to="/forgotten-password" fw={600}>
+              {t("teamRegistration.invalid.toReset")}
+            </Anchor>
+          </Text>
+          <Text size="sm">
+            {t("teamRegistration.invalid.newInvitation")}{" "}
+            <Anchor href={`mailto:${BRAND.supportEmail}`} style={{ overflowWrap: "anywhere" }}>
+              {BRAND.supportEmail}
+            </Anchor>
+          </Text>
         </Stack>
-      </Alert>
+      </Stack>
     );
   else if (snapshot.matches("registered"))
     content = (
@@ -201,10 +216,12 @@ function TeamRegistration({ token }: { token: string }) {
     <Box py={80}>
       <Container size={620}>
         <Stack gap="xs" ta="center" mb="xl">
-          <Title order={1}>{t("teamRegistration.title")}</Title>
-          <Text c="stone.6">{t("teamRegistration.lead")}</Text>
+          <Title order={1}>
+            {invalid ? t("teamRegistration.invalid.title") : t("teamRegistration.title")}
+          </Title>
+          {!invalid && <Text c="stone.6">{t("teamRegistration.lead")}</Text>}
         </Stack>
-        <Paper p={40} radius="md" withBorder>
+        <Paper p={{ base: "lg", sm: 40 }} radius="md" withBorder>
           {content}
         </Paper>
       </Container>
