@@ -834,6 +834,7 @@ export type SaveAddressResultModel =
 
 export type SetCartAddressesResultModel =
   | (CartModel & { __typename: "Cart" })
+  | (ForbiddenErrorModel & { __typename: "ForbiddenError" })
   | (NotFoundErrorModel & { __typename: "NotFoundError" })
   | (OrderStateErrorModel & { __typename: "OrderStateError" })
   | (ValidationErrorModel & { __typename: "ValidationError" });

@@ -133,6 +133,37 @@ describe.each(backends)("security round two on %s", (backend) => {
       }
     });
   });
+  describe("finding 6: the address book is checked wherever addresses leave", () => {
+    it("MARKETING cannot read an address through its cart (IRI or the billing default)", async () => {
+      const as = USERS.spaMarketing;
+      const started = await t.request("POST", `${API}/orders`, { as, body: {} });
+      expect(started.status).toBe(201);
+      const cart = started.body.tokenValue as string;
+      for (const field of ["shippingAddress", "billingAddress"]) {
+        const problem = await t.refused(403, () =>
+          t.request("PUT", `${API}/orders/${cart}`, {
+            as,
+            body: { [field]: `${API}/addresses/2` },
+          }),
+        );
+        expect(JSON.stringify(problem)).not.toMatch(/Jungfernstieg|Friedrichstraße/);
+      }
+      // Any other cart change leaves the company's billing address out of a MARKETING cart.
+      const note = await t.request("PUT", `${API}/orders/${cart}`, {
+        as,
+        body: { couponCode: null },
+      });
+      expect(note.status).toBe(200);
+      expect(note.raw).not.toMatch(/Jungfernstieg|Friedrichstraße/);
+      const read = await t.request("GET", `${API}/orders/${cart}`, { as });
+      expect(read.raw).not.toMatch(/Jungfernstieg|Friedrichstraße/);
+      expect(read.body.billingAddress).toBeNull();
+      // A buyer of the same company still sets both.
+      const buyer = await cartWithAddress();
+      const own = await t.request("GET", `${API}/orders/${buyer.cart}`, { as: USERS.spaBuyer });
+      expect(own.body.shippingAddress.street).toBe("Jungfernstieg 7");
+    });
+  });
   describe("finding 4: wrong current passwords count like failed sign-ins", () => {
     it("ten wrong guesses lock the password change and the sign-in of that account", async () => {
       // Own counters, so the other tests' sign-ins are not locked.
