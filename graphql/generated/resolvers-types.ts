@@ -229,6 +229,11 @@ export type CompleteOrderResultModel =
   | (OutOfStockErrorModel & { __typename: "OutOfStockError" })
   | (ValidationErrorModel & { __typename: "ValidationError" });
 
+export type ConfirmEmailChangeResultModel =
+  | (EmailChangeConfirmedModel & { __typename: "EmailChangeConfirmed" })
+  | (NotFoundErrorModel & { __typename: "NotFoundError" })
+  | (ValidationErrorModel & { __typename: "ValidationError" });
+
 /** A product of the contract price list; prices are its first variant's, in minor units. */
 export interface ContractPriceModel {
   __typename?: "ContractPrice";
@@ -296,6 +301,8 @@ export interface CustomerModel {
   lastName?: string | null;
   /** Minor units, in currencyCode. */
   minimalOrderValue: number;
+  /** A new sign-in e-mail waiting for confirmation from its mailbox, in the answer of updateMyInformation that asked for it; null otherwise (email stays until it is confirmed). */
+  pendingEmail?: string | null;
   /** The company's sales agent. */
   personResponsible: PersonResponsibleModel;
   phoneNumber?: string | null;
@@ -324,6 +331,12 @@ export interface DeletedModel {
 export type DeleteShoppingListResultModel =
   | (DeletedModel & { __typename: "Deleted" })
   | (NotFoundErrorModel & { __typename: "NotFoundError" });
+
+export interface EmailChangeConfirmedModel {
+  __typename?: "EmailChangeConfirmed";
+  /** The sign-in e-mail from now on. */
+  email: string;
+}
 
 export interface EmptyCartErrorModel {
   __typename?: "EmptyCartError";
@@ -449,6 +462,8 @@ export interface MutationModel {
   changePassword: ChangePasswordResultModel;
   /** Places the order. Send the same idempotencyKey when retrying one attempt (a retry gets the first answer); a new attempt needs a new key. */
   completeOrder: CompleteOrderResultModel;
+  /** Confirms a new sign-in e-mail with the token of the link sent to it (anonymous: the link may be opened on any device). Unknown, used, replaced and expired links are one NotFoundError. */
+  confirmEmailChange: ConfirmEmailChangeResultModel;
   /** Adds an address to the address book; isDefaultShipping true makes it the default. */
   createAddress: SaveAddressResultModel;
   /** Saves lines as a named shopping list of the company; a blank name gets the default 'Shopping-List-{YYYY-MM-DD}'. Lines of one variant are merged. */
@@ -487,11 +502,13 @@ export interface MutationModel {
   submitCardPaymentDetails: SubmitCardPaymentResultModel;
   /** Changes an address. The default billing address cannot be edited; isDefaultShipping false on the current default shipping address is refused (choose another address as default instead). */
   updateAddress: SaveAddressResultModel;
-  /** My information: all five fields are sent; a blank phone number or job title clears it. */
+  /** My information: all five fields are sent; a blank phone number or job title clears it. A new e-mail address needs currentPassword and is not set at once: a confirmation link goes to it (Customer.pendingEmail names it), a notice to the old address, and the sign-in e-mail changes when the link is opened (confirmEmailChange). */
   updateMyInformation: UpdateMyInformationResultModel;
 }
 
 export interface MyInformationInput {
+  /** Required when email is a new address (not only another case of the current one). */
+  currentPassword?: string | null;
   email: string;
   firstName: string;
   jobTitle?: string | null;
@@ -1161,6 +1178,7 @@ export interface CustomerResolvers {
   jobTitle?: Resolver<string | null, CustomerModel, Record<string, never>>;
   lastName?: Resolver<string | null, CustomerModel, Record<string, never>>;
   minimalOrderValue?: Resolver<number, CustomerModel, Record<string, never>>;
+  pendingEmail?: Resolver<string | null, CustomerModel, Record<string, never>>;
   personResponsible?: Resolver<PersonResponsibleModel, CustomerModel, Record<string, never>>;
   phoneNumber?: Resolver<string | null, CustomerModel, Record<string, never>>;
   roles?: Resolver<Array<string>, CustomerModel, Record<string, never>>;
@@ -1169,6 +1187,10 @@ export interface CustomerResolvers {
 
 export interface DeletedResolvers {
   success?: Resolver<boolean, DeletedModel, Record<string, never>>;
+}
+
+export interface EmailChangeConfirmedResolvers {
+  email?: Resolver<string, EmailChangeConfirmedModel, Record<string, never>>;
 }
 
 export interface EmptyCartErrorResolvers {
@@ -1271,6 +1293,10 @@ export interface MutationChangePasswordArgs {
 export interface MutationCompleteOrderArgs {
   cartToken: string;
   idempotencyKey: string;
+}
+
+export interface MutationConfirmEmailChangeArgs {
+  token: string;
 }
 
 export interface MutationCreateAddressArgs {
@@ -1410,6 +1436,11 @@ export interface MutationResolvers {
     CompleteOrderResultModel,
     Record<string, never>,
     MutationCompleteOrderArgs
+  >;
+  confirmEmailChange?: Resolver<
+    ConfirmEmailChangeResultModel,
+    Record<string, never>,
+    MutationConfirmEmailChangeArgs
   >;
   createAddress?: Resolver<
     SaveAddressResultModel,
@@ -1900,6 +1931,7 @@ export interface Resolvers {
   CouponError?: CouponErrorResolvers;
   Customer?: CustomerResolvers;
   Deleted?: DeletedResolvers;
+  EmailChangeConfirmed?: EmailChangeConfirmedResolvers;
   EmptyCartError?: EmptyCartErrorResolvers;
   ForbiddenError?: ForbiddenErrorResolvers;
   Health?: HealthResolvers;
