@@ -386,6 +386,17 @@ export interface ForbiddenErrorModel {
   violations: Array<ViolationModel>;
 }
 
+/** The `extensions.code` of an error in the answer's `errors` (failures no result union lists). TOO_MANY_REQUESTS: a rate limit (extensions.retryAfter: seconds to wait; the message says it in the caller's language). SERVICE_UNAVAILABLE: the database or another dependency is down for a moment (try again; extensions.retryAfter when known). QUERY_TOO_COMPLEX: a depth, alias, token or cost limit of the gateway. */
+export type GatewayErrorCode =
+  | "BAD_USER_INPUT"
+  | "FORBIDDEN"
+  | "INTERNAL"
+  | "NOT_FOUND"
+  | "QUERY_TOO_COMPLEX"
+  | "SERVICE_UNAVAILABLE"
+  | "TOO_MANY_REQUESTS"
+  | "UNAUTHENTICATED";
+
 export interface HealthModel {
   __typename?: "Health";
   status: string;
