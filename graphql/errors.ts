@@ -82,13 +82,24 @@ export function errorResult<T extends ErrorTypename>(typename: T, problem: RestP
   };
 }
 
+/** The `extensions.code` of a GraphQL error (the schema's GatewayErrorCode). */
 export type GatewayErrorCode =
-  "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "BAD_USER_INPUT" | "INTERNAL";
+  | "UNAUTHENTICATED"
+  | "FORBIDDEN"
+  | "NOT_FOUND"
+  | "BAD_USER_INPUT"
+  | "TOO_MANY_REQUESTS"
+  | "SERVICE_UNAVAILABLE"
+  | "INTERNAL";
 
 function codeOf(status: number): GatewayErrorCode {
   if (status === 401) return "UNAUTHENTICATED";
   if (status === 403) return "FORBIDDEN";
   if (status === 404) return "NOT_FOUND";
+  // A rate limit and a dependency that is down are the client's to wait out, not bad input
+  // or a fault: their own codes, with the seconds to wait when the API named them.
+  if (status === 429) return "TOO_MANY_REQUESTS";
+  if (status === 503) return "SERVICE_UNAVAILABLE";
   if (status >= 400 && status < 500) return "BAD_USER_INPUT";
   return "INTERNAL";
 }
@@ -102,6 +113,7 @@ function graphQLErrorFrom(problem: RestProblem): GraphQLError {
       type: problem.type,
       detail: problem.detail,
       violations: problem.violations,
+      ...(problem.retryAfter ? { retryAfter: problem.retryAfter } : {}),
     },
   });
 }

@@ -65,6 +65,7 @@ export function toCustomer(c: RestCustomer): CustomerModel {
     currencyCode: c.currencyCode,
     minimalOrderValue: c.minimalOrderValue,
     channelCode: idOf(c.channel),
+    pendingEmail: c.pendingEmail ?? null,
   };
 }
 

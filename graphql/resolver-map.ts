@@ -45,6 +45,7 @@ import { createAddress } from "./resolvers/mutation/create-address.js";
 import { deleteAddress } from "./resolvers/mutation/delete-address.js";
 import { inviteCompanyUser } from "./resolvers/mutation/invite-company-user.js";
 import { registerTeamMember } from "./resolvers/mutation/register-team-member.js";
+import { confirmEmailChange } from "./resolvers/mutation/confirm-email-change.js";
 import { registerPartner } from "./resolvers/mutation/register-partner.js";
 import { removeCompanyUser } from "./resolvers/mutation/remove-company-user.js";
 import { setDefaultShippingAddress } from "./resolvers/mutation/set-default-shipping-address.js";
@@ -101,6 +102,7 @@ export const resolvers = {
     deleteAddress,
     setDefaultShippingAddress,
     registerTeamMember,
+    confirmEmailChange,
     registerPartner,
     signIn,
     startCart,

@@ -18,12 +18,30 @@ export type PasswordValues = Record<PasswordField, string>;
 /** Account spec 5 "Personal details": first name, last name and e-mail are required. */
 const REQUIRED: readonly ProfileField[] = ["firstName", "lastName", "email"];
 
+/**
+ * What a save answers: the saved values (the e-mail as it still is) and the new e-mail that
+ * waits for its confirmation link, if the save asked for one.
+ */
+export interface ProfileSaved {
+  values: ProfileValues;
+  pendingEmail: string | null;
+}
+
+/** The save's input: the details, plus the current password when the e-mail is a new one. */
+export type ProfileSaveInput = ProfileValues & { currentPassword?: string };
+
 export interface ProfileContext {
   values: ProfileValues;
+  /** The sign-in e-mail as last loaded or saved: a different e-mail asks for the password. */
+  savedEmail: string;
+  /** The current password typed to change the e-mail (issue 18, finding 2). */
+  emailPassword: string;
+  /** The new e-mail a confirmation link was sent to, shown until the person opens it. */
+  pendingEmail: string | null;
   /** Translation keys of the form's own rules. */
-  errors: Partial<Record<ProfileField, string>>;
+  errors: Partial<Record<ProfileField | "emailPassword", string>>;
   /** The server's words per field after a refused save or password change. */
-  serverErrors: Partial<Record<ProfileField | PasswordField, string>>;
+  serverErrors: Partial<Record<ProfileField | PasswordField | "emailPassword", string>>;
   /** The server's detail after a refused save (My information). */
   failure: string | null;
   password: PasswordValues;
@@ -35,6 +53,7 @@ export interface ProfileContext {
 export type ProfileEvent =
   | { type: "profile.retry" }
   | { type: "profile.change"; field: ProfileField; value: string }
+  | { type: "profile.emailPassword"; value: string }
   | { type: "profile.save" }
   | { type: "password.change"; field: PasswordField; value: string }
   | { type: "password.submit" };
@@ -49,6 +68,17 @@ function fieldError(field: ProfileField, value: string): string | undefined {
   return REQUIRED.includes(field) && value.trim() === "" ? "me.errors.required" : undefined;
 }
 
+/** A new e-mail (not only another case of the saved one) needs the current password. */
+export function isEmailChanged(context: Pick<ProfileContext, "values" | "savedEmail">): boolean {
+  return context.values.email.trim().toLowerCase() !== context.savedEmail.trim().toLowerCase();
+}
+
+function emailPasswordError(context: ProfileContext): string | undefined {
+  return isEmailChanged(context) && context.emailPassword === ""
+    ? "me.errors.passwordForEmail"
+    : undefined;
+}
+
 /** Account spec 5: the password button works only with all three fields non-blank. */
 export function isPasswordComplete(p: PasswordValues): boolean {
   return PASSWORD_FIELDS.every((f) => p[f].trim() !== "");
@@ -60,13 +90,16 @@ function messageOf(error: unknown): string | null {
   return typeof text === "string" && text !== "" ? text : null;
 }
 
-function serverErrorsOf(error: unknown): ProfileContext["serverErrors"] {
+function serverErrorsOf(
+  error: unknown,
+  rename: Record<string, string> = {},
+): ProfileContext["serverErrors"] {
   const violations = (error as { violations?: unknown } | undefined)?.violations;
   if (!Array.isArray(violations)) return {};
   const out: Record<string, string> = {};
   for (const v of violations as { propertyPath?: unknown; message?: unknown }[]) {
     if (typeof v.propertyPath === "string" && typeof v.message === "string")
-      out[v.propertyPath] ??= v.message;
+      out[rename[v.propertyPath] ?? v.propertyPath] ??= v.message;
   }
   return out;
 }
@@ -85,7 +118,7 @@ export const profileMachine = setup({
   },
   actors: {
     loadProfile: unprovided<ProfileValues>("loadProfile"),
-    saveProfile: unprovided<ProfileValues, ProfileValues>("saveProfile"),
+    saveProfile: unprovided<ProfileSaved, ProfileSaveInput>("saveProfile"),
     changePassword: unprovided<{ token: string }, PasswordValues>("changePassword"),
   },
   actions: {
@@ -95,7 +128,8 @@ export const profileMachine = setup({
   },
   guards: {
     isProfileValid: ({ context }) =>
-      REQUIRED.every((f) => fieldError(f, context.values[f]) === undefined),
+      REQUIRED.every((f) => fieldError(f, context.values[f]) === undefined) &&
+      emailPasswordError(context) === undefined,
     isPasswordComplete: ({ context }) => isPasswordComplete(context.password),
   },
 }).createMachine({
@@ -103,6 +137,9 @@ export const profileMachine = setup({
   description: "My information and the password change.",
   context: {
     values: { firstName: "", lastName: "", email: "", phoneNumber: "", jobTitle: "" },
+    savedEmail: "",
+    emailPassword: "",
+    pendingEmail: null,
     errors: {},
     serverErrors: {},
     failure: null,
@@ -118,7 +155,13 @@ export const profileMachine = setup({
       invoke: {
         id: "loadProfile",
         src: "loadProfile",
-        onDone: { target: "loaded", actions: assign({ values: ({ event }) => event.output }) },
+        onDone: {
+          target: "loaded",
+          actions: assign({
+            values: ({ event }) => event.output,
+            savedEmail: ({ event }) => event.output.email,
+          }),
+        },
         onError: {
           target: "loadFailed",
           actions: assign({
@@ -158,14 +201,27 @@ export const profileMachine = setup({
                     }),
                   }),
                 },
+                // The current password, asked only while the e-mail differs from the saved one.
+                "profile.emailPassword": {
+                  actions: assign({
+                    emailPassword: ({ event }) => event.value,
+                    errors: ({ context }) => ({ ...context.errors, emailPassword: undefined }),
+                    serverErrors: ({ context }) => ({
+                      ...context.serverErrors,
+                      emailPassword: undefined,
+                    }),
+                  }),
+                },
                 "profile.save": [
                   { guard: "isProfileValid", target: "saving" },
                   {
                     actions: assign({
-                      errors: ({ context }) =>
-                        Object.fromEntries(
+                      errors: ({ context }) => ({
+                        ...(Object.fromEntries(
                           REQUIRED.map((f) => [f, fieldError(f, context.values[f])]),
-                        ) as ProfileContext["errors"],
+                        ) as ProfileContext["errors"]),
+                        emailPassword: emailPasswordError(context),
+                      }),
                     }),
                   },
                 ],
@@ -183,18 +239,30 @@ export const profileMachine = setup({
                   email: context.values.email.trim(),
                   phoneNumber: context.values.phoneNumber.trim(),
                   jobTitle: context.values.jobTitle.trim(),
+                  ...(isEmailChanged(context) ? { currentPassword: context.emailPassword } : {}),
                 }),
                 onDone: {
                   target: "editing",
-                  actions: [assign({ values: ({ event }) => event.output }), "notifyProfileSaved"],
+                  // The e-mail field goes back to the sign-in e-mail; the new one is pending.
+                  actions: [
+                    assign({
+                      values: ({ event }) => event.output.values,
+                      savedEmail: ({ event }) => event.output.values.email,
+                      pendingEmail: ({ context, event }) =>
+                        event.output.pendingEmail ?? context.pendingEmail,
+                      emailPassword: "",
+                    }),
+                    "notifyProfileSaved",
+                  ],
                 },
                 onError: {
                   target: "editing",
                   actions: assign({
                     failure: ({ event }) => messageOf(event.error) ?? "me.saveFailed",
+                    // The details form's password field is not the password block's.
                     serverErrors: ({ context, event }) => ({
                       ...context.serverErrors,
-                      ...serverErrorsOf(event.error),
+                      ...serverErrorsOf(event.error, { currentPassword: "emailPassword" }),
                     }),
                   }),
                 },

@@ -35,6 +35,11 @@ export const RATE_LIMIT_DEFAULTS = {
   couponIp: { limit: 100, minutes: 15 },
   /** Support requests sent per client address. */
   supportIp: { limit: 30, minutes: 60 },
+  /**
+   * Addresses looked up per signed-in user: invitations and e-mail changes, answered or
+   * refused (each tells something about an address; issue 18, finding 5).
+   */
+  emailCheckUser: { limit: 40, minutes: 60 },
 } satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof RATE_LIMIT_DEFAULTS;

@@ -229,6 +229,11 @@ export type CompleteOrderResultModel =
   | (OutOfStockErrorModel & { __typename: "OutOfStockError" })
   | (ValidationErrorModel & { __typename: "ValidationError" });
 
+export type ConfirmEmailChangeResultModel =
+  | (EmailChangeConfirmedModel & { __typename: "EmailChangeConfirmed" })
+  | (NotFoundErrorModel & { __typename: "NotFoundError" })
+  | (ValidationErrorModel & { __typename: "ValidationError" });
+
 /** A product of the contract price list; prices are its first variant's, in minor units. */
 export interface ContractPriceModel {
   __typename?: "ContractPrice";
@@ -296,6 +301,8 @@ export interface CustomerModel {
   lastName?: string | null;
   /** Minor units, in currencyCode. */
   minimalOrderValue: number;
+  /** A new sign-in e-mail waiting for confirmation from its mailbox, in the answer of updateMyInformation that asked for it; null otherwise (email stays until it is confirmed). */
+  pendingEmail?: string | null;
   /** The company's sales agent. */
   personResponsible: PersonResponsibleModel;
   phoneNumber?: string | null;
@@ -324,6 +331,12 @@ export interface DeletedModel {
 export type DeleteShoppingListResultModel =
   | (DeletedModel & { __typename: "Deleted" })
   | (NotFoundErrorModel & { __typename: "NotFoundError" });
+
+export interface EmailChangeConfirmedModel {
+  __typename?: "EmailChangeConfirmed";
+  /** The sign-in e-mail from now on. */
+  email: string;
+}
 
 export interface EmptyCartErrorModel {
   __typename?: "EmptyCartError";
@@ -372,6 +385,17 @@ export interface ForbiddenErrorModel {
   message: string;
   violations: Array<ViolationModel>;
 }
+
+/** The `extensions.code` of an error in the answer's `errors` (failures no result union lists). TOO_MANY_REQUESTS: a rate limit (extensions.retryAfter: seconds to wait; the message says it in the caller's language). SERVICE_UNAVAILABLE: the database or another dependency is down for a moment (try again; extensions.retryAfter when known). QUERY_TOO_COMPLEX: a depth, alias, token or cost limit of the gateway. */
+export type GatewayErrorCode =
+  | "BAD_USER_INPUT"
+  | "FORBIDDEN"
+  | "INTERNAL"
+  | "NOT_FOUND"
+  | "QUERY_TOO_COMPLEX"
+  | "SERVICE_UNAVAILABLE"
+  | "TOO_MANY_REQUESTS"
+  | "UNAUTHENTICATED";
 
 export interface HealthModel {
   __typename?: "Health";
@@ -449,6 +473,8 @@ export interface MutationModel {
   changePassword: ChangePasswordResultModel;
   /** Places the order. Send the same idempotencyKey when retrying one attempt (a retry gets the first answer); a new attempt needs a new key. */
   completeOrder: CompleteOrderResultModel;
+  /** Confirms a new sign-in e-mail with the token of the link sent to it (anonymous: the link may be opened on any device). Unknown, used, replaced and expired links are one NotFoundError. */
+  confirmEmailChange: ConfirmEmailChangeResultModel;
   /** Adds an address to the address book; isDefaultShipping true makes it the default. */
   createAddress: SaveAddressResultModel;
   /** Saves lines as a named shopping list of the company; a blank name gets the default 'Shopping-List-{YYYY-MM-DD}'. Lines of one variant are merged. */
@@ -487,11 +513,13 @@ export interface MutationModel {
   submitCardPaymentDetails: SubmitCardPaymentResultModel;
   /** Changes an address. The default billing address cannot be edited; isDefaultShipping false on the current default shipping address is refused (choose another address as default instead). */
   updateAddress: SaveAddressResultModel;
-  /** My information: all five fields are sent; a blank phone number or job title clears it. */
+  /** My information: all five fields are sent; a blank phone number or job title clears it. A new e-mail address needs currentPassword and is not set at once: a confirmation link goes to it (Customer.pendingEmail names it), a notice to the old address, and the sign-in e-mail changes when the link is opened (confirmEmailChange). */
   updateMyInformation: UpdateMyInformationResultModel;
 }
 
 export interface MyInformationInput {
+  /** Required when email is a new address (not only another case of the current one). */
+  currentPassword?: string | null;
   email: string;
   firstName: string;
   jobTitle?: string | null;
@@ -834,6 +862,7 @@ export type SaveAddressResultModel =
 
 export type SetCartAddressesResultModel =
   | (CartModel & { __typename: "Cart" })
+  | (ForbiddenErrorModel & { __typename: "ForbiddenError" })
   | (NotFoundErrorModel & { __typename: "NotFoundError" })
   | (OrderStateErrorModel & { __typename: "OrderStateError" })
   | (ValidationErrorModel & { __typename: "ValidationError" });
@@ -1160,6 +1189,7 @@ export interface CustomerResolvers {
   jobTitle?: Resolver<string | null, CustomerModel, Record<string, never>>;
   lastName?: Resolver<string | null, CustomerModel, Record<string, never>>;
   minimalOrderValue?: Resolver<number, CustomerModel, Record<string, never>>;
+  pendingEmail?: Resolver<string | null, CustomerModel, Record<string, never>>;
   personResponsible?: Resolver<PersonResponsibleModel, CustomerModel, Record<string, never>>;
   phoneNumber?: Resolver<string | null, CustomerModel, Record<string, never>>;
   roles?: Resolver<Array<string>, CustomerModel, Record<string, never>>;
@@ -1168,6 +1198,10 @@ export interface CustomerResolvers {
 
 export interface DeletedResolvers {
   success?: Resolver<boolean, DeletedModel, Record<string, never>>;
+}
+
+export interface EmailChangeConfirmedResolvers {
+  email?: Resolver<string, EmailChangeConfirmedModel, Record<string, never>>;
 }
 
 export interface EmptyCartErrorResolvers {
@@ -1270,6 +1304,10 @@ export interface MutationChangePasswordArgs {
 export interface MutationCompleteOrderArgs {
   cartToken: string;
   idempotencyKey: string;
+}
+
+export interface MutationConfirmEmailChangeArgs {
+  token: string;
 }
 
 export interface MutationCreateAddressArgs {
@@ -1409,6 +1447,11 @@ export interface MutationResolvers {
     CompleteOrderResultModel,
     Record<string, never>,
     MutationCompleteOrderArgs
+  >;
+  confirmEmailChange?: Resolver<
+    ConfirmEmailChangeResultModel,
+    Record<string, never>,
+    MutationConfirmEmailChangeArgs
   >;
   createAddress?: Resolver<
     SaveAddressResultModel,
@@ -1899,6 +1942,7 @@ export interface Resolvers {
   CouponError?: CouponErrorResolvers;
   Customer?: CustomerResolvers;
   Deleted?: DeletedResolvers;
+  EmailChangeConfirmed?: EmailChangeConfirmedResolvers;
   EmptyCartError?: EmptyCartErrorResolvers;
   ForbiddenError?: ForbiddenErrorResolvers;
   Health?: HealthResolvers;

@@ -16,6 +16,8 @@ export interface RestProblem {
   /** A sentence for a person, in the caller's language. */
   detail: string;
   violations: RestViolation[];
+  /** Seconds from the answer's Retry-After (a 429 or 503), when it sent one. */
+  retryAfter?: number;
 }
 
 /** The REST API answered with an error status and a readable JSON body. */
@@ -184,7 +186,10 @@ async function errorFrom(response: RestResponse): Promise<Error> {
   } catch {
     data = undefined;
   }
-  return new RestError(problemFrom(response.status, response.statusText, data));
+  const problem = problemFrom(response.status, response.statusText, data);
+  const retryAfter = Number(response.headers.get("retry-after") ?? "");
+  if (Number.isInteger(retryAfter) && retryAfter > 0) problem.retryAfter = retryAfter;
+  return new RestError(problem);
 }
 
 type Json = Record<string, unknown>;

@@ -33,6 +33,8 @@ export interface RestCustomer {
   defaultShippingAddress: Iri | null;
   userRoles: string[];
   personResponsible: { name: string | null; email: string | null } | null;
+  /** Only in the answer of a change that asked for a new e-mail (PUT /customers/{id}). */
+  pendingEmail?: string | null;
 }
 
 export interface RestChannel {

@@ -283,6 +283,15 @@ export interface DB {
     used_at: NullableTimestamp;
     created_at: Timestamp;
   };
+  email_changes: {
+    id: Generated<number>;
+    shop_user_id: number;
+    new_email: string;
+    token_hash: string;
+    expires_at: Date | string;
+    used_at: NullableTimestamp;
+    created_at: Timestamp;
+  };
   mail_outbox: {
     id: Generated<number>;
     kind: string;

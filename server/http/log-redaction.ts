@@ -12,6 +12,8 @@ const SECRET_PATHS = [
   /^(\/api\/v2\/team-members\/invitations\/)[^/?#]+/,
   /^(\/forgotten-password\/)[^/?#]+/,
   /^(\/register\/)[^/?#]+/,
+  /^(\/api\/v2\/shop\/email-changes\/)[^/?#]+/,
+  /^(\/confirm-email\/)[^/?#]+/,
 ];
 
 /** Query parameters whose values are secrets. */

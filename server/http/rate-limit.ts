@@ -107,7 +107,7 @@ const RULES: Rule[] = [
     // A wrong current password in the password change is a guess like a failed sign-in: it
     // counts on the same account key, so the two together get the sign-in budget (issue 18).
     limit: "signInAccount",
-    routes: ["PUT /api/v2/shop/customers/:id/password"],
+    routes: ["PUT /api/v2/shop/customers/:id/password", "PUT /api/v2/shop/customers/:id"],
     key: (r) => r.principal && `shop:${r.principal.email.trim().toLowerCase()}`,
     counts: (_status, r) => r.currentPasswordWrong === true,
     message: "security.tooManySignIns",
@@ -140,10 +140,21 @@ const RULES: Rule[] = [
       "GET /api/v2/shop/reset-password/:token",
       "PATCH /api/v2/shop/reset-password/:token",
       "GET /api/v2/team-members/invitations/:token",
+      "GET /api/v2/shop/email-changes/:token",
+      "PATCH /api/v2/shop/email-changes/:token",
     ],
     key: (r) => r.ip,
     counts: (status) => status === 404,
     message: "security.tooManyResets",
+  },
+  {
+    // Invitations and e-mail changes look an address up: whatever the answer says, each one
+    // counts on the caller's budget, so nobody walks a list of addresses (issue 18, finding 5).
+    limit: "emailCheckUser",
+    routes: ["POST /api/v2/shop/shop-users", "PUT /api/v2/shop/customers/:id"],
+    key: (r) => r.principal && `user:${r.principal.userId}`,
+    counts: (_status, r) => r.emailLookedUp === true,
+    message: "security.tooManyEmailChecks",
   },
   {
     limit: "registrationIp",
@@ -192,6 +203,8 @@ declare module "fastify" {
     rateLimitHits?: { counter: FixedWindowCounter; rule: Rule; key: string }[];
     /** Set by a route that found the caller's current password wrong (counted like sign-ins). */
     currentPasswordWrong?: boolean;
+    /** Set by a route that looked up whether an e-mail address has an account (finding 5). */
+    emailLookedUp?: boolean;
   }
 }
 

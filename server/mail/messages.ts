@@ -100,3 +100,58 @@ export function applicationApprovedMail(
     text: translate(lang, "mail.applicationApprovedText", params),
   };
 }
+
+/** How long the link that confirms a new sign-in e-mail works (issue 18, finding 2). */
+export const EMAIL_CHANGE_TTL_HOURS = 24;
+
+/** To the new address: the link that makes it the account's sign-in e-mail. */
+export function emailChangeConfirmMail(
+  lang: Language,
+  p: { to: string; link: string; brandName: string },
+): Mail {
+  const params = { brand: p.brandName, email: p.to, link: p.link, hours: EMAIL_CHANGE_TTL_HOURS };
+  return {
+    kind: "email_change_confirm",
+    to: p.to,
+    subject: translate(lang, "mail.emailChangeConfirmSubject", params),
+    text: translate(lang, "mail.emailChangeConfirmText", params),
+  };
+}
+
+/**
+ * To a new address that already belongs to another account: no link, and nothing about who
+ * asked. The person who asked sees the same answer as for a free address (finding 5).
+ */
+export function emailChangeInUseMail(
+  lang: Language,
+  p: { to: string; brandName: string; supportEmail: string },
+): Mail {
+  const params = { brand: p.brandName, email: p.to, supportEmail: p.supportEmail };
+  return {
+    kind: "email_change_in_use",
+    to: p.to,
+    subject: translate(lang, "mail.emailChangeInUseSubject", params),
+    text: translate(lang, "mail.emailChangeInUseText", params),
+  };
+}
+
+/** To the old address, when a change is asked for and again when it is confirmed. */
+export function emailChangeNoticeMail(
+  lang: Language,
+  stage: "requested" | "changed",
+  p: { to: string; newEmail: string; brandName: string; supportEmail: string },
+): Mail {
+  const params = {
+    brand: p.brandName,
+    email: p.to,
+    newEmail: p.newEmail,
+    supportEmail: p.supportEmail,
+  };
+  const key = stage === "requested" ? "emailChangeRequested" : "emailChanged";
+  return {
+    kind: stage === "requested" ? "email_change_requested" : "email_changed",
+    to: p.to,
+    subject: translate(lang, `mail.${key}Subject`, params),
+    text: translate(lang, `mail.${key}Text`, params),
+  };
+}

@@ -41,6 +41,11 @@ export const routes: RouteObject[] = [
         handle: page("src/features/auth/forgotten-password-page.tsx"),
       },
       {
+        path: "confirm-email/:token",
+        lazy: () => import("../features/account/confirm-email-page"),
+        handle: page("src/features/account/confirm-email-page.tsx"),
+      },
+      {
         path: "forgotten-password/:token",
         lazy: () => import("../features/auth/forgotten-password-reset-page"),
         handle: page("src/features/auth/forgotten-password-reset-page.tsx"),

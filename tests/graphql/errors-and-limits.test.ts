@@ -144,14 +144,21 @@ describe("gateway: REST errors", () => {
       [401, "/problems/unauthorized", "UNAUTHENTICATED"],
       [403, "/problems/forbidden", "FORBIDDEN"],
       [400, "/problems/bad-request", "BAD_USER_INPUT"],
-      [503, "/problems/unavailable", "INTERNAL"],
+      [503, "/problems/unavailable", "SERVICE_UNAVAILABLE"],
+      [429, "/problems/too-many-requests", "TOO_MANY_REQUESTS"],
       [500, "/problems/internal", "INTERNAL"],
     ];
     for (const [status, type, code] of cases) {
       const gateway = fakeGateway(async () =>
         Response.json(
           { type, title: "T", status, detail: `detail ${status}` },
-          { status, headers: { "content-type": "application/problem+json" } },
+          {
+            status,
+            headers: {
+              "content-type": "application/problem+json",
+              ...(status === 429 ? { "retry-after": "120" } : {}),
+            },
+          },
         ),
       );
       const answer = await post(gateway, addToCart, addVariables);
@@ -159,6 +166,8 @@ describe("gateway: REST errors", () => {
         message: `detail ${status}`,
         extensions: { code, status, detail: `detail ${status}`, violations: [] },
       });
+      // A rate limit says how long to wait (issue 18: typed, not a generic INTERNAL).
+      expect(answer.errors?.[0]?.extensions?.retryAfter).toBe(status === 429 ? 120 : undefined);
     }
   });
 });

@@ -5,6 +5,7 @@ import {
   ChangePasswordDocument,
   CompanyDetailsDocument,
   CompanyUsersDocument,
+  ConfirmEmailChangeDocument,
   CreateAddressDocument,
   DeleteAddressDocument,
   InviteCompanyUserDocument,
@@ -141,6 +142,48 @@ describe("gateway: company, my information, team, address book, team registratio
         "firstName",
         "lastName",
       ]);
+    });
+
+    it("changes the e-mail only with the password and the confirmation link (issue 18)", async () => {
+      const input = { firstName: "Bruno", lastName: "Buyer", email: "bruno@new-mailbox.example" };
+      const refused = expectType(
+        dataOf(await h.run(UpdateMyInformationDocument, { input }, as(USERS.spaBuyer)))
+          .updateMyInformation,
+        "ValidationError",
+      );
+      expect(refused.violations.map((v) => v.propertyPath)).toEqual(["currentPassword"]);
+      const asked = expectType(
+        dataOf(
+          await h.run(
+            UpdateMyInformationDocument,
+            { input: { ...input, currentPassword: PASSWORD } },
+            as(USERS.spaBuyer),
+          ),
+        ).updateMyInformation,
+        "Customer",
+      );
+      expect(asked).toMatchObject({ email: USERS.spaBuyer, pendingEmail: input.email });
+      const mail = await h.t.db
+        .selectFrom("mail_outbox")
+        .select("text_body")
+        .where("to_address", "=", input.email)
+        .executeTakeFirstOrThrow();
+      const token = /\/confirm-email\/([\w-]+)/.exec(mail.text_body)![1]!;
+      const unknown = dataOf(
+        await h.run(ConfirmEmailChangeDocument, { token: "no-such-link" }, {}),
+      ).confirmEmailChange;
+      expectType(unknown, "NotFoundError");
+      const confirmed = expectType(
+        dataOf(await h.run(ConfirmEmailChangeDocument, { token }, {})).confirmEmailChange,
+        "EmailChangeConfirmed",
+      );
+      expect(confirmed.email).toBe(input.email);
+      const id = await h.t.userId(input.email);
+      await h.t.db
+        .updateTable("shop_users")
+        .set({ email: USERS.spaBuyer })
+        .where("id", "=", id)
+        .execute();
     });
 
     it("refuses MARKETING users (ForbiddenError)", async () => {

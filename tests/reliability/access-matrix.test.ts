@@ -1,4 +1,6 @@
+import * as XLSX from "@e965/xlsx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pdfText } from "../fixtures/files/pdf-text.js";
 import { recordFigures } from "./figures.js";
 import { expectedOutcome, leaks, matches, ownerOf, type Outcome } from "./support/access-expect.js";
 import {
@@ -319,6 +321,239 @@ describe.each(backends)("access matrix (%s)", (backend) => {
     expect((await w.callAs(buyer, "GET", addresses)).status).toBe(200);
     figures.calls += 10;
   });
+
+  /**
+   * Issue 18, finding 6: a right is checked where the data leaves, not only at the list
+   * endpoint. Every IRI a body accepts is named by each role of A and by company B (in B's
+   * own resources); files are read back (PDF text, spreadsheet cells), since a route that
+   * answers 200 may still carry what the caller may not see.
+   */
+  it("checks the right where data leaves: IRIs in bodies and files, per role and company", async () => {
+    const { admin, commercial, marketing, otherCompany: b } = w.identities;
+    const address = (id: number) => `/api/v2/shop/addresses/${id}`;
+    const variantIri = (code: string) => `/api/v2/shop/product-variants/${code}`;
+    const A_ADDRESS = /Friedrichstraße|Jungfernstieg|Teststrasse/;
+    const mismatches: Mismatch[] = [];
+    const check = (what: string, who: Identity, ok: boolean, expected: string, got: string) => {
+      figures.calls += 1;
+      if (!ok) mismatches.push({ what, identity: who.key, expected, got: got.slice(0, 200) });
+    };
+    const ownCart = async (who: Identity) => {
+      const started = await w.callAs(who, "POST", "/api/v2/shop/orders", { body: {} });
+      return started.body.tokenValue as string;
+    };
+    const merge = { "content-type": "application/merge-patch+json" };
+
+    // Address IRIs: the cart's two addresses and the default shipping address.
+    for (const field of ["shippingAddress", "billingAddress"]) {
+      for (const who of [admin, commercial, marketing, b]) {
+        const cartToken = await ownCart(who);
+        const res = await w.callAs(who, "PUT", `/api/v2/shop/orders/${cartToken}`, {
+          body: { [field]: address(w.shippingAddressId) },
+        });
+        const expected = who === marketing ? 403 : who === b ? 422 : 200;
+        const leaked = who === marketing || who === b ? A_ADDRESS.test(res.raw) : false;
+        check(
+          `PUT cart {${field}: A's address}`,
+          who,
+          res.status === expected && !leaked,
+          `${expected}${leaked ? "" : " without the address"}`,
+          `${res.status} ${res.raw}`,
+        );
+        // Nothing the role may not read comes back in the cart afterwards either.
+        const after = await w.callAs(who, "GET", `/api/v2/shop/orders/${cartToken}`);
+        if (who === marketing || who === b)
+          check(
+            `GET cart after {${field}}`,
+            who,
+            !A_ADDRESS.test(after.raw),
+            "no address of A",
+            after.raw,
+          );
+      }
+    }
+    for (const who of [admin, commercial, marketing, b]) {
+      const id = who === b ? await w.t.userId("admin@demo-retail.example") : w.userIds[who.role!];
+      const res = await w.callAs(
+        who,
+        "PATCH",
+        `/api/v2/shop/customers/${id}/default-shipping-address`,
+        { body: { defaultShippingAddress: address(w.shippingAddressId) }, headers: merge },
+      );
+      const expected = who === marketing ? 403 : who === b ? 422 : 200;
+      check(
+        "PATCH default-shipping-address {A's address}",
+        who,
+        res.status === expected &&
+          (who === admin || who === commercial || !A_ADDRESS.test(res.raw)),
+        String(expected),
+        `${res.status} ${res.raw}`,
+      );
+    }
+
+    // Variant IRIs: any role of A adds at A's contract price; B at B's. A variant sold to A
+    // only is unknown to B (in a cart, in a list), and B's catalogue shows no price for it.
+    const code = w.variantCode;
+    const onlyA = await w.t.db
+      .selectFrom("variant_prices")
+      .selectAll()
+      .where("variant_code", "=", code)
+      .where("price_list_code", "=", "USD_CONTRACT")
+      .executeTakeFirstOrThrow();
+    const eurPrice = (
+      await w.t.db
+        .selectFrom("variant_prices")
+        .select("price")
+        .where("variant_code", "=", code)
+        .where("price_list_code", "=", "EUR_CONTRACT")
+        .executeTakeFirstOrThrow()
+    ).price;
+    for (const who of [admin, commercial, marketing, b]) {
+      const cartToken = await ownCart(who);
+      const res = await w.callAs(who, "POST", `/api/v2/shop/orders/${cartToken}/items`, {
+        body: { productVariant: variantIri(code), quantity: 1 },
+      });
+      const price = res.body?.items?.[0]?.unitPrice;
+      const expectedPrice = who === b ? onlyA.price : eurPrice;
+      check(
+        "POST cart items {variant}",
+        who,
+        res.status === 201 && price === expectedPrice,
+        `201 at ${expectedPrice}`,
+        `${res.status} ${price} ${res.raw}`,
+      );
+    }
+    await w.t.db
+      .deleteFrom("variant_prices")
+      .where("variant_code", "=", code)
+      .where("price_list_code", "=", "USD_CONTRACT")
+      .execute();
+    try {
+      const cartToken = await ownCart(b);
+      const add = await w.callAs(b, "POST", `/api/v2/shop/orders/${cartToken}/items`, {
+        body: { productVariant: variantIri(code), quantity: 1 },
+      });
+      check(
+        "POST cart items {variant sold to A only}",
+        b,
+        add.status === 422,
+        "422",
+        `${add.status} ${add.raw}`,
+      );
+      const list = await w.callAs(b, "POST", "/api/v2/shopping-lists", {
+        body: { name: "B", items: [{ productVariant: variantIri(code), quantity: 1 }] },
+      });
+      check(
+        "POST shopping list {variant sold to A only}",
+        b,
+        list.status === 422,
+        "422",
+        `${list.status} ${list.raw}`,
+      );
+      const read = await w.callAs(b, "GET", variantIri(code));
+      check(
+        "GET variant sold to A only",
+        b,
+        read.status === 404 || (read.body?.price ?? null) === null,
+        "404 or no price",
+        `${read.status} ${read.raw}`,
+      );
+    } finally {
+      await w.t.db.insertInto("variant_prices").values(onlyA).execute();
+    }
+
+    // Payment method IRIs: the checkout's roles only; a disabled or unknown method is a 422.
+    for (const who of [admin, commercial, marketing]) {
+      const c = await w.fresh.cart(who.role!);
+      for (const [method, expectedOk] of [
+        ["invoice", 200],
+        ["no-such-method", 422],
+      ] as const) {
+        const res = await w.callAs(
+          who,
+          "PATCH",
+          `/api/v2/shop/orders/${c.token}/payments/${c.paymentId}`,
+          { body: { paymentMethod: `/api/v2/shop/payment-methods/${method}` }, headers: merge },
+        );
+        const expected = who === marketing ? 403 : expectedOk;
+        check(
+          `PATCH payment {${method}}`,
+          who,
+          res.status === expected,
+          String(expected),
+          `${res.status} ${res.raw}`,
+        );
+      }
+    }
+
+    // Coupons: every role may try one on its own cart (counted per user, decision 020).
+    for (const who of [admin, commercial, marketing, b]) {
+      const cartToken = await ownCart(who);
+      const res = await w.callAs(who, "PUT", `/api/v2/shop/orders/${cartToken}`, {
+        body: { couponCode: "WELCOME10" },
+      });
+      check("PUT cart {couponCode}", who, res.status === 200, "200", `${res.status} ${res.raw}`);
+    }
+
+    // Files: the invoice PDF per role (MARKETING without payment figures) and company B; the
+    // spreadsheets carry the caller's own company's prices.
+    const file = (who: Identity, url: string) =>
+      w.portal.inject({ method: "GET", url, headers: { authorization: `Bearer ${who.token}` } });
+    for (const who of [admin, commercial, marketing, b]) {
+      const res = await file(who, `/customer-admin/invoice/${w.invoicedOrder}/download`);
+      if (who === b) {
+        check(
+          "invoice PDF of A",
+          who,
+          res.statusCode === 404 && !res.body.includes("%PDF"),
+          "404",
+          `${res.statusCode}`,
+        );
+        continue;
+      }
+      const text = (await pdfText(res.rawPayload)).pages.flat().join("\n");
+      const payments = /Balance due|Due date|Payment method/.test(text);
+      check(
+        "invoice PDF of A",
+        who,
+        res.statusCode === 200 && payments === (who !== marketing),
+        who === marketing ? "200 without payment figures" : "200 with payment figures",
+        `${res.statusCode} payments shown: ${payments}`,
+      );
+    }
+    for (const who of [admin, marketing, b]) {
+      const res = await file(who, "/shop/export/xlsx/contract-price");
+      const sheet = XLSX.read(res.rawPayload, { type: "buffer" });
+      const cells = JSON.stringify(
+        sheet.SheetNames.map((n) => XLSX.utils.sheet_to_json(sheet.Sheets[n]!, { header: 1 })),
+      );
+      const ownCurrency = who === b ? "USD" : "EUR";
+      const otherCurrency = who === b ? "EUR" : "USD";
+      const ok =
+        res.statusCode === 200 &&
+        cells.includes(ownCurrency) &&
+        !cells.includes(otherCurrency) &&
+        (who !== b || !cells.includes("Demo Spa"));
+      check(
+        "contract-price export",
+        who,
+        ok,
+        `200, ${ownCurrency} prices only`,
+        `${res.statusCode} ${cells.slice(0, 200)}`,
+      );
+    }
+    const sample = await file(marketing, "/shop/export/xlsx/quick-order");
+    check(
+      "quick-order export",
+      marketing,
+      sample.statusCode === 403,
+      "403",
+      `${sample.statusCode}`,
+    );
+
+    figures.mismatches += mismatches.length;
+    expect(mismatches, format(mismatches)).toEqual([]);
+  }, 120_000);
 
   it("uses the token hooks the expectation table assumes", () => {
     expect(hookOf("/api/v2/admin/orders")).toBe("staff");

@@ -292,6 +292,14 @@ describe.each(backends)("hardening on %s", (backend) => {
           });
         for (let i = 0; i < 3; i++)
           expect((await gql(`nobody${i}@x.example`, "203.0.113.7")).status).toBe(200);
+        // A GraphQL client is told it is a rate limit, and how long to wait (issue 18), not a
+        // generic INTERNAL or BAD_USER_INPUT.
+        const limited = (await gql("nobody9@x.example", "203.0.113.7")).body as {
+          errors?: { extensions?: { code?: string; status?: number; retryAfter?: number } }[];
+        };
+        const extensions = limited.errors?.[0]?.extensions;
+        expect(extensions).toMatchObject({ code: "TOO_MANY_REQUESTS", status: 429 });
+        expect(extensions?.retryAfter).toBeGreaterThan(0);
         // The gateway's in-process REST calls were counted for the browser's address.
         expectProblem(await signIn(app, USERS.spaBuyer, DEMO_PASSWORD, "203.0.113.7"), 429);
         expect((await signIn(app, USERS.spaBuyer, DEMO_PASSWORD, "203.0.113.8")).status).toBe(200);

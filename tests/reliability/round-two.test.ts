@@ -133,6 +133,215 @@ describe.each(backends)("security round two on %s", (backend) => {
       }
     });
   });
+  describe("finding 6: the address book is checked wherever addresses leave", () => {
+    it("MARKETING cannot read an address through its cart (IRI or the billing default)", async () => {
+      const as = USERS.spaMarketing;
+      const started = await t.request("POST", `${API}/orders`, { as, body: {} });
+      expect(started.status).toBe(201);
+      const cart = started.body.tokenValue as string;
+      for (const field of ["shippingAddress", "billingAddress"]) {
+        const problem = await t.refused(403, () =>
+          t.request("PUT", `${API}/orders/${cart}`, {
+            as,
+            body: { [field]: `${API}/addresses/2` },
+          }),
+        );
+        expect(JSON.stringify(problem)).not.toMatch(/Jungfernstieg|Friedrichstraße/);
+      }
+      // Any other cart change leaves the company's billing address out of a MARKETING cart.
+      const note = await t.request("PUT", `${API}/orders/${cart}`, {
+        as,
+        body: { couponCode: null },
+      });
+      expect(note.status).toBe(200);
+      expect(note.raw).not.toMatch(/Jungfernstieg|Friedrichstraße/);
+      const read = await t.request("GET", `${API}/orders/${cart}`, { as });
+      expect(read.raw).not.toMatch(/Jungfernstieg|Friedrichstraße/);
+      expect(read.body.billingAddress).toBeNull();
+      // A buyer of the same company still sets both.
+      const buyer = await cartWithAddress();
+      const own = await t.request("GET", `${API}/orders/${buyer.cart}`, { as: USERS.spaBuyer });
+      expect(own.body.shippingAddress.street).toBe("Jungfernstieg 7");
+    });
+  });
+  describe("finding 2: a new sign-in e-mail needs the password and a confirmed link", () => {
+    const NEW = "anna.becker@new-mailbox.example";
+    const mailsTo = (to: string) =>
+      t.db
+        .selectFrom("mail_outbox")
+        .select(["kind", "text_body"])
+        .where("to_address", "=", to)
+        .orderBy("id")
+        .execute();
+    const signIn = (email: string) =>
+      t.request("POST", `${API}/customers/token`, {
+        body: { email, password: DEMO_PASSWORD },
+      });
+
+    it("asks the password, changes nothing until the link is opened, and tells the old address", async () => {
+      const as = USERS.spaAdmin;
+      const id = await t.userId(as);
+      const body = { email: NEW, firstName: "Anna", lastName: "Becker" };
+      const put = (extra: object) =>
+        t.request("PUT", `${API}/customers/${id}`, { as, body: { ...body, ...extra } });
+      const none = await t.refused(422, () => put({}));
+      expect(none.violations).toEqual([
+        expect.objectContaining({ propertyPath: "currentPassword", code: "field.required" }),
+      ]);
+      const wrong = await t.refused(422, () => put({ currentPassword: "not-my-password" }));
+      expect(wrong.violations).toEqual([
+        expect.objectContaining({ propertyPath: "currentPassword", code: "password.currentWrong" }),
+      ]);
+
+      const first = await put({ currentPassword: DEMO_PASSWORD });
+      expect(first.status).toBe(200);
+      expect(first.body).toMatchObject({ email: as, pendingEmail: NEW });
+      const accepted = await put({ currentPassword: DEMO_PASSWORD });
+      expect(accepted.status).toBe(200);
+      // Nothing changed yet: the old address signs in, the new one does not.
+      expect((await signIn(as)).status).toBe(200);
+      expect((await signIn(NEW)).status).toBe(401);
+      const toNew = await mailsTo(NEW);
+      expect(toNew.map((m) => m.kind)).toEqual(["email_change_confirm", "email_change_confirm"]);
+      const tokens = toNew.map((m) => /\/confirm-email\/([\w-]+)/.exec(m.text_body)![1]!);
+      const toOld = await mailsTo(as);
+      expect(toOld.filter((m) => m.kind === "email_change_requested")).toHaveLength(2);
+      expect(toOld.at(-1)!.text_body).toContain(NEW);
+      // Only the token's hash is stored; the newer request ended the older link.
+      const stored = await t.db.selectFrom("email_changes").select("token_hash").execute();
+      expect(JSON.stringify(stored)).not.toContain(tokens[1]!);
+      await t.refused(404, () =>
+        t.request("PATCH", `${API}/email-changes/${tokens[0]}`, { body: {} }),
+      );
+
+      const check = await t.request("GET", `${API}/email-changes/${tokens[1]}`);
+      expect(check.body.newEmail).toBe(NEW);
+      const confirmed = await t.request("PATCH", `${API}/email-changes/${tokens[1]}`, { body: {} });
+      expect(confirmed.status).toBe(200);
+      expect(confirmed.body).toEqual({ email: NEW });
+      expect((await signIn(NEW)).status).toBe(200);
+      expect((await signIn(as)).status).toBe(401);
+      expect((await mailsTo(as)).at(-1)!.kind).toBe("email_changed");
+      // Single use.
+      await t.refused(404, () =>
+        t.request("PATCH", `${API}/email-changes/${tokens[1]}`, { body: {} }),
+      );
+
+      // An expired link is refused too.
+      const back = await t.request("PUT", `${API}/customers/${id}`, {
+        as,
+        body: { ...body, email: as, currentPassword: DEMO_PASSWORD },
+      });
+      expect(back.body.pendingEmail).toBe(as);
+      const last = (await mailsTo(as)).at(-1)!;
+      const token = /\/confirm-email\/([\w-]+)/.exec(last.text_body)![1]!;
+      await t.db
+        .updateTable("email_changes")
+        .set({ expires_at: new Date(Date.now() - 1000) })
+        .where("used_at", "is", null)
+        .execute();
+      await t.refused(404, () => t.request("PATCH", `${API}/email-changes/${token}`, { body: {} }));
+      await t.db.updateTable("shop_users").set({ email: as }).where("id", "=", id).execute();
+    });
+
+    it("counts wrong passwords of an e-mail change like failed sign-ins", async () => {
+      const app = await appOn(t);
+      try {
+        const token = await t.token(USERS.spaBuyer);
+        const id = await t.userId(USERS.spaBuyer);
+        const change = (currentPassword: string) =>
+          app.inject({
+            method: "PUT",
+            url: `${API}/customers/${id}`,
+            headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+            payload: JSON.stringify({
+              email: "somewhere@else.example",
+              firstName: "Bea",
+              lastName: "Buyer",
+              currentPassword,
+            }),
+          });
+        for (let i = 0; i < 10; i++) expect((await change(`guess-${i}`)).statusCode).toBe(422);
+        expect((await change(DEMO_PASSWORD)).statusCode).toBe(429);
+      } finally {
+        await app.close();
+      }
+    });
+  });
+
+  describe("finding 5: whether an address has an account is told only inside the company", () => {
+    it("answers another company's address like a free one, a colleague's as taken", async () => {
+      const as = USERS.spaBuyer;
+      const id = await t.userId(as);
+      const me = await t.request("GET", `${API}/customers/${id}`, { as });
+      const body = { firstName: me.body.firstName, lastName: me.body.lastName };
+      const change = (email: string) =>
+        t.request("PUT", `${API}/customers/${id}`, {
+          as,
+          body: { ...body, email, currentPassword: DEMO_PASSWORD },
+        });
+      const free = await change("nobody.yet@free.example");
+      const elsewhere = await change(USERS.retailAdmin);
+      expect(free.status).toBe(200);
+      expect(elsewhere.status).toBe(200);
+      const shape = (b: Record<string, unknown>) => ({ ...b, pendingEmail: "x" });
+      expect(shape(elsewhere.body)).toEqual(shape(free.body));
+      // The holder of the address is told, without a link; nothing changes.
+      const mails = await t.db
+        .selectFrom("mail_outbox")
+        .select(["kind", "text_body"])
+        .where("to_address", "=", USERS.retailAdmin)
+        .execute();
+      expect(mails.map((m) => m.kind)).toEqual(["email_change_in_use"]);
+      expect(mails[0]!.text_body).not.toMatch(/confirm-email|Demo Spa|buyer@/);
+      const colleague = await t.refused(422, () => change(USERS.spaMarketing));
+      expect(colleague.violations).toEqual([
+        expect.objectContaining({ propertyPath: "email", code: "account.emailTaken" }),
+      ]);
+
+      // Invitations: a colleague's address is named taken; another company's gets a neutral
+      // refusal that does not say it is registered.
+      const invite = (email: string) =>
+        t.request("POST", `${API}/shop-users`, {
+          as: USERS.spaAdmin,
+          body: { email, roles: ["COMMERCIAL"] },
+        });
+      const own = await t.refused(422, () => invite(USERS.spaMarketing));
+      expect(own.violations?.[0]).toMatchObject({ code: "account.emailTaken" });
+      const other = await t.refused(422, () => invite(USERS.retailAdmin));
+      expect(other.violations?.[0]).toMatchObject({ code: "account.emailUnavailable" });
+      expect(other.detail).not.toMatch(/registered|account/i);
+    });
+
+    it("limits the addresses one user may look up", async () => {
+      const limited = {
+        ...t.config,
+        rateLimits: { ...t.config.rateLimits, emailCheckUser: { limit: 3, minutes: 60 } },
+      };
+      const app = await appOn(t, limited);
+      try {
+        const token = await t.token(USERS.spaAdmin);
+        const invite = (email: string) =>
+          app.inject({
+            method: "POST",
+            url: `${API}/shop-users`,
+            headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+            payload: JSON.stringify({ email, roles: ["COMMERCIAL"] }),
+          });
+        expect((await invite(USERS.retailAdmin)).statusCode).toBe(422);
+        expect((await invite("probe.one@nowhere.example")).statusCode).toBe(201);
+        expect((await invite(USERS.retailAdmin)).statusCode).toBe(422);
+        const fourth = await invite("probe.two@nowhere.example");
+        expect(fourth.statusCode).toBe(429);
+        expect(Number(fourth.headers["retry-after"])).toBeGreaterThan(0);
+        // Invalid input looks nothing up and is not what the limit counts.
+        expect(JSON.parse(fourth.body).type).toBe("/problems/too-many-requests");
+      } finally {
+        await app.close();
+      }
+    });
+  });
+
   describe("finding 4: wrong current passwords count like failed sign-ins", () => {
     it("ten wrong guesses lock the password change and the sign-in of that account", async () => {
       // Own counters, so the other tests' sign-ins are not locked.

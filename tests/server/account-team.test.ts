@@ -208,8 +208,21 @@ describe.each(backends)("account team API on %s", (backend) => {
       expect(res.body.roles).toEqual(["ROLE_COMPANY_ADMIN", "ROLE_COMPANY_MARKETING"]);
     });
 
-    it.each([USERS.spaBuyer, USERS.retailAdmin.toUpperCase(), PENDING])(
-      "refuses %s, already a shop user, with 422",
+    it("refuses another company's user with a neutral 422 (issue 18, finding 5)", async () => {
+      const problem = await t.refused(422, () =>
+        t.request("POST", `${API}/shop-users`, {
+          as: USERS.spaAdmin,
+          body: { email: USERS.retailAdmin.toUpperCase(), roles: ["COMMERCIAL"] },
+        }),
+      );
+      expect(problem.violations).toEqual([
+        expect.objectContaining({ propertyPath: "email", code: "account.emailUnavailable" }),
+      ]);
+      expect(problem.detail).not.toMatch(/registered/);
+    });
+
+    it.each([USERS.spaBuyer, PENDING])(
+      "refuses %s, already a shop user of the company, with 422",
       async (email) => {
         const problem = await t.refused(422, () =>
           t.request("POST", `${API}/shop-users`, {

@@ -24,6 +24,7 @@ describe.each(backends)("checkout and orders on %s", (backend) => {
     });
     expect(added.status).toBe(201);
     const address = as === USERS.retailAdmin ? 3 : 2;
+    // MARKETING has no address book, so its cart takes no address (issue 18, finding 6).
     expect(
       (
         await t.request("PUT", `/api/v2/shop/orders/${token}`, {
@@ -31,7 +32,7 @@ describe.each(backends)("checkout and orders on %s", (backend) => {
           body: { shippingAddress: `/api/v2/shop/addresses/${address}` },
         })
       ).status,
-    ).toBe(200);
+    ).toBe(as === USERS.spaMarketing ? 403 : 200);
     const payment = added.body.payments[0].id;
     if (as !== USERS.spaMarketing) {
       const res = await t.request("PATCH", `/api/v2/shop/orders/${token}/payments/${payment}`, {

@@ -189,6 +189,7 @@ export async function startTestApp(backend: Backend): Promise<TestApp> {
         "staff_users",
         "invitations",
         "password_resets",
+        "email_changes",
         "mail_outbox",
         "shopping_lists",
         "shopping_list_items",

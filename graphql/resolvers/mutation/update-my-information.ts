@@ -4,7 +4,10 @@ import { paths } from "../../rest/iri.js";
 import type { RestCustomer } from "../../rest/types.js";
 import { callerId, withAccountErrors } from "../../team.js";
 
-/** My information (account spec 2, 5): the personal fields of PUT /customers/{id}. */
+/**
+ * My information (account spec 2, 5): the personal fields of PUT /customers/{id}. A new e-mail
+ * comes back as `pendingEmail` (issue 18, finding 2); `email` stays the old one.
+ */
 export const updateMyInformation: NonNullable<MutationResolvers["updateMyInformation"]> = (
   _p,
   { input },
@@ -20,6 +23,8 @@ export const updateMyInformation: NonNullable<MutationResolvers["updateMyInforma
         email: input.email,
         phoneNumber: input.phoneNumber ?? null,
         jobTitle: input.jobTitle ?? null,
+        // Sent only with a value: the REST API asks for it when the e-mail is a new one.
+        ...(input.currentPassword ? { currentPassword: input.currentPassword } : {}),
       },
     });
     return { __typename: "Customer" as const, ...toCustomer(customer) };

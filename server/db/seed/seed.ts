@@ -21,6 +21,7 @@ const TABLES = [
   "shopping_lists",
   "mail_outbox",
   "password_resets",
+  "email_changes",
   "invitations",
   "staff_users",
   "idempotency_keys",

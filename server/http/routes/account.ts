@@ -8,7 +8,7 @@ import {
 import { isUniqueViolation } from "../../db/account/errors.js";
 import { lockActorAndTarget, removeShopUser } from "../../db/account/team.js";
 import { recordAudit, type Actor } from "../../db/audit.js";
-import { createInvitation, hashToken } from "../../db/invitations.js";
+import { createInvitation, hashToken, newSecretToken } from "../../db/invitations.js";
 import type { AddressRow, AddressSnapshot, DB, ShopUserRow } from "../../db/schema.js";
 import { addressChangeViolation, shippingSwitch } from "../../domain/address-book.js";
 import {
@@ -29,6 +29,13 @@ import { can } from "../../domain/permissions.js";
 import { memberStatus, readRoles } from "../../domain/team.js";
 import type { Violation } from "../../domain/violations.js";
 import {
+  EMAIL_CHANGE_TTL_HOURS,
+  emailChangeConfirmMail,
+  emailChangeInUseMail,
+  emailChangeNoticeMail,
+} from "../../mail/messages.js";
+import { queueMail } from "../../mail/outbox.js";
+import {
   hashPassword,
   requireAbility,
   requirePrincipal,
@@ -42,7 +49,7 @@ import {
 import type { AppContext } from "../context.js";
 import { customerResource } from "../customer-resource.js";
 import { collection, idFromReference, iri, numericId } from "../iri.js";
-import { forbidden, notFound, Problem, unprocessable } from "../problem.js";
+import { forbidden, languageOf, notFound, Problem, unprocessable } from "../problem.js";
 import { addressResource } from "./customers.js";
 import { BodyReader, paging, readAddress } from "../validate.js";
 
@@ -63,6 +70,7 @@ export async function registerAccountRoutes(app: FastifyInstance, ctx: AppContex
   registerMyInformation(app, ctx);
   registerTeam(app, ctx);
   registerTeamRegistration(app, ctx);
+  registerEmailConfirmation(app, ctx);
 }
 
 /**
@@ -96,14 +104,28 @@ function clearable(r: BodyReader, key: string, max: number): string | null | und
   return r.string(key, { max }) ?? null;
 }
 
-async function emailTaken(db: Kysely<DB>, email: string, exceptUserId?: number) {
+/**
+ * Who holds `email` (any case) besides `exceptUserId`: nobody, a user of `companyId`, or a user
+ * of another company. Only the first two may be told to the caller (issue 18, finding 5).
+ */
+async function emailHolder(
+  db: Kysely<DB>,
+  email: string,
+  companyId: number,
+  exceptUserId?: number,
+): Promise<"free" | "ownCompany" | "elsewhere"> {
   let q = db
     .selectFrom("shop_users")
-    .select("id")
+    .select("company_id")
     .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.toLowerCase()));
   if (exceptUserId !== undefined) q = q.where("id", "!=", exceptUserId);
-  return (await q.executeTakeFirst()) !== undefined;
+  const row = await q.executeTakeFirst();
+  if (!row) return "free";
+  return row.company_id === companyId ? "ownCompany" : "elsewhere";
 }
+
+/** The neutral refusal of an invitation whose address belongs to another company's user. */
+const EMAIL_UNAVAILABLE = "account.emailUnavailable";
 
 // ---------------------------------------------------------------------------------------------
 // Address book (spec 2 "Address book", 4 "Default shipping address", 6)
@@ -299,12 +321,17 @@ function registerMyInformation(app: FastifyInstance, ctx: AppContext) {
   app.put("/api/v2/shop/customers/:id", async (request) => {
     const p = ownCustomer(request);
     requireAbility(p, "account.myInformation");
-    const r = new BodyReader(request.body, [...PERSONAL_FIELDS, ...COMPANY_FIELDS]);
+    const r = new BodyReader(request.body, [
+      ...PERSONAL_FIELDS,
+      ...COMPANY_FIELDS,
+      "currentPassword",
+    ]);
     const scope = customerUpdateScope(
       Object.keys(request.body && typeof request.body === "object" ? request.body : {}),
     );
     if (scope.company && !canEditCompanyData(p.roles)) throw forbidden();
 
+    let newEmail: { address: string; free: boolean } | undefined;
     let personal:
       | {
           email: string;
@@ -322,8 +349,30 @@ function registerMyInformation(app: FastifyInstance, ctx: AppContext) {
       const phoneNumber = clearable(r, "phoneNumber", PHONE_MAX);
       const jobTitle = clearable(r, "jobTitle", JOB_TITLE_MAX);
       const emailOk = email && !r.violations.some((v) => v.propertyPath === "email");
-      if (emailOk && (await emailTaken(db, email, p.userId)))
-        r.add({ propertyPath: "email", message: EMAIL_TAKEN });
+      // A new address (not only its case) waits for its confirmation and needs the current
+      // password (issue 18, finding 2); only a colleague's address is refused outright, an
+      // address of another company is answered like a free one (finding 5).
+      if (emailOk && email.toLowerCase() !== p.email.toLowerCase()) {
+        const current = readSecret(r, "currentPassword", r.violations);
+        if (current !== undefined) {
+          const stored = await db
+            .selectFrom("shop_users")
+            .select("password_hash")
+            .where("id", "=", p.userId)
+            .executeTakeFirstOrThrow();
+          const right =
+            current.length <= PASSWORD_MAX * 4 &&
+            (await verifyPassword(current, stored.password_hash));
+          if (!right) {
+            request.currentPasswordWrong = true;
+            r.add({ propertyPath: "currentPassword", message: "password.currentWrong" });
+          }
+        }
+        request.emailLookedUp = true;
+        const holder = await emailHolder(db, email, p.companyId, p.userId);
+        if (holder === "ownCompany") r.add({ propertyPath: "email", message: EMAIL_TAKEN });
+        newEmail = { address: email, free: holder === "free" };
+      }
       if (firstName && lastName && email)
         personal = { email, firstName, lastName, phoneNumber, jobTitle };
     }
@@ -346,7 +395,8 @@ function registerMyInformation(app: FastifyInstance, ctx: AppContext) {
             .forUpdate()
             .executeTakeFirstOrThrow();
           const after = {
-            email: personal.email,
+            // A new address waits for its confirmation; a change of case is the same mailbox.
+            email: newEmail ? before.email : personal.email,
             first_name: personal.firstName,
             last_name: personal.lastName,
             phone_number:
@@ -364,6 +414,7 @@ function registerMyInformation(app: FastifyInstance, ctx: AppContext) {
             after,
           });
         }
+        if (newEmail) await requestEmailChange(tx, ctx, request, p, newEmail);
         if (company) {
           const before = await tx
             .selectFrom("companies")
@@ -393,7 +444,10 @@ function registerMyInformation(app: FastifyInstance, ctx: AppContext) {
         throw unprocessable([{ propertyPath: "email", message: EMAIL_TAKEN }]);
       throw error;
     }
-    return customerResource(db, p.userId);
+    return {
+      ...(await customerResource(db, p.userId)),
+      pendingEmail: newEmail?.address ?? null,
+    };
   });
 
   /**
@@ -550,8 +604,17 @@ function registerTeam(app: FastifyInstance, { db, config }: AppContext) {
     const { roles, violations } = readRoles(r.raw("roles"));
     violations.forEach((v) => r.add(v));
     const emailOk = email && !r.violations.some((v) => v.propertyPath === "email");
-    if (emailOk && (await emailTaken(db, email)))
-      r.add({ propertyPath: "email", message: EMAIL_TAKEN });
+    if (emailOk) {
+      // Whether an address has an account is told only inside the caller's company; elsewhere
+      // the answer is neutral, and every look-up counts on the caller's limit (finding 5).
+      request.emailLookedUp = true;
+      const holder = await emailHolder(db, email, p.companyId);
+      if (holder !== "free")
+        r.add({
+          propertyPath: "email",
+          message: holder === "ownCompany" ? EMAIL_TAKEN : EMAIL_UNAVAILABLE,
+        });
+    }
     r.done();
     try {
       const user = await db.transaction().execute(async (tx) => {
@@ -580,9 +643,17 @@ function registerTeam(app: FastifyInstance, { db, config }: AppContext) {
       const resource = shopUserResource(user);
       return reply.code(201).header("location", resource["@id"]).send(resource);
     } catch (error) {
-      // The same e-mail invited twice at once: the unique index decides, the loser hears why.
-      if (isUniqueViolation(error))
-        throw unprocessable([{ propertyPath: "email", message: EMAIL_TAKEN }]);
+      // The same e-mail invited twice at once: the unique index decides, the loser hears why
+      // (in the same words as above: a colleague's address, or a neutral refusal).
+      if (isUniqueViolation(error)) {
+        const holder = await emailHolder(db, email!, p.companyId);
+        throw unprocessable([
+          {
+            propertyPath: "email",
+            message: holder === "elsewhere" ? EMAIL_UNAVAILABLE : EMAIL_TAKEN,
+          },
+        ]);
+      }
       throw error;
     }
   });
@@ -787,5 +858,157 @@ function registerTeamRegistration(app: FastifyInstance, { db }: AppContext) {
       return row;
     });
     return reply.code(201).send(shopUserResource(user));
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// A new sign-in e-mail, confirmed from its mailbox (issue 18, findings 2 and 5)
+
+/**
+ * Records a requested change of the sign-in e-mail and sends its mails, inside the caller's
+ * transaction: the link to the new address (or, when that address is another account's, a
+ * notice without a link, so the caller's answer is the same either way), and a notice to the
+ * old address. A newer request ends the older links.
+ */
+async function requestEmailChange(
+  tx: Kysely<DB>,
+  { config }: AppContext,
+  request: FastifyRequest,
+  p: Principal,
+  newEmail: { address: string; free: boolean },
+) {
+  const now = new Date();
+  await tx
+    .updateTable("email_changes")
+    .set({ expires_at: now })
+    .where("shop_user_id", "=", p.userId)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", now)
+    .execute();
+  const { token, hash } = newSecretToken();
+  const expiresAt = new Date(now.getTime() + EMAIL_CHANGE_TTL_HOURS * 3_600_000);
+  const change = await tx
+    .insertInto("email_changes")
+    .values({
+      shop_user_id: p.userId,
+      new_email: newEmail.address,
+      token_hash: hash,
+      expires_at: expiresAt,
+      created_at: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const lang = languageOf(request);
+  const brand = { brandName: config.brandName, supportEmail: config.supportEmail };
+  await queueMail(
+    tx,
+    newEmail.free
+      ? emailChangeConfirmMail(lang, {
+          to: newEmail.address,
+          link: `${config.publicUrl}/confirm-email/${token}`,
+          brandName: config.brandName,
+        })
+      : emailChangeInUseMail(lang, { to: newEmail.address, ...brand }),
+  );
+  await queueMail(
+    tx,
+    emailChangeNoticeMail(lang, "requested", { to: p.email, newEmail: newEmail.address, ...brand }),
+  );
+  await recordAudit(tx, {
+    actor: actorOf(p),
+    companyId: p.companyId,
+    entityType: "customer",
+    entityId: p.userId,
+    action: "email.change_requested",
+    after: { changeId: change.id, newEmail: newEmail.address, expiresAt: expiresAt.toISOString() },
+  });
+}
+
+function registerEmailConfirmation(app: FastifyInstance, { db, config }: AppContext) {
+  const invalidLink = () => new Problem(404, "/problems/not-found", "emailChange.invalidLink");
+
+  /** The change of `token` if it still works; `lock` locks it for the caller's transaction. */
+  const openChange = async (tx: Kysely<DB>, token: string, now: Date, lock: boolean) => {
+    if (token.length === 0 || token.length > TOKEN_MAX) return undefined;
+    let q = tx
+      .selectFrom("email_changes as e")
+      .innerJoin("shop_users as u", "u.id", "e.shop_user_id")
+      .innerJoin("companies as c", "c.id", "u.company_id")
+      .select([
+        "e.id",
+        "e.new_email",
+        "e.used_at",
+        "e.expires_at",
+        "u.id as userId",
+        "u.email",
+        "u.company_id as companyId",
+      ])
+      .where("e.token_hash", "=", hashToken(token))
+      .where("u.enabled", "=", true)
+      .where("c.enabled", "=", true);
+    if (lock) q = q.forUpdate("e");
+    const row = await q.executeTakeFirst();
+    if (!row || row.used_at !== null || new Date(row.expires_at) <= now) return undefined;
+    return row;
+  };
+  const tokenOf = (request: FastifyRequest) => (request.params as { token: string }).token;
+
+  /** The landing page's check of its link (anonymous): the address it confirms. */
+  app.get("/api/v2/shop/email-changes/:token", async (request) => {
+    const found = await openChange(db, tokenOf(request), new Date(), false);
+    if (!found) throw invalidLink();
+    return { newEmail: found.new_email, expiresAt: new Date(found.expires_at).toISOString() };
+  });
+
+  /**
+   * Confirms a new sign-in e-mail. The link is the proof that the person reads the new
+   * mailbox (the password was asked when the change was requested), so it needs no session:
+   * it may be opened on another device. Single use (the row is locked), and an address taken
+   * in the meantime is refused, which its own mailbox may learn.
+   */
+  app.patch("/api/v2/shop/email-changes/:token", async (request) => {
+    const now = new Date();
+    const lang = languageOf(request);
+    const email = await db.transaction().execute(async (tx) => {
+      const found = await openChange(tx, tokenOf(request), now, true);
+      if (!found) throw invalidLink();
+      const taken = await tx
+        .selectFrom("shop_users")
+        .select("id")
+        .where((eb) => eb(eb.fn("lower", ["email"]), "=", found.new_email.toLowerCase()))
+        .where("id", "!=", found.userId)
+        .executeTakeFirst();
+      if (taken) throw unprocessable([{ propertyPath: "email", message: EMAIL_TAKEN }]);
+      await tx
+        .updateTable("shop_users")
+        .set({ email: found.new_email })
+        .where("id", "=", found.userId)
+        .execute();
+      await tx
+        .updateTable("email_changes")
+        .set({ used_at: now })
+        .where("id", "=", found.id)
+        .execute();
+      await queueMail(
+        tx,
+        emailChangeNoticeMail(lang, "changed", {
+          to: found.email,
+          newEmail: found.new_email,
+          brandName: config.brandName,
+          supportEmail: config.supportEmail,
+        }),
+      );
+      await recordAudit(tx, {
+        actor: { type: "user", id: found.userId },
+        companyId: found.companyId,
+        entityType: "customer",
+        entityId: found.userId,
+        action: "email.change_confirmed",
+        before: { email: found.email },
+        after: { email: found.new_email, changeId: found.id },
+      });
+      return found.new_email;
+    });
+    return { email };
   });
 }

@@ -53,6 +53,8 @@ export type ErrorCode =
   | 'VALIDATION_ERROR';
 
 export type MyInformationInput = {
+  /** Required when email is a new address (not only another case of the current one). */
+  currentPassword?: string | null | undefined;
   email: string;
   firstName: string;
   jobTitle?: string | null | undefined;
@@ -278,6 +280,7 @@ export type SetCartAddressesMutationVariables = Exact<{
 
 export type SetCartAddressesMutation = { setCartAddresses:
     | { __typename: 'Cart', token: string, currencyCode: string, localeCode: string | null, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, total: number, minimalOrderValue: number, profit: number, couponCode: string | null, notes: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number }>, shipments: Array<{ id: string, methodCode: string }> }
+    | { __typename: 'ForbiddenError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
     | { __typename: 'NotFoundError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
     | { __typename: 'OrderStateError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
     | { __typename: 'ValidationError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
@@ -649,7 +652,7 @@ export type AddressBookFieldsFragment = { id: string, firstName: string | null, 
 
 export type CompanyUserFieldsFragment = { id: string, email: string, firstName: string | null, lastName: string | null, roles: Array<TeamRole>, role: TeamRole | null, status: CompanyUserStatus, isSelf: boolean };
 
-export type MyInformationFieldsFragment = { id: string, email: string, firstName: string | null, lastName: string | null, fullName: string, phoneNumber: string | null, jobTitle: string | null, companyName: string, roles: Array<string> };
+export type MyInformationFieldsFragment = { id: string, email: string, firstName: string | null, lastName: string | null, fullName: string, phoneNumber: string | null, jobTitle: string | null, companyName: string, roles: Array<string>, pendingEmail: string | null };
 
 export type CompanyDetailsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -659,7 +662,7 @@ export type CompanyDetailsQuery = { companyDetails: { companyName: string, legal
 export type MyInformationQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type MyInformationQuery = { me: { id: string, email: string, firstName: string | null, lastName: string | null, fullName: string, phoneNumber: string | null, jobTitle: string | null, companyName: string, roles: Array<string> } | null };
+export type MyInformationQuery = { me: { id: string, email: string, firstName: string | null, lastName: string | null, fullName: string, phoneNumber: string | null, jobTitle: string | null, companyName: string, roles: Array<string>, pendingEmail: string | null } | null };
 
 export type CompanyUsersQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -684,7 +687,7 @@ export type UpdateMyInformationMutationVariables = Exact<{
 
 
 export type UpdateMyInformationMutation = { updateMyInformation:
-    | { __typename: 'Customer', id: string, email: string, firstName: string | null, lastName: string | null, fullName: string, phoneNumber: string | null, jobTitle: string | null, companyName: string, roles: Array<string> }
+    | { __typename: 'Customer', id: string, email: string, firstName: string | null, lastName: string | null, fullName: string, phoneNumber: string | null, jobTitle: string | null, companyName: string, roles: Array<string>, pendingEmail: string | null }
     | { __typename: 'ForbiddenError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
     | { __typename: 'ValidationError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
    };
@@ -790,6 +793,17 @@ export type RegisterTeamMemberMutationVariables = Exact<{
 
 export type RegisterTeamMemberMutation = { registerTeamMember:
     | { __typename: 'TeamMemberRegistered', email: string }
+    | { __typename: 'ValidationError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
+   };
+
+export type ConfirmEmailChangeMutationVariables = Exact<{
+  token: string;
+}>;
+
+
+export type ConfirmEmailChangeMutation = { confirmEmailChange:
+    | { __typename: 'EmailChangeConfirmed', email: string }
+    | { __typename: 'NotFoundError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
     | { __typename: 'ValidationError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
    };
 
@@ -1224,6 +1238,7 @@ export const MyInformationFieldsFragmentDoc = new TypedDocumentString(`
   jobTitle
   companyName
   roles
+  pendingEmail
 }
     `, {"fragmentName":"MyInformationFields"}) as unknown as TypedDocumentString<MyInformationFieldsFragment, unknown>;
 export const OrderHistoryDocument = new TypedDocumentString(`
@@ -3747,6 +3762,7 @@ export const MyInformationDocument = new TypedDocumentString(`
   jobTitle
   companyName
   roles
+  pendingEmail
 }`) as unknown as TypedDocumentString<MyInformationQuery, MyInformationQueryVariables>;
 export const CompanyUsersDocument = new TypedDocumentString(`
     query CompanyUsers {
@@ -3831,6 +3847,7 @@ fragment MyInformationFields on Customer {
   jobTitle
   companyName
   roles
+  pendingEmail
 }`) as unknown as TypedDocumentString<UpdateMyInformationMutation, UpdateMyInformationMutationVariables>;
 export const ChangePasswordDocument = new TypedDocumentString(`
     mutation ChangePassword($input: ChangePasswordInput!) {
@@ -4056,3 +4073,22 @@ export const RegisterTeamMemberDocument = new TypedDocumentString(`
     code
   }
 }`) as unknown as TypedDocumentString<RegisterTeamMemberMutation, RegisterTeamMemberMutationVariables>;
+export const ConfirmEmailChangeDocument = new TypedDocumentString(`
+    mutation ConfirmEmailChange($token: String!) {
+  confirmEmailChange(token: $token) {
+    __typename
+    ... on EmailChangeConfirmed {
+      email
+    }
+    ...ErrorFields
+  }
+}
+    fragment ErrorFields on ErrorResult {
+  errorCode
+  message
+  violations {
+    propertyPath
+    message
+    code
+  }
+}`) as unknown as TypedDocumentString<ConfirmEmailChangeMutation, ConfirmEmailChangeMutationVariables>;

@@ -22,6 +22,8 @@ export const model: MachineModel = {
       Object.values(s.context.password).map(filled),
       s.context.passwordFailure !== null,
       s.context.loadFailure !== null,
+      // One flag for the e-mail change: a new e-mail still waiting for the current password.
+      s.context.values.email !== s.context.savedEmail && !filled(s.context.emailPassword),
     ]),
   events: (s) => [
     done("loadProfile", PROFILE),
@@ -32,8 +34,20 @@ export const model: MachineModel = {
       field: "firstName",
       value: s.context.values.firstName ? "" : "Ada",
     },
+    {
+      type: "profile.change",
+      field: "email",
+      value: s.context.values.email === PROFILE.email ? "new@demo-spa.example" : PROFILE.email,
+    },
+    // Typed only while it is asked for (a new e-mail, no password yet): fewer paths.
+    ...(s.context.values.email !== s.context.savedEmail && !filled(s.context.emailPassword)
+      ? [{ type: "profile.emailPassword", value: "secret-phrase" }]
+      : []),
     { type: "profile.save" },
-    done("saveProfile", PROFILE),
+    done("saveProfile", {
+      values: PROFILE,
+      pendingEmail: s.context.values.email === PROFILE.email ? null : s.context.values.email,
+    }),
     failed("saveProfile", {
       message: "Invalid",
       violations: [{ propertyPath: "email", message: "Taken" }],
@@ -48,6 +62,10 @@ export const model: MachineModel = {
     failed("changePassword", { message: "Wrong current password" }),
   ],
   invariants: {
+    "saves a new e-mail only with the current password": (s) =>
+      !JSON.stringify(s.value).includes("saving") ||
+      s.context.values.email === s.context.savedEmail ||
+      filled(s.context.emailPassword),
     "changes the password only with all three fields": (s) =>
       !JSON.stringify(s.value).includes("changing") ||
       Object.values(s.context.password).every(filled),

@@ -1,3 +1,4 @@
+import { hashToken } from "../../../server/db/invitations.js";
 import type { TestCardGateway } from "../../../server/payments/test-gateway.js";
 import {
   ROLE_OF,
@@ -36,6 +37,24 @@ export interface RouteRule {
   alsoAllowed?: { statuses: number[]; why: string };
   /** Answers that show other companies' data by design (dev outbox): not leak-checked. */
   noLeakCheck?: string;
+}
+
+/**
+ * A fresh e-mail change link of A's COMMERCIAL user, to an address that is taken by the time it
+ * is confirmed (A's ADMIN's): a confirmation is refused with 422 and nothing changes.
+ */
+export async function freshEmailChange(w: World): Promise<string> {
+  const token = `matrix-change-${Math.random().toString(36).slice(2)}`;
+  await w.t.db
+    .insertInto("email_changes")
+    .values({
+      shop_user_id: w.userIds.commercial,
+      new_email: "admin@demo-spa.example",
+      token_hash: hashToken(token),
+      expires_at: new Date(Date.now() + 3_600_000),
+    })
+    .execute();
+  return token;
 }
 
 const ADMIN_COMMERCIAL: Access = { roles: ["admin", "commercial"] };
@@ -369,6 +388,21 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   "POST /api/v2/shop/reset-password-requests": {
     access: "public",
     request: () => json({ email: "someone@example.com" }),
+  },
+  "GET /api/v2/shop/email-changes/:token": {
+    access: "public",
+    path: async (w) => `/api/v2/shop/email-changes/${await freshEmailChange(w)}`,
+    noLeakCheck: "whoever holds the confirmation link is told the address it confirms",
+  },
+  "PATCH /api/v2/shop/email-changes/:token": {
+    access: "public",
+    path: async (w) => `/api/v2/shop/email-changes/${await freshEmailChange(w)}`,
+    request: () => ({ body: {}, headers: { "content-type": "application/merge-patch+json" } }),
+    alsoAllowed: {
+      statuses: [422],
+      why: "the address was taken since: a real confirmation would change a demo user's e-mail",
+    },
+    noLeakCheck: "whoever holds the confirmation link is told the address it confirms",
   },
   "GET /api/v2/shop/reset-password/:token": {
     access: "public",

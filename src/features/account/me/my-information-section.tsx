@@ -23,13 +23,14 @@ import { useMachine } from "@xstate/react";
 import { useMemo, useRef } from "react";
 import { fromPromise } from "xstate";
 import {
+  isEmailChanged,
   isPasswordComplete,
   PASSWORD_FIELDS,
   profileMachine,
   type PasswordField,
   type PasswordValues,
   type ProfileField,
-  type ProfileValues,
+  type ProfileSaveInput,
 } from "../../../../machines/profile.machine";
 import {
   EMAIL_MAX,
@@ -82,7 +83,7 @@ export function MyInformationSection() {
       profileMachine.provide({
         actors: {
           loadProfile: fromPromise(() => loadProfile()),
-          saveProfile: fromPromise(({ input }: { input: ProfileValues }) => saveProfile(input)),
+          saveProfile: fromPromise(({ input }: { input: ProfileSaveInput }) => saveProfile(input)),
           changePassword: fromPromise(({ input }: { input: PasswordValues }) =>
             changePassword(input),
           ),
@@ -135,6 +136,7 @@ export function MyInformationSection() {
     );
 
   const saving = snapshot.matches({ loaded: { details: "saving" } });
+  const emailChanged = isEmailChanged(c);
   const changing = snapshot.matches({ loaded: { password: "changing" } });
 
   return (
@@ -180,6 +182,29 @@ export function MyInformationSection() {
               />
             ))}
           </SimpleGrid>
+          {emailChanged && (
+            <PasswordInput
+              name="emailCurrentPassword"
+              label={t("me.emailPassword")}
+              description={t("me.emailPasswordHint")}
+              withAsterisk
+              autoComplete="current-password"
+              value={c.emailPassword}
+              readOnly={saving}
+              error={
+                c.errors.emailPassword ? t(c.errors.emailPassword) : c.serverErrors.emailPassword
+              }
+              onChange={(e) =>
+                send({ type: "profile.emailPassword", value: e.currentTarget.value })
+              }
+              maw={{ sm: "calc(50% - var(--mantine-spacing-md) / 2)" }}
+            />
+          )}
+          {c.pendingEmail && (
+            <Alert color="clay" title={t("me.emailPendingTitle")} role="status">
+              {t("me.emailPending", { email: c.pendingEmail, current: c.savedEmail })}
+            </Alert>
+          )}
           <Group justify="flex-end">
             <Button type="submit" loading={saving}>
               {t("me.save")}

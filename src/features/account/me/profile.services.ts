@@ -6,7 +6,12 @@ import {
 } from "../../../lib/gql/graphql";
 import { readSession, writeSession } from "../../../lib/storage";
 import { SESSION_TTL_MS } from "../../../lib/storage";
-import type { PasswordValues, ProfileValues } from "../../../../machines/profile.machine";
+import type {
+  PasswordValues,
+  ProfileSaved,
+  ProfileSaveInput,
+  ProfileValues,
+} from "../../../../machines/profile.machine";
 import { call, successOf } from "./gateway-results";
 
 type Me = {
@@ -32,10 +37,11 @@ export const loadProfile = () =>
     return valuesOf(me);
   });
 
-export const saveProfile = (input: ProfileValues) =>
-  call(async () => {
+export const saveProfile = (input: ProfileSaveInput) =>
+  call(async (): Promise<ProfileSaved> => {
     const { updateMyInformation } = await gateway(UpdateMyInformationDocument, { input });
-    return valuesOf(successOf(updateMyInformation, "Customer"));
+    const customer = successOf(updateMyInformation, "Customer");
+    return { values: valuesOf(customer), pendingEmail: customer.pendingEmail ?? null };
   });
 
 export const changePassword = (input: PasswordValues) =>
