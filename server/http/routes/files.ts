@@ -49,18 +49,24 @@ export async function registerFileRoutes(app: FastifyInstance, { db, config }: A
   app.get("/customer-admin/invoice/:orderToken/download", async (request, reply) => {
     const principal = requirePrincipal(request);
     const { orderToken } = request.params as { orderToken: string };
-    const invoice = await loadInvoice(db, orderToken, principal.companyId, {
-      name: config.brandName,
-      email: config.supportEmail,
-      address: config.sellerAddress.split(",").map((line) => line.trim()),
-      vatId: config.sellerVatId,
-    });
     // The storefront's link names the language the buyer reads (`?locale=de`): a plain link
     // sends only the browser's Accept-Language.
     const { locale } = request.query as { locale?: unknown };
     const lang = pickLanguage(
       typeof locale === "string" ? locale : request.headers["locale"],
       request.headers["accept-language"],
+    );
+    const invoice = await loadInvoice(
+      db,
+      orderToken,
+      principal.companyId,
+      {
+        name: config.brandName,
+        email: config.supportEmail,
+        address: config.sellerAddress.split(",").map((line) => line.trim()),
+        vatId: config.sellerVatId,
+      },
+      lang,
     );
     // Payment amounts, due dates and methods are hidden from roles without the payments view,
     // as the API hides them (account spec 6).
