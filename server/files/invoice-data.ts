@@ -20,7 +20,7 @@ export async function loadInvoice(
   token: string,
   companyId: number,
   seller: { name: string; email: string; address: string[]; vatId: string },
-  /** The language of the product and variant names (decision 032); English where none. */
+  /** The language of the product and variant names (decision 034); English where none. */
   language: string = "en",
 ): Promise<InvoiceData> {
   const order = token.length <= 64 ? await findOrderByToken(db, token) : undefined;

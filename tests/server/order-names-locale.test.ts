@@ -12,7 +12,7 @@ interface Line {
 }
 
 /**
- * Product names of cart and order lines follow the request's language (decision 032): the
+ * Product names of cart and order lines follow the request's language (decision 034): the
  * catalogue's translation, with the name the line recorded (English) where there is none.
  */
 describe.each(backends)("order line names in the request's language on %s", (backend) => {

@@ -52,7 +52,7 @@ function readableOrder(
 }
 
 export function registerOrderRoutes(app: FastifyInstance, { db }: AppContext) {
-  /** The order's resource, its lines named in the request's language (decision 032). */
+  /** The order's resource, its lines named in the request's language (decision 034). */
   const show = async (request: FastifyRequest, token: string) =>
     (await orderResourceByToken(db, token, languageOf(request)))!.resource;
 
