@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
-import { expect, journeys, signInAsBuyer, type E2EContext } from "./harness";
+import { emptyCart, expect, journeys, signInAsBuyer, type E2EContext } from "./harness";
 
 /** Workbooks written by hand (tests/fixtures/files/make-quick-order-fixtures.ts). */
 const FIXTURES = fileURLToPath(new URL("../tests/fixtures/files/", import.meta.url));
@@ -36,6 +36,20 @@ function added(before: Map<string, number>, after: Map<string, number>) {
 }
 
 const rows = (page: Page) => page.getByTestId("quick-order-row");
+
+/** The variant code a product field shows: "Name – Variant (CODE)" or the bare code. */
+const codeOf = (label: string) => /\(([^()]+)\)$/.exec(label)?.[1] ?? label;
+
+/** Every row shows the server's product name, unit price and line total. */
+async function expectPricedRows(page: Page) {
+  const count = await rows(page).count();
+  for (const what of ["name", "price", "total"]) {
+    const locator = page.getByTestId(`quick-order-row-${what}`);
+    await locator.nth(count - 1).waitFor();
+    const shown = await locator.count();
+    expect(shown === count, `every row shows its ${what}: ${shown} of ${count}`);
+  }
+}
 
 /** The table's lines as shown: the product field's text and the quantity. */
 async function tableLines(page: Page) {
@@ -100,6 +114,7 @@ export const tests = journeys(
         (await page.getByTestId("quick-order-problems").count()) === 0,
         "the sample has no problem rows",
       );
+      await expectPricedRows(page);
       await screenshot("quick-order-sample");
       // One request: the page sends every row in a single bulk add.
       const bulkCalls: string[] = [];
@@ -109,7 +124,9 @@ export const tests = journeys(
       });
       await addToCart(page);
       let delta = added(before, await cartQuantities(page));
-      const expected = Object.fromEntries(lines.map((l) => [l.product, Number(l.quantity)]));
+      const expected = Object.fromEntries(
+        lines.map((l) => [codeOf(l.product), Number(l.quantity)]),
+      );
       expect(
         JSON.stringify(delta) === JSON.stringify(expected),
         `the cart got the sample's rows: ${JSON.stringify(delta)} vs ${JSON.stringify(expected)}`,
@@ -122,7 +139,8 @@ export const tests = journeys(
       before = await cartQuantities(page);
       await upload(page, join(FIXTURES, "quick-order-other-program.xlsx"));
       await page.getByRole("combobox", { name: "Product, line 2", exact: true }).waitFor();
-      const other = await tableLines(page);
+      await expectPricedRows(page);
+      const other = (await tableLines(page)).map((l) => ({ ...l, product: codeOf(l.product) }));
       expect(
         JSON.stringify(other) ===
           JSON.stringify([
@@ -201,6 +219,73 @@ export const tests = journeys(
           !("NO-SUCH-DEVICE" in delta),
         `the cart got the fixed rows: ${JSON.stringify(delta)}`,
       );
+    },
+  },
+  {
+    name: "in German on a phone, bad quantities stay as the file wrote them, marked with the rule, and are fixed in place",
+    async run(ctx) {
+      const { page, baseUrl, screenshot } = ctx;
+      await page.setViewportSize({ width: 390, height: 844 });
+      await signInAsBuyer(ctx);
+      await emptyCart(ctx);
+      await page.evaluate(() => localStorage.setItem("locale", "de"));
+      await page.goto(`${baseUrl}/shop/quick-order`);
+      await page.getByRole("heading", { name: "Schnellbestellung", level: 1 }).waitFor();
+      await upload(page, join(FIXTURES, "quick-order-bad-quantities.xlsx"));
+      await page.getByTestId("quick-order-problems").waitFor();
+      const quantity = (n: number) => page.getByLabel(`Menge, Position ${n}`, { exact: true });
+      const shown = [];
+      for (let n = 1; n <= 5; n++) shown.push(await quantity(n).inputValue());
+      expect(
+        JSON.stringify(shown) === JSON.stringify(["0", "ten", "2.5", "999", "4"]),
+        `the quantities as the file wrote them: ${JSON.stringify(shown)}`,
+      );
+      for (let n = 1; n <= 4; n++) {
+        expect(
+          (await quantity(n).getAttribute("aria-invalid")) === "true",
+          `line ${n} is marked invalid`,
+        );
+      }
+      const rules = await page.getByText("Bitte geben Sie eine Menge von 1 bis 300 ein").count();
+      expect(rules === 4, `the rule in German under each bad quantity: ${rules}`);
+      const messages = await page.getByTestId("quick-order-row-problem").allTextContents();
+      expect(
+        messages.length === 4 && messages.every((m) => m.startsWith("Zeile") && m.includes("300")),
+        `the server's messages in German: ${messages.join(" | ")}`,
+      );
+      // The products are known: their German names show beside the bad quantities.
+      const names = await page.getByTestId("quick-order-row-name").allTextContents();
+      expect(names.length === 5, `every row names its product: ${names.join(" | ")}`);
+      const add = page.getByRole("button", { name: "In den Warenkorb", exact: true }).first();
+      expect(await add.isDisabled(), "nothing goes to the cart while a quantity is invalid");
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width <= 390, `no page-wide horizontal scroll at 390 px (${width})`);
+      const small = await page
+        .locator('[data-testid="quick-order-row"] :is(input, button)')
+        .evaluateAll((els) =>
+          els
+            .filter((e) => (e as HTMLElement).offsetParent !== null)
+            .map((e) => e.getBoundingClientRect())
+            .filter((r) => r.height < 44 || r.width < 44)
+            .map((r) => `${Math.round(r.width)}x${Math.round(r.height)}`),
+        );
+      expect(small.length === 0, `every field and button of a row is 44 px: ${small.join(", ")}`);
+      await screenshot("quick-order-bad-quantities-de-390");
+      for (const [n, value] of [
+        [1, "1"],
+        [2, "10"],
+        [3, "2"],
+        [4, "300"],
+      ] as const) {
+        await quantity(n).fill(value);
+      }
+      await page.getByTestId("quick-order-row-total").nth(4).waitFor();
+      expect(
+        (await page.getByTestId("quick-order-row-problem").count()) === 0,
+        "fixed in place, no problem is left",
+      );
+      await add.click();
+      await page.getByText("In den Warenkorb gelegt", { exact: true }).waitFor();
     },
   },
   {

@@ -33,6 +33,7 @@ import { orders } from "./resolvers/query/orders.js";
 import { paymentMethods } from "./resolvers/query/payment-methods.js";
 import { product } from "./resolvers/query/product.js";
 import { productVariants } from "./resolvers/query/product-variants.js";
+import { quickOrderLines } from "./resolvers/query/quick-order-lines.js";
 import { products } from "./resolvers/query/products.js";
 import { shippingMethods } from "./resolvers/query/shipping-methods.js";
 import { shoppingLists } from "./resolvers/query/shopping-lists.js";
@@ -85,6 +86,7 @@ export const resolvers = {
     orders,
     // Account area: order history extras, contract prices, saved lists.
     productVariants,
+    quickOrderLines,
     contractPrices,
     shoppingLists,
     // Card payments.

@@ -9,6 +9,17 @@ export const QUICK_ORDER_MAX_QUANTITY = 300;
 export type QuickOrderRowReason =
   "unknown_code" | "out_of_stock" | "invalid_quantity" | "missing_code";
 
+/** What the server says of a row's product: in the buyer's language, at the company's price. */
+export interface QuickOrderProduct {
+  code: string;
+  name: string;
+  variantName: string;
+  image: string | null;
+  /** Contract price, minor units. */
+  unitPrice: number;
+  currencyCode: string;
+}
+
 /** A row of the product table. */
 export interface QuickOrderRow {
   /** Stable key of the row in the table (not the spreadsheet row). */
@@ -17,27 +28,71 @@ export interface QuickOrderRow {
   variantCode: string | null;
   /** What the row shows for the variant (product and variant name), when known. */
   label: string | null;
-  /** A whole number from 1 to 300, or null while the field is empty or invalid. */
+  /** The quantity field's text exactly as the file or the buyer wrote it: never changed. */
+  quantityText: string;
+  /** The text as a whole number (any size), or null while it is none ('', 'ten', '2.5'). */
   quantity: number | null;
-  /** Set for rows of an uploaded file the server could not use, until the row is fixed. */
+  /** The product as the server last answered it, or null while unknown. */
+  product: QuickOrderProduct | null;
+  /** The server's line total for the row as it stands; null while unknown or invalid. */
+  lineTotal: number | null;
+  /** Counts the row's changes, so a late server answer for an older version is dropped. */
+  revision: number;
+  /** The server's problems with the row (file or check), until the row is fixed. */
   problem: {
     row: number;
     reason: QuickOrderRowReason;
     message: string;
     written: string | null;
+    /** The code's problem and the quantity's problem, each in the buyer's language. */
+    codeMessage: string | null;
+    quantityMessage: string | null;
   } | null;
 }
 
-/** The import's answer: rows it can add and rows it cannot, with the server's message. */
+/** One problem of a row as the server words it. */
+export interface QuickOrderProblemAnswer {
+  field: string;
+  reason: QuickOrderRowReason;
+  message: string;
+}
+
+/** What the server answers of a product (REST import, snake case). */
+export interface QuickOrderProductAnswer {
+  code: string;
+  name: string;
+  variant_name: string;
+  image: string | null;
+  unit_price: number;
+  currency_code: string;
+}
+
+/** The import's answer: rows it can add and rows it cannot, with the server's messages. */
 export interface QuickOrderImport {
-  rows: { row: number; product_variant_code: string; quantity: number }[];
+  rows: {
+    row: number;
+    product_variant_code: string;
+    quantity: number;
+    product?: QuickOrderProductAnswer | null;
+    line_total?: number | null;
+  }[];
   errors: {
     row: number;
     product_variant_code: string | null;
     quantity: number | string | boolean | null;
     reason: QuickOrderRowReason;
     message: string;
+    problems?: QuickOrderProblemAnswer[];
+    product?: QuickOrderProductAnswer | null;
   }[];
+}
+
+/** The server's check of one row typed or corrected in the table (the gateway's answer). */
+export interface QuickOrderRowCheck {
+  row: number;
+  product: QuickOrderProduct | null;
+  lineTotal: number | null;
+  problems: QuickOrderProblemAnswer[];
 }
 
 export interface QuickOrderContext {
@@ -61,7 +116,8 @@ export type QuickOrderEvent =
       variantCode: string | null;
       label: string | null;
     }
-  | { type: "quickOrder.changeQuantity"; id: number; quantity: number | null }
+  | { type: "quickOrder.changeQuantity"; id: number; text: string }
+  | { type: "quickOrder.rowChecked"; id: number; revision: number; check: QuickOrderRowCheck }
   | { type: "quickOrder.addToCart" }
   | { type: "quickOrder.startOver" };
 
@@ -75,23 +131,80 @@ export function isValidQuantity(quantity: number | null): quantity is number {
   );
 }
 
-/** A row needs both a product and a quantity (account spec section 5). */
+/** The quantity field's text as a whole number: digits only, else null ('2.5', 'ten', ''). */
+export function quantityOfText(text: string): number | null {
+  const trimmed = text.trim();
+  return /^\d{1,9}$/.test(trimmed) ? Number(trimmed) : null;
+}
+
+/**
+ * A row needs both a product and a quantity of 1 to 300 (account spec section 5), and no
+ * problem the server named for the code (an unknown or sold-out product).
+ */
 export function isRowComplete(row: QuickOrderRow): boolean {
-  return row.variantCode !== null && isValidQuantity(row.quantity);
+  return (
+    row.variantCode !== null &&
+    isValidQuantity(row.quantity) &&
+    (row.problem === null || row.problem.codeMessage === null)
+  );
 }
 
 const emptyRow = (id: number): QuickOrderRow => ({
   id,
   variantCode: null,
   label: null,
+  quantityText: String(QUICK_ORDER_MIN_QUANTITY),
   quantity: QUICK_ORDER_MIN_QUANTITY,
+  product: null,
+  lineTotal: null,
+  revision: 0,
   problem: null,
 });
 
+/** The product as the page keeps it, from the REST import's snake-case answer. */
+function productOf(p: QuickOrderProductAnswer | null | undefined): QuickOrderProduct | null {
+  return p
+    ? {
+        code: p.code,
+        name: p.name,
+        variantName: p.variant_name,
+        image: p.image,
+        unitPrice: p.unit_price,
+        currencyCode: p.currency_code,
+      }
+    : null;
+}
+
+/** What the row's product picker shows: name and variant in the buyer's language, and code. */
+export function productLabel(p: QuickOrderProduct): string {
+  return `${p.name} – ${p.variantName} (${p.code})`;
+}
+
+/** A row's problem from the server's problems (none: null). */
+function problemOf(
+  row: number,
+  written: string | null,
+  problems: QuickOrderProblemAnswer[],
+): QuickOrderRow["problem"] {
+  const first = problems[0];
+  if (!first) return null;
+  const quantity = problems.find((p) => p.reason === "invalid_quantity");
+  const code = problems.find((p) => p.reason !== "invalid_quantity");
+  return {
+    row,
+    reason: first.reason,
+    message: first.message,
+    written,
+    codeMessage: code?.message ?? null,
+    quantityMessage: quantity?.message ?? null,
+  };
+}
+
 /**
- * The table's rows from the import's answer, in the file's row order. A refused row keeps what
- * can be kept: a known code whose quantity is wrong keeps its product, the quantity is emptied;
- * an unknown, missing or sold-out code leaves the product to be chosen.
+ * The table's rows from the import's answer, in the file's row order. Every quantity stays as
+ * the file wrote it ('ten', '2.5', '999' included), marked when the server refused it. A known
+ * code keeps its product, shown by the server's name, image and price; an unknown, missing or
+ * sold-out code leaves the product to be chosen.
  */
 export function rowsFromImport(answer: QuickOrderImport, firstId: number): QuickOrderRow[] {
   const ok = answer.rows.map((r) => ({ kind: "ok" as const, row: r.row, r }));
@@ -100,38 +213,87 @@ export function rowsFromImport(answer: QuickOrderImport, firstId: number): Quick
     .sort((a, b) => a.row - b.row)
     .map((item, n): QuickOrderRow => {
       if (item.kind === "ok") {
+        const product = productOf(item.r.product);
         return {
           id: firstId + n,
           variantCode: item.r.product_variant_code,
-          label: null,
+          label: product ? productLabel(product) : null,
+          quantityText: String(item.r.quantity),
           quantity: item.r.quantity,
+          product,
+          lineTotal: item.r.line_total ?? null,
+          revision: 0,
           problem: null,
         };
       }
       const { e } = item;
-      const quantity =
-        typeof e.quantity === "number" && isValidQuantity(e.quantity) ? e.quantity : null;
+      const problems = e.problems ?? [{ field: "", reason: e.reason, message: e.message }];
+      const codeRefused = problems.some((p) => p.reason !== "invalid_quantity");
+      const product = codeRefused ? null : productOf(e.product);
+      const quantityText = e.quantity === null ? "" : String(e.quantity);
       return {
         id: firstId + n,
-        variantCode: e.reason === "invalid_quantity" ? e.product_variant_code : null,
-        label: null,
-        quantity,
-        problem: {
-          row: e.row,
-          reason: e.reason,
-          message: e.message,
-          written: e.product_variant_code,
-        },
+        variantCode: codeRefused ? null : e.product_variant_code,
+        label: product ? productLabel(product) : null,
+        quantityText,
+        quantity: quantityOfText(quantityText),
+        product,
+        lineTotal: null,
+        revision: 0,
+        problem: problemOf(e.row, e.product_variant_code, problems),
       };
     });
 }
 
-/** A changed row; its problem is gone once the row is complete. */
-function changeRow(rows: QuickOrderRow[], id: number, change: Partial<QuickOrderRow>) {
+/**
+ * The server's check of a row, unless the row changed since it was asked: the product it names,
+ * the line total, and the problems (none: the row is fine).
+ */
+function checkedRow(
+  rows: QuickOrderRow[],
+  id: number,
+  revision: number,
+  check: QuickOrderRowCheck,
+): QuickOrderRow[] {
+  return rows.map((row) => {
+    if (row.id !== id || row.revision !== revision) return row;
+    return {
+      ...row,
+      product: check.product,
+      label: check.product ? productLabel(check.product) : row.label,
+      lineTotal: check.lineTotal,
+      problem: problemOf(
+        row.problem?.row ?? check.row,
+        row.problem?.written ?? null,
+        check.problems,
+      ),
+    };
+  });
+}
+
+/**
+ * A changed row: a new revision, no line total until the server answers again, and the
+ * problem of the part that changed is gone (the server judges the row again).
+ */
+function changeRow(
+  rows: QuickOrderRow[],
+  id: number,
+  change: Partial<QuickOrderRow>,
+  part: "code" | "quantity",
+) {
   return rows.map((row) => {
     if (row.id !== id) return row;
-    const next = { ...row, ...change };
-    return isRowComplete(next) ? { ...next, problem: null } : next;
+    const next = { ...row, ...change, revision: row.revision + 1, lineTotal: null };
+    if (part === "code" && next.variantCode === null) next.product = null;
+    const problem = next.problem && {
+      ...next.problem,
+      ...(part === "code" ? { codeMessage: null } : { quantityMessage: null }),
+    };
+    next.problem =
+      problem && (problem.codeMessage !== null || problem.quantityMessage !== null)
+        ? problem
+        : null;
+    return next;
   });
 }
 
@@ -194,16 +356,29 @@ export const quickOrderMachine = setup({
         "quickOrder.chooseProduct": {
           actions: assign({
             rows: ({ context, event }) =>
-              changeRow(context.rows, event.id, {
-                variantCode: event.variantCode,
-                label: event.label,
-              }),
+              changeRow(
+                context.rows,
+                event.id,
+                { variantCode: event.variantCode, label: event.label },
+                "code",
+              ),
           }),
         },
         "quickOrder.changeQuantity": {
           actions: assign({
             rows: ({ context, event }) =>
-              changeRow(context.rows, event.id, { quantity: event.quantity }),
+              changeRow(
+                context.rows,
+                event.id,
+                { quantityText: event.text, quantity: quantityOfText(event.text) },
+                "quantity",
+              ),
+          }),
+        },
+        "quickOrder.rowChecked": {
+          actions: assign({
+            rows: ({ context, event }) =>
+              checkedRow(context.rows, event.id, event.revision, event.check),
           }),
         },
         "quickOrder.addToCart": { guard: "canAddToCart", target: "adding" },

@@ -808,6 +808,8 @@ export interface QueryModel {
   productVariants: Array<ProductVariantModel>;
   /** Products, optionally of one taxon and matching a search on code or name. */
   products: ProductListModel;
+  /** Quick-order lines checked by the server (at most 1,000): each with its product in the caller's language, image, the company's unit price and the line total, or its problems. Quantities come back exactly as written. Nothing is stored. */
+  quickOrderLines: Array<QuickOrderLineModel>;
   /** Every enabled country with its EMEA flag and provinces (page 1, 9999 per page). */
   registrationCountries: Array<RegistrationCountryModel>;
   shippingMethods: Array<ShippingMethodModel>;
@@ -817,6 +819,52 @@ export interface QueryModel {
   taxon?: TaxonModel | null;
   /** Whether an invitation link can still be used (anonymous). An unknown, used or expired token answers valid false with the reason, never which of them it is. */
   teamInvitation: TeamInvitationModel;
+}
+
+/** A quick-order row as the server judges it. */
+export interface QuickOrderLineModel {
+  __typename?: "QuickOrderLine";
+  /** The catalogue's variant code when known, else the code as written. */
+  code?: string | null;
+  /** Unit price times quantity, minor units; null while the row has a problem. */
+  lineTotal?: number | null;
+  problems: Array<QuickOrderProblemModel>;
+  /** The product when the code is known (a sold-out one too). */
+  product?: QuickOrderProductModel | null;
+  /** The quantity exactly as written. */
+  quantity?: string | null;
+  row: number;
+}
+
+/** A quick-order row as typed or read from a file: the quantity as written. */
+export interface QuickOrderLineInput {
+  code?: string | null;
+  quantity?: string | null;
+  /** The row's number (the file's row, or the table's line). */
+  row: number;
+}
+
+export interface QuickOrderProblemModel {
+  __typename?: "QuickOrderProblem";
+  /** 'code' or 'quantity'. */
+  field: string;
+  /** In the caller's language, naming the row. */
+  message: string;
+  /** unknown_code, out_of_stock, missing_code or invalid_quantity. */
+  reason: string;
+}
+
+export interface QuickOrderProductModel {
+  __typename?: "QuickOrderProduct";
+  currencyCode: string;
+  image?: string | null;
+  /** The product's name in the caller's language. */
+  name: string;
+  productCode: string;
+  /** The company's contract price, minor units. */
+  unitPrice: number;
+  variantCode: string;
+  variantName: string;
 }
 
 /** ValidationError carries the violations (property paths of the REST payload, e.g. relationships.default_contact.email), including a duplicate e-mail, pending application or existing company. */
@@ -1756,6 +1804,10 @@ export interface QueryProductsArgs {
   taxonCode?: string | null;
 }
 
+export interface QueryQuickOrderLinesArgs {
+  lines: Array<QuickOrderLineInput>;
+}
+
 export interface QueryTaxonArgs {
   code: string;
 }
@@ -1799,6 +1851,11 @@ export interface QueryResolvers {
     QueryProductVariantsArgs
   >;
   products?: Resolver<ProductListModel, Record<string, never>, QueryProductsArgs>;
+  quickOrderLines?: Resolver<
+    Array<QuickOrderLineModel>,
+    Record<string, never>,
+    QueryQuickOrderLinesArgs
+  >;
   registrationCountries?: Resolver<
     Array<RegistrationCountryModel>,
     Record<string, never>,
@@ -1812,6 +1869,31 @@ export interface QueryResolvers {
   shoppingLists?: Resolver<ShoppingListListModel, Record<string, never>, Record<string, never>>;
   taxon?: Resolver<TaxonModel | null, Record<string, never>, QueryTaxonArgs>;
   teamInvitation?: Resolver<TeamInvitationModel, Record<string, never>, QueryTeamInvitationArgs>;
+}
+
+export interface QuickOrderLineResolvers {
+  code?: Resolver<string | null, QuickOrderLineModel, Record<string, never>>;
+  lineTotal?: Resolver<number | null, QuickOrderLineModel, Record<string, never>>;
+  problems?: Resolver<Array<QuickOrderProblemModel>, QuickOrderLineModel, Record<string, never>>;
+  product?: Resolver<QuickOrderProductModel | null, QuickOrderLineModel, Record<string, never>>;
+  quantity?: Resolver<string | null, QuickOrderLineModel, Record<string, never>>;
+  row?: Resolver<number, QuickOrderLineModel, Record<string, never>>;
+}
+
+export interface QuickOrderProblemResolvers {
+  field?: Resolver<string, QuickOrderProblemModel, Record<string, never>>;
+  message?: Resolver<string, QuickOrderProblemModel, Record<string, never>>;
+  reason?: Resolver<string, QuickOrderProblemModel, Record<string, never>>;
+}
+
+export interface QuickOrderProductResolvers {
+  currencyCode?: Resolver<string, QuickOrderProductModel, Record<string, never>>;
+  image?: Resolver<string | null, QuickOrderProductModel, Record<string, never>>;
+  name?: Resolver<string, QuickOrderProductModel, Record<string, never>>;
+  productCode?: Resolver<string, QuickOrderProductModel, Record<string, never>>;
+  unitPrice?: Resolver<number, QuickOrderProductModel, Record<string, never>>;
+  variantCode?: Resolver<string, QuickOrderProductModel, Record<string, never>>;
+  variantName?: Resolver<string, QuickOrderProductModel, Record<string, never>>;
 }
 
 export interface RegistrationCountryResolvers {
@@ -1972,6 +2054,9 @@ export interface Resolvers {
   Province?: ProvinceResolvers;
   QuantityError?: QuantityErrorResolvers;
   Query?: QueryResolvers;
+  QuickOrderLine?: QuickOrderLineResolvers;
+  QuickOrderProblem?: QuickOrderProblemResolvers;
+  QuickOrderProduct?: QuickOrderProductResolvers;
   RegistrationCountry?: RegistrationCountryResolvers;
   Shipment?: ShipmentResolvers;
   ShippingMethod?: ShippingMethodResolvers;

@@ -67,7 +67,37 @@ export interface RestVariant {
 export const accountPaths = {
   variants: "/api/v2/shop/product-variants",
   contractPrices: "/api/v2/shop/contract-prices",
+  quickOrderCheck: "/api/v2/shop/quick-order/check",
   shoppingLists: "/api/v2/shopping-lists",
   shoppingList: (id: string) => `/api/v2/shopping-lists/${encodeURIComponent(id)}`,
   orderShoppingList: (id: string) => `/api/v2/shopping-lists/${encodeURIComponent(id)}/order`,
 };
+
+/** A product of a checked quick-order row (POST /api/v2/shop/quick-order/check). */
+export interface RestQuickOrderProduct {
+  code: string;
+  product_code: string;
+  name: string;
+  variant_name: string;
+  image: string | null;
+  unit_price: number;
+  currency_code: string;
+}
+
+/** The answer of a quick-order check or import: rows that can be added, rows that cannot. */
+export interface RestQuickOrderCheck {
+  rows: {
+    row: number;
+    product_variant_code: string;
+    quantity: number;
+    product: RestQuickOrderProduct;
+    line_total: number;
+  }[];
+  errors: {
+    row: number;
+    product_variant_code: string | null;
+    quantity: number | string | boolean | null;
+    problems: { field: string; reason: string; message: string }[];
+    product: RestQuickOrderProduct | null;
+  }[];
+}

@@ -20,6 +20,8 @@ export async function loadInvoice(
   token: string,
   companyId: number,
   seller: { name: string; email: string; address: string[]; vatId: string },
+  /** The language of the product and variant names (decision 034); English where none. */
+  language: string = "en",
 ): Promise<InvoiceData> {
   const order = token.length <= 64 ? await findOrderByToken(db, token) : undefined;
   if (!order || order.state === "cart" || order.company_id !== companyId || !order.number)
@@ -39,11 +41,18 @@ export async function loadInvoice(
   ];
   const [items, company, payments, countries] = await Promise.all([
     db
-      .selectFrom("order_items")
-      .selectAll()
-      .where("order_id", "=", order.id)
-      .orderBy("position")
-      .orderBy("id")
+      .selectFrom("order_items as i")
+      .leftJoin("product_translations as pt", (j) =>
+        j.onRef("pt.product_code", "=", "i.product_code").on("pt.locale", "=", language),
+      )
+      .leftJoin("product_variant_translations as vt", (j) =>
+        j.onRef("vt.variant_code", "=", "i.variant_code").on("vt.locale", "=", language),
+      )
+      .selectAll("i")
+      .select(["pt.name as product_name_translated", "vt.name as variant_name_translated"])
+      .where("i.order_id", "=", order.id)
+      .orderBy("i.position")
+      .orderBy("i.id")
       .execute(),
     db
       .selectFrom("companies")
@@ -96,8 +105,8 @@ export async function loadInvoice(
     shippingAddress: shipping,
     countryNames: Object.fromEntries(countries.map((c) => [c.code, c.name])),
     lines: items.map((i) => ({
-      productName: i.product_name,
-      variantName: i.variant_name,
+      productName: i.product_name_translated ?? i.product_name,
+      variantName: i.variant_name_translated ?? i.variant_name,
       sku: i.variant_code,
       quantity: i.quantity,
       unitPrice: i.unit_price,

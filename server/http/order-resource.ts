@@ -14,7 +14,7 @@ import { iri } from "./iri.js";
  * `splitTotal` and `statuses` describe the order together with its children, so for an order
  * without children they are its own total and state. A child names its parent in `parentOrder`.
  */
-export async function orderResources(db: Kysely<DB>, orders: OrderRow[]) {
+export async function orderResources(db: Kysely<DB>, orders: OrderRow[], language: string) {
   if (orders.length === 0) return [];
   const ids = orders.map((o) => o.id);
   const [items, payments, shipments, relatives] = await Promise.all([
@@ -22,6 +22,7 @@ export async function orderResources(db: Kysely<DB>, orders: OrderRow[]) {
       .selectFrom("order_items as i")
       .selectAll("i")
       .select((eb) => mainImage(eb).as("image_path"))
+      .select((eb) => translatedNames(eb, language))
       .where("i.order_id", "in", ids)
       .orderBy("i.id")
       .execute(),
@@ -41,7 +42,7 @@ export async function orderResources(db: Kysely<DB>, orders: OrderRow[]) {
  * of orderResources) in one statement: its lines, payments and shipments come along as JSON.
  * Every cart change answers with it.
  */
-export async function orderResourceByToken(db: Kysely<DB>, token: string) {
+export async function orderResourceByToken(db: Kysely<DB>, token: string, language: string) {
   const row = await db
     .selectFrom("orders")
     .selectAll("orders")
@@ -51,6 +52,7 @@ export async function orderResourceByToken(db: Kysely<DB>, token: string) {
           .selectFrom("order_items as i")
           .selectAll("i")
           .select((e) => mainImage(e).as("image_path"))
+          .select((e) => translatedNames(e, language))
           .whereRef("i.order_id", "=", "orders.id")
           .orderBy("i.id"),
       ).as("items"),
@@ -98,6 +100,31 @@ function mainImage(eb: ExpressionBuilder<DB & { i: DB["order_items"] }, "i">) {
     .limit(1);
 }
 
+/**
+ * A line's product and variant names in `language` from the catalogue's translations (decision
+ * 030), null where there is none: the line's recorded English names stand in (toResource).
+ * Scalar subqueries, so the statement count stays the same.
+ */
+function translatedNames(
+  eb: ExpressionBuilder<DB & { i: DB["order_items"] }, "i">,
+  language: string,
+) {
+  return [
+    eb
+      .selectFrom("product_translations as pt")
+      .select("pt.name")
+      .whereRef("pt.product_code", "=", "i.product_code")
+      .where("pt.locale", "=", language)
+      .as("product_name_translated"),
+    eb
+      .selectFrom("product_variant_translations as vt")
+      .select("vt.name")
+      .whereRef("vt.variant_code", "=", "i.variant_code")
+      .where("vt.locale", "=", language)
+      .as("variant_name_translated"),
+  ];
+}
+
 /** Split relatives: children of the given orders and parents of the given children. */
 async function relativesOf(db: Kysely<DB>, orders: OrderRow[]) {
   // Only placed orders are split: a cart has no relatives to look for.
@@ -134,7 +161,11 @@ type Relative = Awaited<ReturnType<typeof relativesOf>>[number];
 
 function toResource(
   o: OrderRow,
-  items: (OrderItemRow & { image_path: string | null })[],
+  items: (OrderItemRow & {
+    image_path: string | null;
+    product_name_translated: string | null;
+    variant_name_translated: string | null;
+  })[],
   orderPayments: PaymentRow[],
   orderShipments: { id: number; method_code: string; state: string }[],
   relatives: Relative[],
@@ -166,8 +197,8 @@ function toResource(
       id: i.id,
       variant: iri.variant(i.variant_code),
       productCode: i.product_code,
-      productName: i.product_name,
-      variantName: i.variant_name,
+      productName: i.product_name_translated ?? i.product_name,
+      variantName: i.variant_name_translated ?? i.variant_name,
       quantity: i.quantity,
       unitPrice: i.unit_price,
       originalUnitPrice: i.original_unit_price,

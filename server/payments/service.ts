@@ -809,7 +809,8 @@ export class CardPayments {
         .selectAll()
         .where("id", "=", attempt.order_id)
         .executeTakeFirst();
-      if (order && order.state !== "cart") out.order = (await orderResources(this.db, [order]))[0];
+      if (order && order.state !== "cart")
+        out.order = (await orderResources(this.db, [order], order.locale_code.slice(0, 2)))[0];
     }
     return out;
   }

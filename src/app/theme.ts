@@ -1,4 +1,4 @@
-import { createTheme, type MantineColorsTuple } from "@mantine/core";
+import { Badge, createTheme, type MantineColorsTuple } from "@mantine/core";
 
 /** One accent: a muted rose-clay, the colour of the brand's packaging. */
 const clay: MantineColorsTuple = [
@@ -75,5 +75,25 @@ export const theme = createTheme({
     Button: { defaultProps: { radius: "xl" } },
     TextInput: { defaultProps: { radius: "sm", size: "md" } },
     PasswordInput: { defaultProps: { radius: "sm", size: "md" } },
+    // A badge shows its whole text ("TEILWEISE BEZAHLT"): it keeps its width in a row of badges
+    // or a table cell, and only a badge wider than its box wraps onto a second line; Mantine's
+    // fixed height and ellipsis would cut it.
+    Badge: Badge.extend({
+      styles: {
+        root: {
+          height: "auto",
+          minHeight: "var(--badge-height)",
+          maxWidth: "100%",
+          flexShrink: 0,
+          overflow: "visible",
+        },
+        label: {
+          whiteSpace: "normal",
+          overflow: "visible",
+          textOverflow: "clip",
+          overflowWrap: "break-word",
+        },
+      },
+    }),
   },
 });

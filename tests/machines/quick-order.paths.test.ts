@@ -1,11 +1,12 @@
 import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
 import {
+  isRowComplete,
   quickOrderMachine,
   rowsFromImport,
   type QuickOrderImport,
 } from "../../machines/quick-order.machine.js";
-import { IMPORT, model as quickOrderModel } from "./models/quick-order.model.js";
+import { IMPORT, PRODUCT, model as quickOrderModel } from "./models/quick-order.model.js";
 import { runModel } from "./support/paths.js";
 
 describe("quick order machine paths", () => {
@@ -24,7 +25,8 @@ describe("quick order sequences", () => {
       [10, "GLOW-MINI-ROSE", 2, null],
       [11, null, 4, 3],
       [12, "GLOW-PRO-BLUSH", 1, null],
-      [13, "GLOW-MINI-MINT", null, 5],
+      // 500 stays 500 (marked), never blanked.
+      [13, "GLOW-MINI-MINT", 500, 5],
     ]);
     expect(rows[1]!.problem).toMatchObject({ reason: "unknown_code", written: "NO-SUCH-CODE" });
   });
@@ -58,10 +60,10 @@ describe("quick order sequences", () => {
       label: "Glow Mini (Pearl)",
     });
     expect(actor.getSnapshot().context.rows[1]!.problem).toBeNull();
-    actor.send({ type: "quickOrder.changeQuantity", id: tooMany!.id, quantity: 301 });
+    actor.send({ type: "quickOrder.changeQuantity", id: tooMany!.id, text: "301" });
     actor.send({ type: "quickOrder.addToCart" });
     expect(actor.getSnapshot().value).toBe("editing");
-    actor.send({ type: "quickOrder.changeQuantity", id: tooMany!.id, quantity: 300 });
+    actor.send({ type: "quickOrder.changeQuantity", id: tooMany!.id, text: "300" });
     actor.send({ type: "quickOrder.addRow" });
     actor.send({
       type: "quickOrder.removeRow",
@@ -78,6 +80,102 @@ describe("quick order sequences", () => {
     ]);
     expect(notify).toHaveBeenCalledWith(4);
     expect(actor.getSnapshot().context.rows).toHaveLength(1);
+  });
+
+  it("keeps every quantity as the file wrote it, marks it with the server's rule, and shows the server's product", () => {
+    const rows = rowsFromImport(
+      {
+        rows: [
+          {
+            row: 7,
+            product_variant_code: "GLOW-PRO-BLUSH",
+            quantity: 4,
+            product: {
+              code: "GLOW-PRO-BLUSH",
+              name: "Glow Pro Schallreinigungsgerät",
+              variant_name: "Rouge",
+              image: "/media/products/glow-pro.svg",
+              unit_price: 8900,
+              currency_code: "EUR",
+            },
+            line_total: 35600,
+          },
+        ],
+        errors: [0, "ten", 2.5, 999, null].map((quantity, n) => ({
+          row: n + 2,
+          product_variant_code: "GLOW-MINI-ROSE",
+          quantity,
+          reason: "invalid_quantity" as const,
+          message: `Zeile ${n + 2}: Die Menge muss eine ganze Zahl von 1 bis 300 sein.`,
+          problems: [
+            {
+              field: "quantity",
+              reason: "invalid_quantity" as const,
+              message: `Zeile ${n + 2}: Die Menge muss eine ganze Zahl von 1 bis 300 sein.`,
+            },
+          ],
+          product: {
+            code: "GLOW-MINI-ROSE",
+            name: "Glow Mini",
+            variant_name: "Rosé",
+            image: null,
+            unit_price: 1400,
+            currency_code: "EUR",
+          },
+        })),
+      },
+      1,
+    );
+    expect(rows.map((r) => r.quantityText)).toEqual(["0", "ten", "2.5", "999", "", "4"]);
+    expect(rows.map((r) => r.quantity)).toEqual([0, null, null, 999, null, 4]);
+    for (const row of rows.slice(0, 5)) {
+      expect(row.variantCode).toBe("GLOW-MINI-ROSE");
+      expect(row.label).toBe("Glow Mini – Rosé (GLOW-MINI-ROSE)");
+      expect(row.problem?.quantityMessage).toMatch(/1 bis 300/);
+      expect(row.problem?.codeMessage).toBeNull();
+      expect(isRowComplete(row)).toBe(false);
+    }
+    expect(rows[5]).toMatchObject({
+      label: "Glow Pro Schallreinigungsgerät – Rouge (GLOW-PRO-BLUSH)",
+      lineTotal: 35600,
+      product: { unitPrice: 8900, image: "/media/products/glow-pro.svg" },
+    });
+  });
+
+  it("takes the server's check of a changed row, but not an answer older than the row", () => {
+    const actor = createActor(quickOrderMachine).start();
+    const id = actor.getSnapshot().context.rows[0]!.id;
+    actor.send({
+      type: "quickOrder.chooseProduct",
+      id,
+      variantCode: "GLOW-MINI-ROSE",
+      label: null,
+    });
+    const asked = actor.getSnapshot().context.rows[0]!.revision;
+    actor.send({ type: "quickOrder.changeQuantity", id, text: "3" });
+    const check = { row: 1, product: PRODUCT, lineTotal: 4200, problems: [] };
+    actor.send({ type: "quickOrder.rowChecked", id, revision: asked, check });
+    expect(actor.getSnapshot().context.rows[0]!.lineTotal).toBeNull();
+    const now = actor.getSnapshot().context.rows[0]!.revision;
+    actor.send({ type: "quickOrder.rowChecked", id, revision: now, check });
+    expect(actor.getSnapshot().context.rows[0]).toMatchObject({
+      quantityText: "3",
+      lineTotal: 4200,
+      label: "Glow Mini – Rosé (GLOW-MINI-ROSE)",
+    });
+    actor.send({
+      type: "quickOrder.rowChecked",
+      id,
+      revision: now,
+      check: {
+        ...check,
+        lineTotal: null,
+        problems: [
+          { field: "code", reason: "out_of_stock", message: "Glow Mini ist ausverkauft." },
+        ],
+      },
+    });
+    expect(isRowComplete(actor.getSnapshot().context.rows[0]!)).toBe(false);
   });
 
   it("keeps the table when the file or the add is refused, with the server's words", async () => {

@@ -106,6 +106,60 @@ describe.each(backends)("invoice PDF on %s", (backend) => {
     expect(text).toContain(euro(order.total, "de-DE"));
   });
 
+  /** An amount as the invoice prints it ("€1,234.50", "-€12.30", "1.234,50 €"), in minor units. */
+  function minorOf(printed: string, language: "en" | "de"): number {
+    const negative = /^[-\u2212]/.test(printed.trim());
+    const digits = printed.replace(/[^\d.,]/g, "");
+    const plain =
+      language === "de" ? digits.replace(/\./g, "").replace(",", ".") : digits.replace(/,/g, "");
+    const value = Math.round(Number(plain) * 100);
+    if (!Number.isFinite(value) || plain === "") throw new Error(`not an amount: ${printed}`);
+    return negative ? -value : value;
+  }
+
+  it("adds its summary lines (subtotal, discounts, shipping, taxes) up to its total, to the cent", async () => {
+    const orders = await t.db
+      .selectFrom("orders")
+      .selectAll()
+      .where("company_id", "=", 1)
+      .where("state", "!=", "cart")
+      .where("state", "!=", "cancelled")
+      .orderBy("id")
+      .execute();
+    const withCoupon = orders.find((o) => o.coupon_code !== null && o.order_promotion_total !== 0);
+    expect(withCoupon).toBeDefined();
+    const checked = [withCoupon!, ...orders.filter((o) => o !== withCoupon).slice(0, 3)];
+    const labels = {
+      en: { first: "Items subtotal", total: "Total" },
+      de: { first: "Zwischensumme Artikel", total: "Gesamtbetrag" },
+    } as const;
+    for (const order of checked) {
+      for (const language of ["en", "de"] as const) {
+        const res = await download(order.token_value, USERS.spaAdmin, {
+          "accept-language": language,
+        });
+        const lines = (await pdfText(res.rawPayload)).pages.flat();
+        const start = lines.findIndex((l) => l.startsWith(labels[language].first));
+        const end = lines.findIndex(
+          (l, n) => n > start && l.startsWith(`${labels[language].total} |`),
+        );
+        expect(start, `${order.number} ${language}: the summary starts`).toBeGreaterThan(0);
+        expect(end, `${order.number} ${language}: the summary ends with the total`).toBeGreaterThan(
+          start,
+        );
+        const amount = (line: string) => minorOf(line.split(" | ").at(-1)!, language);
+        const summands = lines.slice(start, end).map(amount);
+        const total = amount(lines[end]!);
+        expect(summands.length).toBeGreaterThanOrEqual(4);
+        expect(
+          summands.reduce((a, b) => a + b, 0),
+          `${order.number} ${language}: ${lines.slice(start, end + 1).join(" / ")}`,
+        ).toBe(total);
+        expect(total).toBe(order.total);
+      }
+    }
+  });
+
   it("lets every role of the company download, and accepts the token cookie", async () => {
     const order = await placed(1);
     for (const user of [USERS.spaAdmin, USERS.spaBuyer, USERS.spaMarketing]) {

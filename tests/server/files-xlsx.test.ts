@@ -1,4 +1,6 @@
 import * as XLSX from "@e965/xlsx";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   handWrittenXlsx,
@@ -19,6 +21,15 @@ import {
 
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 const IMPORT = "/shop/import/xlsx/quick-order";
+const FIXTURES = join(import.meta.dirname, "../fixtures/files");
+
+/** A row's code, row number and quantity: what the older checks compare. */
+const bare = (rows: { row: number; product_variant_code: string; quantity: number }[]) =>
+  rows.map((r) => ({
+    row: r.row,
+    product_variant_code: r.product_variant_code,
+    quantity: r.quantity,
+  }));
 
 interface ImportAnswer {
   rows: { row: number; product_variant_code: string; quantity: number }[];
@@ -213,7 +224,7 @@ describe.each(backends)("xlsx files on %s", (backend) => {
       expect(imported.status).toBe(200);
       const answer = imported.body as ImportAnswer;
       expect(answer.errors).toEqual([]);
-      expect(answer.rows).toEqual(
+      expect(bare(answer.rows)).toEqual(
         rows.slice(1).map((r, n) => ({
           row: n + 2,
           product_variant_code: r[0],
@@ -241,13 +252,11 @@ describe.each(backends)("xlsx files on %s", (backend) => {
         ]),
       );
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({
-        rows: [
-          { row: 2, product_variant_code: "GLOW-MINI-ROSE", quantity: 5 },
-          { row: 3, product_variant_code: "FIRM-LIFT-SERUM-30ML", quantity: 12 },
-        ],
-        errors: [],
-      });
+      expect(bare(res.body.rows)).toEqual([
+        { row: 2, product_variant_code: "GLOW-MINI-ROSE", quantity: 5 },
+        { row: 3, product_variant_code: "FIRM-LIFT-SERUM-30ML", quantity: 12 },
+      ]);
+      expect(res.body.errors).toEqual([]);
     });
 
     it("reads shared strings, other header names and the sheet's own row numbers", async () => {
@@ -263,7 +272,7 @@ describe.each(backends)("xlsx files on %s", (backend) => {
         ),
       );
       expect(res.status).toBe(200);
-      expect(res.body.rows).toEqual([
+      expect(bare(res.body.rows)).toEqual([
         { row: 4, product_variant_code: "GLOW-MINI-ROSE", quantity: 1 },
         { row: 6, product_variant_code: "FIRM-LIFT-SERUM-30ML", quantity: 300 },
       ]);
@@ -289,7 +298,7 @@ describe.each(backends)("xlsx files on %s", (backend) => {
       );
       expect(res.status).toBe(200);
       const answer = res.body as ImportAnswer;
-      expect(answer.rows).toEqual([
+      expect(bare(answer.rows)).toEqual([
         { row: 2, product_variant_code: "GLOW-MINI-ROSE", quantity: 3 },
         { row: 13, product_variant_code: "FIRM-LIFT-SERUM-30ML", quantity: 300 },
       ]);
@@ -335,6 +344,178 @@ describe.each(backends)("xlsx files on %s", (backend) => {
       expect(res.body.errors[0].message).toBe(
         "Zeile 2: Die Produktvariante NO-SUCH-SKU existiert nicht.",
       );
+    });
+
+    /** What the catalogue says of a variant in a language, at the Demo Spa's contract price. */
+    async function catalogue(code: string, locale: string) {
+      const v = await t.db
+        .selectFrom("product_variants as v")
+        .innerJoin("products as p", "p.code", "v.product_code")
+        .innerJoin("companies as c", (j) => j.on("c.id", "=", 1))
+        .innerJoin("variant_prices as vp", (j) =>
+          j
+            .onRef("vp.variant_code", "=", "v.code")
+            .onRef("vp.price_list_code", "=", "c.price_list_code"),
+        )
+        .leftJoin("product_translations as pt", (j) =>
+          j.onRef("pt.product_code", "=", "p.code").on("pt.locale", "=", locale),
+        )
+        .leftJoin("product_variant_translations as vt", (j) =>
+          j.onRef("vt.variant_code", "=", "v.code").on("vt.locale", "=", locale),
+        )
+        .select([
+          "p.name as en_name",
+          "pt.name",
+          "vt.name as variant_name",
+          "vp.price",
+          "c.currency_code",
+        ])
+        .where("v.code", "=", code)
+        .executeTakeFirstOrThrow();
+      return v;
+    }
+
+    it("answers each row's product in the caller's language, image, contract price and line total", async () => {
+      const res = await post(
+        IMPORT,
+        [
+          {
+            name: "file",
+            filename: "x.xlsx",
+            type: XLSX_TYPE,
+            data: readFileSync(join(FIXTURES, "quick-order-other-program.xlsx")),
+          },
+        ],
+        { headers: { locale: "de" } },
+      );
+      expect(res.status).toBe(200);
+      const mint = await catalogue("GLOW-MINI-MINT", "de");
+      expect(mint.name).toBeTruthy();
+      expect(mint.name).not.toBe(mint.en_name);
+      const [first] = res.body.rows;
+      expect(first.product).toEqual({
+        code: "GLOW-MINI-MINT",
+        product_code: expect.any(String),
+        name: mint.name,
+        variant_name: mint.variant_name,
+        image: expect.stringMatching(/^\/media\//),
+        unit_price: mint.price,
+        currency_code: "EUR",
+      });
+      expect(first.line_total).toBe(mint.price * 2);
+    });
+
+    it("keeps bad quantities exactly as written and marks each with the rule, in the caller's language", async () => {
+      const file = readFileSync(join(FIXTURES, "quick-order-bad-quantities.xlsx"));
+      const answers = await Promise.all(
+        (["en", "de", "fr", "it", "es"] as const).map(async (locale) => {
+          const res = await post(
+            IMPORT,
+            [{ name: "file", filename: "x.xlsx", type: XLSX_TYPE, data: file }],
+            {
+              headers: { locale },
+            },
+          );
+          expect(res.status).toBe(200);
+          return [
+            locale,
+            res.body as ImportAnswer & {
+              errors: {
+                problems: { field: string; message: string }[];
+                product: { name: string } | null;
+              }[];
+            },
+          ] as const;
+        }),
+      );
+      for (const [locale, answer] of answers) {
+        expect(bare(answer.rows).map((r) => [r.row, r.quantity])).toEqual([[6, 4]]);
+        expect(answer.errors.map((e) => [e.row, e.reason, e.quantity])).toEqual([
+          [2, "invalid_quantity", 0],
+          [3, "invalid_quantity", "ten"],
+          [4, "invalid_quantity", 2.5],
+          [5, "invalid_quantity", 999],
+        ]);
+        for (const e of answer.errors) {
+          // The product is known, so the row shows it while the quantity is fixed.
+          expect(e.product?.name).toBeTruthy();
+          expect(e.problems).toHaveLength(1);
+          expect(e.problems[0]!.field).toBe("quantity");
+          expect(e.problems[0]!.message).toMatch(/1\D+300/);
+        }
+        if (locale !== "en")
+          expect(answer.errors[0]!.message).not.toBe(answers[0]![1].errors[0]!.message);
+      }
+    });
+
+    it("reports both problems of a row whose code and quantity are wrong", async () => {
+      const res = await upload(
+        sheetFile([
+          ["code", "quantity"],
+          ["NO-SUCH-SKU", "ten"],
+        ]),
+      );
+      expect(
+        res.body.errors[0].problems.map((p: { field: string; reason: string }) => [
+          p.field,
+          p.reason,
+        ]),
+      ).toEqual([
+        ["product_variant_code", "unknown_code"],
+        ["quantity", "invalid_quantity"],
+      ]);
+      expect(res.body.errors[0].quantity).toBe("ten");
+      expect(res.body.errors[0].product).toBeNull();
+    });
+
+    it("checks typed lines the same way (JSON), for quick order's roles only", async () => {
+      const CHECK = "/api/v2/shop/quick-order/check";
+      const res = await t.request("POST", CHECK, {
+        as: USERS.spaBuyer,
+        headers: { locale: "fr" },
+        body: {
+          lines: [
+            { row: 1, product_variant_code: "glow-mini-mint", quantity: "3" },
+            { row: 2, product_variant_code: "GLOW-MINI-MINT", quantity: "2,5" },
+            { row: 3, product_variant_code: null, quantity: 1 },
+          ],
+        },
+      });
+      expect(res.status).toBe(200);
+      const mint = await catalogue("GLOW-MINI-MINT", "fr");
+      expect(res.body.rows).toEqual([
+        {
+          row: 1,
+          product_variant_code: "GLOW-MINI-MINT",
+          quantity: 3,
+          product: expect.objectContaining({ name: mint.name, unit_price: mint.price }),
+          line_total: mint.price * 3,
+        },
+      ]);
+      expect(
+        res.body.errors.map((e: { row: number; quantity: unknown; reason: string }) => [
+          e.row,
+          e.quantity,
+          e.reason,
+        ]),
+      ).toEqual([
+        [2, "2,5", "invalid_quantity"],
+        [3, 1, "missing_code"],
+      ]);
+      expect(res.body.errors[0].message).toContain("300");
+      await t.refused(422, () =>
+        t.request("POST", CHECK, { as: USERS.spaBuyer, body: { lines: "x" } }),
+      );
+      await t.refused(422, () =>
+        t.request("POST", CHECK, {
+          as: USERS.spaBuyer,
+          body: { lines: [{ row: "a", quantity: {} }] },
+        }),
+      );
+      await t.refused(403, () =>
+        t.request("POST", CHECK, { as: USERS.spaMarketing, body: { lines: [] } }),
+      );
+      await t.refused(401, () => t.request("POST", CHECK, { body: { lines: [] } }));
     });
 
     it("checks the catalogue at the caller's company", async () => {

@@ -300,7 +300,7 @@ describe.each(backends)("orders in the account area on %s", (backend) => {
     const perCount: number[] = [];
     for (const slice of [rows.slice(0, 1), rows.slice(-1), rows]) {
       queries = 0;
-      const resources = await orderResources(db, slice);
+      const resources = await orderResources(db, slice, "de");
       expect(resources).toHaveLength(slice.length);
       perCount.push(queries);
     }
@@ -309,7 +309,7 @@ describe.each(backends)("orders in the account area on %s", (backend) => {
     const carts = await t.db.selectFrom("orders").selectAll().where("state", "=", "cart").execute();
     expect(carts.length).toBeGreaterThan(0);
     queries = 0;
-    await orderResources(db, carts);
+    await orderResources(db, carts, "de");
     expect(queries).toBe(3);
   });
 });

@@ -245,7 +245,8 @@ export async function registerBackOfficeRoutes(
     if (rows.length === 0) return [];
     const companyIds = [...new Set(rows.map((o) => o.company_id))];
     const [resources, companies] = await Promise.all([
-      orderResources(dbx, rows),
+      // Staff read English, the names the lines recorded (decision 030).
+      orderResources(dbx, rows, "en"),
       dbx.selectFrom("companies").select(["id", "name"]).where("id", "in", companyIds).execute(),
     ]);
     return resources.map((resource, n) => {

@@ -1,7 +1,6 @@
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { findProducts } from "../../db/catalog.js";
-import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from "../../domain/quantity.js";
 import { loadInvoice } from "../../files/invoice-data.js";
 import { renderInvoicePdf } from "../../files/invoice-pdf.js";
 import {
@@ -13,30 +12,21 @@ import {
 import { MEGABYTE, readUpload } from "../../files/uploads.js";
 import {
   contractPriceWorkbook,
-  parseQuantity,
   QUICK_ORDER_LIMITS,
   quickOrderSampleWorkbook,
   readQuickOrderSheet,
+  type QuickOrderLine,
   SheetError,
   XLSX_MIME,
 } from "../../files/xlsx.js";
 import { queueMail } from "../../mail/outbox.js";
+import type { Violation } from "../../domain/violations.js";
+import { checkQuickOrderLines } from "../quick-order-lines.js";
 import { requireAbility, requirePrincipal } from "../auth.js";
 import type { AppContext } from "../context.js";
 import { can } from "../../domain/permissions.js";
 import { pickLanguage, translate } from "../i18n.js";
 import { languageOf, Problem, unprocessable } from "../problem.js";
-
-/** Why a quick-order row cannot be added, as the import answers it. */
-export type QuickOrderRowError =
-  "unknown_code" | "out_of_stock" | "invalid_quantity" | "missing_code";
-
-const ROW_ERROR_KEYS: Record<QuickOrderRowError, string> = {
-  unknown_code: "quickOrderImport.unknownCode",
-  out_of_stock: "quickOrderImport.outOfStock",
-  invalid_quantity: "quickOrderImport.invalidQuantity",
-  missing_code: "quickOrderImport.missingCode",
-};
 
 /** How many example rows the quick-order sample carries. */
 const SAMPLE_ROWS = 3;
@@ -59,18 +49,24 @@ export async function registerFileRoutes(app: FastifyInstance, { db, config }: A
   app.get("/customer-admin/invoice/:orderToken/download", async (request, reply) => {
     const principal = requirePrincipal(request);
     const { orderToken } = request.params as { orderToken: string };
-    const invoice = await loadInvoice(db, orderToken, principal.companyId, {
-      name: config.brandName,
-      email: config.supportEmail,
-      address: config.sellerAddress.split(",").map((line) => line.trim()),
-      vatId: config.sellerVatId,
-    });
     // The storefront's link names the language the buyer reads (`?locale=de`): a plain link
     // sends only the browser's Accept-Language.
     const { locale } = request.query as { locale?: unknown };
     const lang = pickLanguage(
       typeof locale === "string" ? locale : request.headers["locale"],
       request.headers["accept-language"],
+    );
+    const invoice = await loadInvoice(
+      db,
+      orderToken,
+      principal.companyId,
+      {
+        name: config.brandName,
+        email: config.supportEmail,
+        address: config.sellerAddress.split(",").map((line) => line.trim()),
+        vatId: config.sellerVatId,
+      },
+      lang,
     );
     // Payment amounts, due dates and methods are hidden from roles without the payments view,
     // as the API hides them (account spec 6).
@@ -118,6 +114,19 @@ export async function registerFileRoutes(app: FastifyInstance, { db, config }: A
   });
 
   /** The sample file of the quick-order page: part of quick order, so not for MARKETING. */
+  /**
+   * Checks quick-order lines typed or corrected in the table (JSON, at most 1,000): the same
+   * answer as the import's, so the page shows every row's product, price, line total and
+   * problems as the server judges them. Nothing is stored.
+   */
+  app.post("/api/v2/shop/quick-order/check", async (request) => {
+    const principal = requirePrincipal(request);
+    requireAbility(principal, "cart.bulkAdd");
+    const lines = readCheckLines(request.body);
+    const company = await companyPrices(principal.companyId);
+    return checkQuickOrderLines(db, lines, company, languageOf(request));
+  });
+
   app.get("/shop/export/xlsx/quick-order", async (request, reply) => {
     const principal = requirePrincipal(request);
     requireAbility(principal, "cart.bulkAdd");
@@ -180,64 +189,7 @@ export async function registerFileRoutes(app: FastifyInstance, { db, config }: A
       }
 
       const company = await companyPrices(principal.companyId);
-      const wanted = [...new Set(lines.flatMap((l) => (l.code ? [l.code.toUpperCase()] : [])))];
-      const variants = wanted.length
-        ? await db
-            .selectFrom("product_variants as v")
-            .innerJoin("products as p", "p.code", "v.product_code")
-            .innerJoin("variant_prices as vp", (j) =>
-              j
-                .onRef("vp.variant_code", "=", "v.code")
-                .on("vp.price_list_code", "=", company.price_list_code),
-            )
-            .select(["v.code", "v.name", "v.on_hand", "p.name as product_name"])
-            .where((eb) => eb(eb.fn<string>("upper", ["v.code"]), "in", wanted))
-            .where("v.enabled", "=", true)
-            .where("p.enabled", "=", true)
-            .execute()
-        : [];
-      const byCode = new Map(variants.map((v) => [v.code.toUpperCase(), v]));
-
-      const lang = languageOf(request);
-      const rows: { row: number; product_variant_code: string; quantity: number }[] = [];
-      const errors: {
-        row: number;
-        product_variant_code: string | null;
-        quantity: number | string | boolean | null;
-        reason: QuickOrderRowError;
-        message: string;
-      }[] = [];
-      for (const line of lines) {
-        const variant = line.code ? byCode.get(line.code.toUpperCase()) : undefined;
-        const quantity = parseQuantity(line.quantity);
-        const reason: QuickOrderRowError | undefined = !line.code
-          ? "missing_code"
-          : !variant
-            ? "unknown_code"
-            : variant.on_hand <= 0
-              ? "out_of_stock"
-              : quantity === undefined
-                ? "invalid_quantity"
-                : undefined;
-        if (reason === undefined) {
-          rows.push({ row: line.row, product_variant_code: variant!.code, quantity: quantity! });
-          continue;
-        }
-        errors.push({
-          row: line.row,
-          product_variant_code: variant?.code ?? line.code,
-          quantity: line.quantity,
-          reason,
-          message: translate(lang, ROW_ERROR_KEYS[reason], {
-            row: line.row,
-            code: line.code ?? "",
-            name: variant ? `${variant.product_name} (${variant.name})` : "",
-            min: MIN_LINE_QUANTITY,
-            max: MAX_LINE_QUANTITY,
-          }),
-        });
-      }
-      return { rows, errors };
+      return checkQuickOrderLines(db, lines, company, languageOf(request));
     });
 
     /**
@@ -314,6 +266,70 @@ function download(reply: FastifyReply, body: Buffer, type: string, filename: str
     .header("cache-control", "private, no-store")
     .header("x-content-type-options", "nosniff")
     .send(body);
+}
+
+/**
+ * The body of a line check: `{ lines: [{ row, product_variant_code, quantity }] }`, the
+ * quantity as written (a number, a text or null), at most the rows a file may have.
+ */
+function readCheckLines(body: unknown): QuickOrderLine[] {
+  const raw = (body as { lines?: unknown } | null)?.lines;
+  if (!Array.isArray(raw))
+    throw unprocessable([
+      { propertyPath: "lines", message: "field.type", params: { type: "array" } },
+    ]);
+  if (raw.length > QUICK_ORDER_LIMITS.maxRows)
+    throw unprocessable([
+      {
+        propertyPath: "lines",
+        message: "items.tooMany",
+        params: { max: QUICK_ORDER_LIMITS.maxRows },
+      },
+    ]);
+  const violations: Violation[] = [];
+  const lines = raw.map((item: unknown, n): QuickOrderLine => {
+    const line = (item ?? {}) as Record<string, unknown>;
+    const row = line.row;
+    const code = line.product_variant_code;
+    const quantity = line.quantity;
+    if (typeof row !== "number" || !Number.isInteger(row) || row < 1 || row > 1_000_000)
+      violations.push({
+        propertyPath: `lines[${n}].row`,
+        message: "field.type",
+        params: { type: "integer" },
+      });
+    if (code !== null && code !== undefined && typeof code !== "string")
+      violations.push({
+        propertyPath: `lines[${n}].product_variant_code`,
+        message: "field.type",
+        params: { type: "string" },
+      });
+    if (
+      quantity !== null &&
+      quantity !== undefined &&
+      typeof quantity !== "string" &&
+      typeof quantity !== "number"
+    )
+      violations.push({
+        propertyPath: `lines[${n}].quantity`,
+        message: "field.type",
+        params: { type: "string" },
+      });
+    const text = typeof code === "string" ? code.trim().slice(0, 255) : "";
+    const written =
+      typeof quantity === "string"
+        ? quantity.trim().slice(0, 50)
+        : typeof quantity === "number"
+          ? quantity
+          : null;
+    return {
+      row: row as number,
+      code: text === "" ? null : text,
+      quantity: written === "" ? null : written,
+    };
+  });
+  if (violations.length > 0) throw unprocessable(violations);
+  return lines;
 }
 
 /** The answer for a workbook the importer refuses: 413 for size limits, else 422 on `file`. */

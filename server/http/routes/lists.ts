@@ -298,7 +298,7 @@ export async function registerListRoutes(app: FastifyInstance, { db }: AppContex
       .selectAll()
       .where("id", "=", result.cartId)
       .executeTakeFirstOrThrow();
-    const [resource] = await orderResources(db, [cart]);
+    const [resource] = await orderResources(db, [cart], languageOf(request));
     return { cart: resource, skipped: result.skipped };
   });
 

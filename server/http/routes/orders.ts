@@ -20,7 +20,7 @@ import { can } from "../../domain/permissions.js";
 import { requireAbility, requirePrincipal, type Principal } from "../auth.js";
 import type { AppContext } from "../context.js";
 import { collection, idFromReference, numericId } from "../iri.js";
-import { conflict, notFound, Problem, unprocessable } from "../problem.js";
+import { conflict, languageOf, notFound, Problem, unprocessable } from "../problem.js";
 import { orderResourceByToken, orderResources } from "../order-resource.js";
 import { BodyReader, paging, queryString, readAddress } from "../validate.js";
 
@@ -59,8 +59,9 @@ function readableOrder(
 }
 
 export function registerOrderRoutes(app: FastifyInstance, { db }: AppContext) {
-  const show = async (token: string, p: Principal) =>
-    readableOrder((await orderResourceByToken(db, token))!.resource, p);
+  /** The order's resource as `p` may read it, its lines named in the request's language (decision 034). */
+  const show = async (request: FastifyRequest, token: string, p: Principal) =>
+    readableOrder((await orderResourceByToken(db, token, languageOf(request)))!.resource, p);
 
   /**
    * Runs a change to a cart in one transaction: the order row is locked first, so changes to
@@ -92,7 +93,7 @@ export function registerOrderRoutes(app: FastifyInstance, { db }: AppContext) {
         after: summaryOf({ ...after.order, total: after.totals.total }, after.items),
       });
     });
-    return show(token, principal);
+    return show(request, token, principal);
   };
 
   app.get("/api/v2/shop/orders", async (request) => {
@@ -119,7 +120,7 @@ export function registerOrderRoutes(app: FastifyInstance, { db }: AppContext) {
         .offset((page - 1) * itemsPerPage)
         .execute(),
     ]);
-    const resources = await orderResources(db, rows);
+    const resources = await orderResources(db, rows, languageOf(request));
     return collection(
       resources.map((o) => readableOrder(o, p)),
       Number(count.n),
@@ -144,19 +145,27 @@ export function registerOrderRoutes(app: FastifyInstance, { db }: AppContext) {
       });
       return started;
     });
-    return reply.code(201).send(await show(cart.token_value, p));
+    return reply.code(201).send(await show(request, cart.token_value, p));
   });
 
   app.get("/api/v2/shop/orders/:token", async (request) => {
     const p = requirePrincipal(request);
-    const found = await orderResourceByToken(db, (request.params as { token: string }).token);
+    const found = await orderResourceByToken(
+      db,
+      (request.params as { token: string }).token,
+      languageOf(request),
+    );
     if (!found || !visibleTo(found.order, p)) throw notFound();
     return readableOrder(found.resource, p);
   });
 
   app.get("/api/v2/shop/orders/:token/items", async (request) => {
     const p = requirePrincipal(request);
-    const found = await orderResourceByToken(db, (request.params as { token: string }).token);
+    const found = await orderResourceByToken(
+      db,
+      (request.params as { token: string }).token,
+      languageOf(request),
+    );
     if (!found || !visibleTo(found.order, p)) throw notFound();
     return collection(found.resource.items);
   });
@@ -165,7 +174,11 @@ export function registerOrderRoutes(app: FastifyInstance, { db }: AppContext) {
     const p = requirePrincipal(request);
     // 403 before the lookup: the answer is the same whichever token is asked about.
     requireAbility(p, "account.payments");
-    const found = await orderResourceByToken(db, (request.params as { token: string }).token);
+    const found = await orderResourceByToken(
+      db,
+      (request.params as { token: string }).token,
+      languageOf(request),
+    );
     if (!found || !visibleTo(found.order, p)) throw notFound();
     const { resource } = found;
     return { ...collection(resource.payments), totalUnpaidAmount: resource.totalUnpaidAmount };
@@ -503,7 +516,8 @@ export function registerOrderRoutes(app: FastifyInstance, { db }: AppContext) {
       if (completed.refusal)
         throw unprocessable(completed.refusal.violations, completed.refusal.type);
       const placed = completed.order;
-      const body = (await orderResourceByToken(tx, placed.token_value))!.resource;
+      const body = (await orderResourceByToken(tx, placed.token_value, languageOf(request)))!
+        .resource;
       if (key) {
         const stored = await tx
           .insertInto("idempotency_keys")

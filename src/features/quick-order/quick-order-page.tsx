@@ -8,7 +8,7 @@ import "@mantine/core/styles/Checkbox.css";
 import "@mantine/core/styles/Combobox.css";
 import "@mantine/core/styles/SimpleGrid.css";
 import "@mantine/core/styles/Stack.css";
-import "@mantine/core/styles/Table.css";
+import "@mantine/core/styles/Image.css";
 import "@mantine/core/styles/Title.css";
 import {
   ActionIcon,
@@ -20,13 +20,14 @@ import {
   Container,
   FileInput,
   Group,
+  Image,
   Loader,
   Paper,
   Select,
   SimpleGrid,
   Stack,
-  Table,
   Text,
+  TextInput,
   Title,
 } from "@mantine/core";
 import { useMachine } from "@xstate/react";
@@ -35,20 +36,25 @@ import { Link } from "react-router";
 import { fromPromise } from "xstate";
 import {
   isRowComplete,
+  isValidQuantity,
   quickOrderMachine,
   type QuickOrderRow,
 } from "../../../machines/quick-order.machine";
 import { can } from "../../../server/domain/permissions";
+import { Price } from "../../components/price";
 import { ProductCard } from "../../components/product-card";
-import { QuantityInput } from "../../components/quantity-input";
+import { isBlockedQuantityKey } from "../../components/quantity";
+import { PLACEHOLDER_IMAGE } from "../../lib/placeholder";
 import { gateway } from "../../lib/gateway";
 import { MeDocument, ProductsDocument } from "../../lib/gql/graphql";
 import { useLazyNamespace } from "../../lib/lazy-namespace";
 import { useGatewayQuery } from "../../lib/use-gateway-query";
 import { useCartActor } from "../../app/cart";
 import { QUICK_ORDER_TEXTS } from "./quick-order-texts";
+import classes from "./quick-order-lines.module.css";
 import {
   bulkAddThroughCart,
+  checkQuickOrderRow,
   importQuickOrderFile,
   QUICK_ORDER_SAMPLE_URL,
   searchVariants,
@@ -119,7 +125,37 @@ function QuickOrder() {
       }),
     [i18n, cart],
   );
-  const [snapshot, send] = useMachine(logic);
+  const [snapshot, send, actorRef] = useMachine(logic);
+  // A changed row is checked by the server (product, price, line total, problems) once the
+  // buyer pauses; an answer for an older version of the row is dropped by the machine.
+  const checks = useRef(new Map<number, ReturnType<typeof setTimeout>>());
+  useEffect(() => {
+    const timers = checks.current;
+    return () => timers.forEach((timer) => clearTimeout(timer));
+  }, []);
+  const scheduleCheck = (id: number) => {
+    clearTimeout(checks.current.get(id));
+    checks.current.set(
+      id,
+      setTimeout(() => {
+        checks.current.delete(id);
+        const rows = actorRef.getSnapshot().context.rows;
+        const index = rows.findIndex((r) => r.id === id);
+        const row = rows[index];
+        if (!row || row.variantCode === null) return;
+        checkQuickOrderRow({
+          row: row.problem?.row ?? index + 1,
+          code: row.variantCode,
+          quantity: row.quantityText,
+        })
+          .then((check) =>
+            send({ type: "quickOrder.rowChecked", id, revision: row.revision, check }),
+          )
+          // Unchecked, the row keeps the local rule; the bulk add is judged by the server anyway.
+          .catch(() => {});
+      }, CHECK_DEBOUNCE_MS),
+    );
+  };
   const { rows, file, failure, added } = snapshot.context;
   const busy = snapshot.matches("uploading") || snapshot.matches("adding");
   const canAdd = rows.length > 0 && rows.every(isRowComplete);
@@ -236,36 +272,32 @@ function QuickOrder() {
                 {t("problems.text")}
               </Alert>
             )}
-            <Table verticalSpacing="sm" aria-label={t("table.caption")}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t("table.product")}</Table.Th>
-                  <Table.Th w={160}>{t("table.quantity")}</Table.Th>
-                  <Table.Th w={60}>
-                    <Box component="span" style={visuallyHidden}>
-                      {t("table.actions")}
-                    </Box>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((row, index) => (
-                  <RowEditor
-                    key={row.id}
-                    row={row}
-                    position={index + 1}
-                    locked={busy}
-                    onProduct={(variantCode, label) =>
-                      send({ type: "quickOrder.chooseProduct", id: row.id, variantCode, label })
-                    }
-                    onQuantity={(quantity) =>
-                      send({ type: "quickOrder.changeQuantity", id: row.id, quantity })
-                    }
-                    onRemove={() => send({ type: "quickOrder.removeRow", id: row.id })}
-                  />
-                ))}
-              </Table.Tbody>
-            </Table>
+            <div className={classes.lines} role="list" aria-label={t("table.caption")}>
+              <div className={classes.head} aria-hidden="true">
+                <span className={classes.headProduct}>{t("table.product")}</span>
+                <span className={classes.headNumber}>{t("table.unitPrice")}</span>
+                <span>{t("table.quantity")}</span>
+                <span className={classes.headNumber}>{t("table.lineTotal")}</span>
+                <span />
+              </div>
+              {rows.map((row, index) => (
+                <RowEditor
+                  key={row.id}
+                  row={row}
+                  position={index + 1}
+                  locked={busy}
+                  onProduct={(variantCode, label) => {
+                    send({ type: "quickOrder.chooseProduct", id: row.id, variantCode, label });
+                    scheduleCheck(row.id);
+                  }}
+                  onQuantity={(text) => {
+                    send({ type: "quickOrder.changeQuantity", id: row.id, text });
+                    scheduleCheck(row.id);
+                  }}
+                  onRemove={() => send({ type: "quickOrder.removeRow", id: row.id })}
+                />
+              ))}
+            </div>
             {rows.length === 0 && (
               <Text c="stone.6" size="sm" py="md">
                 {t("table.empty")}
@@ -304,36 +336,50 @@ function QuickOrder() {
   );
 }
 
-const visuallyHidden = {
-  position: "absolute",
-  width: 1,
-  height: 1,
-  overflow: "hidden",
-  clip: "rect(0 0 0 0)",
-} as const;
-
-/** Whole numbers only; anything else leaves the row without a quantity. */
-function toQuantity(value: string | number): number | null {
-  const n = typeof value === "number" ? value : /^\d+$/.test(value.trim()) ? Number(value) : NaN;
-  return Number.isInteger(n) ? n : null;
-}
+/** Wait this long after the last change of a row before the server checks it. */
+const CHECK_DEBOUNCE_MS = 300;
 
 function RowEditor(props: {
   row: QuickOrderRow;
   position: number;
   locked: boolean;
   onProduct: (variantCode: string | null, label: string | null) => void;
-  onQuantity: (quantity: number | null) => void;
+  onQuantity: (text: string) => void;
   onRemove: () => void;
 }) {
   const { t } = useLazyNamespace("quick-order", QUICK_ORDER_TEXTS);
   const { row, position } = props;
   const problem = row.problem;
-  const needsProduct = problem !== null && row.variantCode === null;
-  const needsQuantity = problem !== null && row.quantity === null;
+  const product = row.product;
+  const needsProduct = row.variantCode === null && (problem !== null || row.quantityText !== "");
+  // What was written stays: a quantity outside the rule is marked with it, in the buyer's
+  // language; the server's own words for a refused row show below the product.
+  const badQuantity =
+    (problem?.quantityMessage ?? null) !== null ||
+    (row.quantityText.trim() !== "" && !isValidQuantity(row.quantity)) ||
+    (problem !== null && row.quantityText.trim() === "");
+  const serverMessages = problem
+    ? [problem.codeMessage, problem.quantityMessage].filter((m): m is string => m !== null)
+    : [];
   return (
-    <Table.Tr data-testid="quick-order-row" data-problem={problem ? problem.reason : undefined}>
-      <Table.Td>
+    <div
+      className={classes.line}
+      role="listitem"
+      data-testid="quick-order-row"
+      data-problem={problem ? problem.reason : undefined}
+    >
+      <Image
+        className={classes.img}
+        src={product?.image ?? null}
+        fallbackSrc={PLACEHOLDER_IMAGE}
+        alt=""
+        w={56}
+        h={56}
+        fit="contain"
+        bg="stone.0"
+        radius="sm"
+      />
+      <Box className={`${classes.product} ${classes.touch}`}>
         <ProductPicker
           row={row}
           label={t("table.productOfRow", { row: position })}
@@ -341,37 +387,87 @@ function RowEditor(props: {
           error={needsProduct ? t("table.productRequired") : undefined}
           onChange={props.onProduct}
         />
-        {problem && (
-          <Text size="sm" c="red.8" mt={4} data-testid="quick-order-row-problem">
-            {/* The server's message names the row; the prefix is for one that would not. */}
-            {problem.message.includes(String(problem.row))
-              ? problem.message
-              : `${t("table.rowProblem", { row: problem.row })}: ${problem.message}`}
+        {product && (
+          <Text size="sm" mt={4} data-testid="quick-order-row-name">
+            {product.name}
+            <Text component="span" c="stone.6" size="sm">
+              {" · "}
+              {product.variantName}
+            </Text>
           </Text>
         )}
-      </Table.Td>
-      <Table.Td>
-        <QuantityInput
+        {serverMessages.map((message) => (
+          <Text key={message} size="sm" c="red.8" mt={4} data-testid="quick-order-row-problem">
+            {/* The server's message names the row; the prefix is for one that would not. */}
+            {message.includes(String(problem!.row))
+              ? message
+              : `${t("table.rowProblem", { row: problem!.row })}: ${message}`}
+          </Text>
+        ))}
+      </Box>
+      <Box className={classes.price}>
+        <span className={classes.label}>{t("table.unitPrice")}</span>
+        {product ? (
+          <Price
+            amount={product.unitPrice}
+            currencyCode={product.currencyCode}
+            size="sm"
+            data-testid="quick-order-row-price"
+          />
+        ) : (
+          <Text size="sm" c="stone.6">
+            –
+          </Text>
+        )}
+      </Box>
+      <Box className={classes.qty}>
+        <TextInput
+          className={classes.touch}
+          size="sm"
+          inputMode="numeric"
+          autoComplete="off"
           aria-label={t("table.quantityOfRow", { row: position })}
-          value={row.quantity ?? ""}
+          value={row.quantityText}
           disabled={props.locked}
-          error={needsQuantity ? t("table.quantityRequired") : undefined}
-          rangeError={t("table.quantityRequired")}
-          onChange={(value) => props.onQuantity(toQuantity(value))}
+          error={badQuantity ? t("table.quantityRequired") : undefined}
+          aria-invalid={badQuantity || undefined}
+          // As in every quantity field, '-', 'e' and '.' cannot be typed; what a file wrote stays.
+          onKeyDown={(event) => {
+            if (isBlockedQuantityKey(event.key)) event.preventDefault();
+          }}
+          onChange={(event) => props.onQuantity(event.currentTarget.value)}
         />
-      </Table.Td>
-      <Table.Td>
-        <ActionIcon
-          variant="subtle"
-          color="stone"
-          aria-label={t("table.remove", { row: position })}
-          disabled={props.locked}
-          onClick={props.onRemove}
-        >
-          ×
-        </ActionIcon>
-      </Table.Td>
-    </Table.Tr>
+      </Box>
+      <Box className={classes.total}>
+        <span className={classes.label}>{t("table.lineTotal")}</span>
+        {product && row.lineTotal !== null ? (
+          <Price
+            amount={row.lineTotal}
+            currencyCode={product.currencyCode}
+            size="sm"
+            fw={600}
+            data-testid="quick-order-row-total"
+          />
+        ) : (
+          <Text size="sm" c="stone.6">
+            –
+          </Text>
+        )}
+      </Box>
+      <ActionIcon
+        className={classes.remove}
+        size={44}
+        variant="subtle"
+        color="stone"
+        aria-label={t("table.remove", { row: position })}
+        disabled={props.locked}
+        onClick={props.onRemove}
+      >
+        <svg width="18" height="18" viewBox="0 0 24 24" fill="none" aria-hidden="true">
+          <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="1.6" />
+        </svg>
+      </ActionIcon>
+    </div>
   );
 }
 
@@ -423,7 +519,6 @@ function ProductPicker(props: {
       aria-label={props.label}
       placeholder={t("table.searchPlaceholder")}
       searchable
-      clearable
       disabled={props.disabled}
       data={data}
       value={row.variantCode}

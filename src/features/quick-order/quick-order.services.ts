@@ -1,6 +1,10 @@
-import type { QuickOrderImport } from "../../../machines/quick-order.machine";
+import type {
+  QuickOrderImport,
+  QuickOrderRowCheck,
+  QuickOrderRowReason,
+} from "../../../machines/quick-order.machine";
 import { gateway } from "../../lib/gateway";
-import { QuickOrderProductsDocument } from "../../lib/gql/graphql";
+import { QuickOrderLinesDocument, QuickOrderProductsDocument } from "../../lib/gql/graphql";
 import { restCall } from "../../lib/rest";
 
 /** The sample file's address (account spec section 2); the token cookie signs the download. */
@@ -24,6 +28,41 @@ export async function importQuickOrderFile(
   });
   const answer = (await response.json()) as Partial<QuickOrderImport>;
   return { rows: answer.rows ?? [], errors: answer.errors ?? [] };
+}
+
+/**
+ * The server's check of one row as it stands (through the gateway): its product in the buyer's
+ * language, image, contract unit price and line total, or its problems. The quantity goes as
+ * written; the server judges it.
+ */
+export async function checkQuickOrderRow(line: {
+  row: number;
+  code: string | null;
+  quantity: string;
+}): Promise<QuickOrderRowCheck> {
+  const data = await gateway(QuickOrderLinesDocument, { lines: [line] });
+  const checked = data.quickOrderLines[0];
+  if (!checked) throw new Error("");
+  const p = checked.product;
+  return {
+    row: checked.row,
+    product: p
+      ? {
+          code: p.variantCode,
+          name: p.name,
+          variantName: p.variantName,
+          image: p.image ?? null,
+          unitPrice: p.unitPrice,
+          currencyCode: p.currencyCode,
+        }
+      : null,
+    lineTotal: checked.lineTotal ?? null,
+    problems: checked.problems.map((x) => ({
+      field: x.field,
+      reason: x.reason as QuickOrderRowReason,
+      message: x.message,
+    })),
+  };
 }
 
 /** A product variant a row may take, as the picker lists it. */

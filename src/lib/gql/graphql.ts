@@ -107,6 +107,14 @@ export type PartnerRegistrationInput = {
   termsAccepted: boolean;
 };
 
+/** A quick-order row as typed or read from a file: the quantity as written. */
+export type QuickOrderLineInput = {
+  code?: string | null | undefined;
+  quantity?: string | null | undefined;
+  /** The row's number (the file's row, or the table's line). */
+  row: number;
+};
+
 export type TeamMemberRegistrationInput = {
   firstName: string;
   lastName: string;
@@ -590,6 +598,13 @@ export type QuickOrderProductsQueryVariables = Exact<{
 
 
 export type QuickOrderProductsQuery = { products: { items: Array<{ code: string, name: string, variants: Array<{ code: string, name: string, inStock: boolean }> }> } };
+
+export type QuickOrderLinesQueryVariables = Exact<{
+  lines: Array<QuickOrderLineInput> | QuickOrderLineInput;
+}>;
+
+
+export type QuickOrderLinesQuery = { quickOrderLines: Array<{ row: number, code: string | null, quantity: string | null, lineTotal: number | null, product: { variantCode: string, productCode: string, name: string, variantName: string, image: string | null, unitPrice: number, currencyCode: string } | null, problems: Array<{ field: string, reason: string, message: string }> }> };
 
 export type CountriesQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -3582,6 +3597,30 @@ export const QuickOrderProductsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<QuickOrderProductsQuery, QuickOrderProductsQueryVariables>;
+export const QuickOrderLinesDocument = new TypedDocumentString(`
+    query QuickOrderLines($lines: [QuickOrderLineInput!]!) {
+  quickOrderLines(lines: $lines) {
+    row
+    code
+    quantity
+    product {
+      variantCode
+      productCode
+      name
+      variantName
+      image
+      unitPrice
+      currencyCode
+    }
+    lineTotal
+    problems {
+      field
+      reason
+      message
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<QuickOrderLinesQuery, QuickOrderLinesQueryVariables>;
 export const CountriesDocument = new TypedDocumentString(`
     query Countries {
   countries {

@@ -28,6 +28,15 @@ export const IMPORT: QuickOrderImport = {
   ],
 };
 
+export const PRODUCT = {
+  code: "GLOW-MINI-ROSE",
+  name: "Glow Mini",
+  variantName: "Rosé",
+  image: null,
+  unitPrice: 1400,
+  currencyCode: "EUR",
+};
+
 export const model: MachineModel = {
   machine: quickOrderMachine,
   // Rows are told apart by completeness only; at most three rows keep the graph small.
@@ -59,7 +68,18 @@ export const model: MachineModel = {
             {
               type: "quickOrder.changeQuantity",
               id: first.id,
-              quantity: first.quantity === null ? 3 : null,
+              text: first.quantity === null ? "3" : "ten",
+            },
+            {
+              type: "quickOrder.rowChecked",
+              id: first.id,
+              revision: first.revision,
+              check: {
+                row: 1,
+                product: first.variantCode ? PRODUCT : null,
+                lineTotal: first.variantCode && first.quantity !== null ? 4200 : null,
+                problems: [],
+              },
             },
           ]
         : []),

@@ -1,0 +1,176 @@
+import { sql, type Kysely } from "kysely";
+import type { DB } from "../db/schema.js";
+import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from "../domain/quantity.js";
+import { parseQuantity, type QuickOrderLine } from "../files/xlsx.js";
+import { translate, type Language } from "./i18n.js";
+
+/** Why a quick-order row cannot be added, as the import answers it. */
+export type QuickOrderRowError =
+  "unknown_code" | "out_of_stock" | "invalid_quantity" | "missing_code";
+
+const ROW_ERROR_KEYS: Record<QuickOrderRowError, string> = {
+  unknown_code: "quickOrderImport.unknownCode",
+  out_of_stock: "quickOrderImport.outOfStock",
+  invalid_quantity: "quickOrderImport.invalidQuantity",
+  missing_code: "quickOrderImport.missingCode",
+};
+
+/** What a quick-order row shows of its product, in the caller's language, at the company's price. */
+export interface QuickOrderProduct {
+  code: string;
+  product_code: string;
+  name: string;
+  variant_name: string;
+  /** Path of the product's first main image, if any. */
+  image: string | null;
+  /** The company's contract price, minor units. */
+  unit_price: number;
+  currency_code: string;
+}
+
+/** One problem of a row: which column it concerns, why, and the translated message. */
+export interface QuickOrderProblem {
+  field: "product_variant_code" | "quantity";
+  reason: QuickOrderRowError;
+  message: string;
+}
+
+export interface QuickOrderRowOk {
+  row: number;
+  product_variant_code: string;
+  quantity: number;
+  product: QuickOrderProduct;
+  /** unit price × quantity, minor units. */
+  line_total: number;
+}
+
+export interface QuickOrderRowRefused {
+  row: number;
+  /** The catalogue's code when known, else the code as written. */
+  product_variant_code: string | null;
+  /** The quantity exactly as written: never changed. */
+  quantity: number | string | boolean | null;
+  /** The first problem (kept for callers that read one reason per row). */
+  reason: QuickOrderRowError;
+  message: string;
+  /** Every problem of the row: the code's and the quantity's. */
+  problems: QuickOrderProblem[];
+  /** The product when the code is known (a sold-out one included), else null. */
+  product: QuickOrderProduct | null;
+  line_total: null;
+}
+
+export interface QuickOrderCheck {
+  rows: QuickOrderRowOk[];
+  errors: QuickOrderRowRefused[];
+}
+
+/**
+ * Checks quick-order lines (from a file or typed in the table) against the catalogue at the
+ * company's prices: each line either can be added, with its product's name in the caller's
+ * language, image, contract unit price and line total, or cannot, with every problem and its
+ * translated message. The quantity is answered as written. One statement for all lines.
+ */
+export async function checkQuickOrderLines(
+  db: Kysely<DB>,
+  lines: readonly QuickOrderLine[],
+  company: { price_list_code: string; currency_code: string },
+  lang: Language,
+): Promise<QuickOrderCheck> {
+  const wanted = [...new Set(lines.flatMap((l) => (l.code ? [l.code.toUpperCase()] : [])))];
+  const variants = wanted.length
+    ? await db
+        .selectFrom("product_variants as v")
+        .innerJoin("products as p", "p.code", "v.product_code")
+        .innerJoin("variant_prices as vp", (j) =>
+          j
+            .onRef("vp.variant_code", "=", "v.code")
+            .on("vp.price_list_code", "=", company.price_list_code),
+        )
+        .leftJoin("product_translations as pt", (j) =>
+          j.onRef("pt.product_code", "=", "p.code").on("pt.locale", "=", lang),
+        )
+        .leftJoin("product_variant_translations as vt", (j) =>
+          j.onRef("vt.variant_code", "=", "v.code").on("vt.locale", "=", lang),
+        )
+        .select([
+          "v.code",
+          "v.product_code",
+          "v.on_hand",
+          "vp.price",
+          sql<string>`coalesce(vt.name, v.name)`.as("name"),
+          sql<string>`coalesce(pt.name, p.name)`.as("product_name"),
+        ])
+        .select((eb) =>
+          eb
+            .selectFrom("product_images as img")
+            .select("img.path")
+            .whereRef("img.product_code", "=", "p.code")
+            .where("img.type", "=", "main")
+            .orderBy("img.position")
+            .orderBy("img.id")
+            .limit(1)
+            .as("image"),
+        )
+        .where((eb) => eb(eb.fn<string>("upper", ["v.code"]), "in", wanted))
+        .where("v.enabled", "=", true)
+        .where("p.enabled", "=", true)
+        .execute()
+    : [];
+  const byCode = new Map(variants.map((v) => [v.code.toUpperCase(), v]));
+
+  const rows: QuickOrderRowOk[] = [];
+  const errors: QuickOrderRowRefused[] = [];
+  for (const line of lines) {
+    const variant = line.code ? byCode.get(line.code.toUpperCase()) : undefined;
+    const product: QuickOrderProduct | null = variant
+      ? {
+          code: variant.code,
+          product_code: variant.product_code,
+          name: variant.product_name,
+          variant_name: variant.name,
+          image: variant.image ?? null,
+          unit_price: variant.price,
+          currency_code: company.currency_code,
+        }
+      : null;
+    const quantity = parseQuantity(line.quantity);
+    const reasons: QuickOrderRowError[] = [];
+    if (!line.code) reasons.push("missing_code");
+    else if (!variant) reasons.push("unknown_code");
+    else if (variant.on_hand <= 0) reasons.push("out_of_stock");
+    if (quantity === undefined) reasons.push("invalid_quantity");
+    if (reasons.length === 0) {
+      rows.push({
+        row: line.row,
+        product_variant_code: variant!.code,
+        quantity: quantity!,
+        product: product!,
+        line_total: variant!.price * quantity!,
+      });
+      continue;
+    }
+    const problems = reasons.map((reason): QuickOrderProblem => ({
+      field: reason === "invalid_quantity" ? "quantity" : "product_variant_code",
+      reason,
+      message: translate(lang, ROW_ERROR_KEYS[reason], {
+        row: line.row,
+        code: line.code ?? "",
+        name: variant ? `${variant.product_name} (${variant.name})` : "",
+        min: MIN_LINE_QUANTITY,
+        max: MAX_LINE_QUANTITY,
+      }),
+    }));
+    errors.push({
+      row: line.row,
+      product_variant_code: variant?.code ?? line.code,
+      quantity: line.quantity,
+      reason: problems[0]!.reason,
+      message: problems[0]!.message,
+      problems,
+      product,
+      line_total: null,
+    });
+  }
+  return { rows, errors };
+}

@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { theme } from "../../src/app/theme.js";
+
+/**
+ * Status badges show their whole text in every language ("TEILWEISE BEZAHLT", issue 17):
+ * Mantine's badge has a fixed height and cuts its label with an ellipsis; the theme lets a badge
+ * keep its width, wrap only when wider than its box, and never cut.
+ */
+describe("badges", () => {
+  it("never cut their label: no ellipsis, no fixed height, no shrinking", () => {
+    const styles = (theme.components?.Badge as { styles?: Record<string, Record<string, unknown>> })
+      ?.styles;
+    expect(styles?.label).toMatchObject({
+      whiteSpace: "normal",
+      overflow: "visible",
+      textOverflow: "clip",
+    });
+    expect(styles?.root).toMatchObject({ height: "auto", flexShrink: 0, overflow: "visible" });
+  });
+});
