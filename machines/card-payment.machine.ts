@@ -60,6 +60,24 @@ const answerOf = ({ event }: { event: DoneActorEvent<CardPaymentAnswer> }) => ({
 });
 const errorOf = ({ event }: { event: ErrorActorEvent }) => ({ error: event.error });
 
+/** Where a submission's answer leads: the same after the card and after the challenge. */
+const settleSubmission = {
+  onDone: [
+    {
+      guard: { type: "succeeded", params: answerOf },
+      target: "succeeded",
+      actions: { type: "assignAnswer", params: answerOf },
+    },
+    {
+      guard: { type: "needsAction", params: answerOf },
+      target: "additionalAction",
+      actions: { type: "assignAnswer", params: answerOf },
+    },
+    { target: "failed", actions: { type: "assignAnswer", params: answerOf } },
+  ],
+  onError: { target: "failed", actions: { type: "assignFailure", params: errorOf } },
+} as const;
+
 /**
  * The 'Order payment' dialog (account spec sections 2, 4, 8): the server prepares the payment
  * (amount from the order, never from the browser), the widget collects the card, the server
@@ -135,20 +153,7 @@ export const cardPaymentMachine = setup({
             data: event.data,
           };
         },
-        onDone: [
-          {
-            guard: { type: "succeeded", params: answerOf },
-            target: "succeeded",
-            actions: { type: "assignAnswer", params: answerOf },
-          },
-          {
-            guard: { type: "needsAction", params: answerOf },
-            target: "additionalAction",
-            actions: { type: "assignAnswer", params: answerOf },
-          },
-          { target: "failed", actions: { type: "assignAnswer", params: answerOf } },
-        ],
-        onError: { target: "failed", actions: { type: "assignFailure", params: errorOf } },
+        ...settleSubmission,
       },
     },
     additionalAction: {
@@ -168,20 +173,7 @@ export const cardPaymentMachine = setup({
             data: event.data,
           };
         },
-        onDone: [
-          {
-            guard: { type: "succeeded", params: answerOf },
-            target: "succeeded",
-            actions: { type: "assignAnswer", params: answerOf },
-          },
-          {
-            guard: { type: "needsAction", params: answerOf },
-            target: "additionalAction",
-            actions: { type: "assignAnswer", params: answerOf },
-          },
-          { target: "failed", actions: { type: "assignAnswer", params: answerOf } },
-        ],
-        onError: { target: "failed", actions: { type: "assignFailure", params: errorOf } },
+        ...settleSubmission,
       },
     },
     succeeded: {
