@@ -1,4 +1,4 @@
-import { assign, setup } from "xstate";
+import { assertEvent, assign, setup, type DoneActorEvent, type ErrorActorEvent } from "xstate";
 import { unprovided } from "./unprovided.js";
 
 /** What the server's setup answer gives the dialog (account spec section 7). */
@@ -54,7 +54,29 @@ function detailOf(error: unknown): string | null {
   return typeof d === "string" && d !== "" ? d : null;
 }
 
-type Answered = { output: CardPaymentAnswer };
+/** The params of the actions and guards that read a submission's answer or failure. */
+const answerOf = ({ event }: { event: DoneActorEvent<CardPaymentAnswer> }) => ({
+  answer: event.output,
+});
+const errorOf = ({ event }: { event: ErrorActorEvent }) => ({ error: event.error });
+
+/** Where a submission's answer leads: the same after the card and after the challenge. */
+const settleSubmission = {
+  onDone: [
+    {
+      guard: { type: "succeeded", params: answerOf },
+      target: "succeeded",
+      actions: { type: "assignAnswer", params: answerOf },
+    },
+    {
+      guard: { type: "needsAction", params: answerOf },
+      target: "additionalAction",
+      actions: { type: "assignAnswer", params: answerOf },
+    },
+    { target: "failed", actions: { type: "assignAnswer", params: answerOf } },
+  ],
+  onError: { target: "failed", actions: { type: "assignFailure", params: errorOf } },
+} as const;
 
 /**
  * The 'Order payment' dialog (account spec sections 2, 4, 8): the server prepares the payment
@@ -79,18 +101,18 @@ export const cardPaymentMachine = setup({
     ),
   },
   actions: {
-    assignAnswer: assign({ answer: ({ event }) => (event as unknown as Answered).output }),
-    assignFailure: assign({
+    assignAnswer: assign((_, params: { answer: CardPaymentAnswer }) => ({ answer: params.answer })),
+    assignFailure: assign((_, params: { error: unknown }) => ({
       answer: null,
-      failure: ({ event }) => detailOf((event as unknown as { error: unknown }).error),
-    }),
+      failure: detailOf(params.error),
+    })),
     /** Tells the page the payment succeeded (checkout completes, payments list refreshes). */
     reportPaid: (_, _params: { orderNumber: string | null }) => {},
   },
   guards: {
-    succeeded: ({ event }) =>
-      SUCCESS_CODES.includes((event as unknown as Answered).output.resultCode),
-    needsAction: ({ event }) => (event as unknown as Answered).output.action !== null,
+    succeeded: (_, params: { answer: CardPaymentAnswer }) =>
+      SUCCESS_CODES.includes(params.answer.resultCode),
+    needsAction: (_, params: { answer: CardPaymentAnswer }) => params.answer.action !== null,
   },
 }).createMachine({
   id: "cardPayment",
@@ -111,7 +133,7 @@ export const cardPaymentMachine = setup({
           target: "ready",
           actions: assign({ setup: ({ event }) => event.output, answer: null, failure: null }),
         },
-        onError: { target: "failed", actions: "assignFailure" },
+        onError: { target: "failed", actions: { type: "assignFailure", params: errorOf } },
       },
     },
     ready: {
@@ -123,17 +145,15 @@ export const cardPaymentMachine = setup({
       invoke: {
         id: "submitPayment",
         src: "submitPayment",
-        input: ({ context, event }) => ({
-          orderToken: context.orderToken,
-          methodCode: context.setup?.methodCode ?? context.methodCode,
-          data: (event as Extract<CardPaymentEvent, { type: "payment.submit" }>).data,
-        }),
-        onDone: [
-          { guard: "succeeded", target: "succeeded", actions: "assignAnswer" },
-          { guard: "needsAction", target: "additionalAction", actions: "assignAnswer" },
-          { target: "failed", actions: "assignAnswer" },
-        ],
-        onError: { target: "failed", actions: "assignFailure" },
+        input: ({ context, event }) => {
+          assertEvent(event, "payment.submit");
+          return {
+            orderToken: context.orderToken,
+            methodCode: context.setup?.methodCode ?? context.methodCode,
+            data: event.data,
+          };
+        },
+        ...settleSubmission,
       },
     },
     additionalAction: {
@@ -145,17 +165,15 @@ export const cardPaymentMachine = setup({
       invoke: {
         id: "submitDetails",
         src: "submitDetails",
-        input: ({ context, event }) => ({
-          orderToken: context.orderToken,
-          methodCode: context.setup?.methodCode ?? context.methodCode,
-          data: (event as Extract<CardPaymentEvent, { type: "payment.details" }>).data,
-        }),
-        onDone: [
-          { guard: "succeeded", target: "succeeded", actions: "assignAnswer" },
-          { guard: "needsAction", target: "additionalAction", actions: "assignAnswer" },
-          { target: "failed", actions: "assignAnswer" },
-        ],
-        onError: { target: "failed", actions: "assignFailure" },
+        input: ({ context, event }) => {
+          assertEvent(event, "payment.details");
+          return {
+            orderToken: context.orderToken,
+            methodCode: context.setup?.methodCode ?? context.methodCode,
+            data: event.data,
+          };
+        },
+        ...settleSubmission,
       },
     },
     succeeded: {

@@ -1,4 +1,4 @@
-import { and, assign, setup } from "xstate";
+import { and, assertEvent, assign, setup } from "xstate";
 import { unprovided } from "./unprovided.js";
 
 /** The four steps of the partner registration (account spec sections 2 and 4). */
@@ -154,12 +154,12 @@ export const registrationMachine = setup({
       context.step < LAST_STEP && !hasErrors(stepErrors(context, context.step)),
     isNotFirstStep: ({ context }) => context.step > 0,
     isEarlierStep: ({ context, event }) => {
-      const target = (event as { step?: number }).step ?? -1;
-      return Number.isInteger(target) && target >= 0 && target < context.step;
+      assertEvent(event, "registration.goTo");
+      return Number.isInteger(event.step) && event.step >= 0 && event.step < context.step;
     },
     isCompletedStepAhead: ({ context, event }) => {
-      const target = (event as { step?: number }).step ?? -1;
-      return target > context.step && target <= context.reached;
+      assertEvent(event, "registration.goTo");
+      return event.step > context.step && event.step <= context.reached;
     },
     isCurrentStepValid: ({ context }) => !hasErrors(stepErrors(context, context.step)),
     isReadyWithTerms: ({ context }) =>

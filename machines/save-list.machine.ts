@@ -36,11 +36,9 @@ export const saveListMachine = setup({
     deleteCart: unprovided<void>("deleteCart"),
   },
   actions: {
-    recordFailure: assign({
-      failure: ({ event }) => {
-        const detail = (event as unknown as { error?: { detail?: unknown } }).error?.detail;
-        return typeof detail === "string" ? detail : null;
-      },
+    recordFailure: assign((_, params: { error: unknown }) => {
+      const detail = (params.error as { detail?: unknown } | null)?.detail;
+      return { failure: typeof detail === "string" ? detail : null };
     }),
     notifySaved: () => {},
     notifyFailure: (_, _params: { detail: string | null }) => {},
@@ -82,7 +80,7 @@ export const saveListMachine = setup({
         onError: {
           target: "editing",
           actions: [
-            "recordFailure",
+            { type: "recordFailure", params: ({ event }) => ({ error: event.error }) },
             { type: "notifyFailure", params: ({ context }) => ({ detail: context.failure }) },
           ],
         },

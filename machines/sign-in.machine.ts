@@ -48,7 +48,7 @@ export const signInMachine = setup({
   },
   guards: {
     hasCredentials: ({ context }) => context.email.trim() !== "" && context.password !== "",
-    isSuccess: ({ event }) => (event as unknown as { output: SignInOutcome }).output.ok,
+    isSuccess: (_, params: { outcome: SignInOutcome }) => params.outcome.ok,
   },
 }).createMachine({
   id: "signIn",
@@ -75,7 +75,7 @@ export const signInMachine = setup({
         input: ({ context }) => ({ email: context.email.trim(), password: context.password }),
         onDone: [
           {
-            guard: "isSuccess",
+            guard: { type: "isSuccess", params: ({ event }) => ({ outcome: event.output }) },
             target: "signedIn",
             actions: {
               type: "startSession",

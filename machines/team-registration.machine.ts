@@ -93,14 +93,11 @@ export const teamRegistrationMachine = setup({
     registerTeamMember: unprovided<void, TeamRegistrationRequest>("registerTeamMember"),
   },
   guards: {
-    isInvitationValid: ({ event }) =>
-      (event as unknown as { output?: { valid?: boolean } }).output?.valid === true,
+    isInvitationValid: (_, params: { valid: boolean }) => params.valid,
     isComplete: ({ context }) =>
       context.termsAccepted && Object.keys(registrationErrors(context.values)).length === 0,
-    isTokenRefused: ({ event }) =>
-      violationsOf((event as unknown as { error?: unknown }).error).some(
-        (v) => v.propertyPath === "token",
-      ),
+    isTokenRefused: (_, params: { error: unknown }) =>
+      violationsOf(params.error).some((v) => v.propertyPath === "token"),
   },
 }).createMachine({
   id: "teamRegistration",
@@ -124,7 +121,13 @@ export const teamRegistrationMachine = setup({
         src: "checkInvitation",
         input: ({ context }) => ({ token: context.token }),
         onDone: [
-          { guard: "isInvitationValid", target: "editing" },
+          {
+            guard: {
+              type: "isInvitationValid",
+              params: ({ event }) => ({ valid: event.output.valid === true }),
+            },
+            target: "editing",
+          },
           {
             target: "invalid",
             actions: assign({ invalidReason: ({ event }) => event.output.message }),
@@ -190,7 +193,7 @@ export const teamRegistrationMachine = setup({
         onError: [
           {
             // Used or expired meanwhile (another tab, the deadline): the form can do no good.
-            guard: "isTokenRefused",
+            guard: { type: "isTokenRefused", params: ({ event }) => ({ error: event.error }) },
             target: "invalid",
             actions: assign({
               invalidReason: ({ event }) => {

@@ -1,7 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { sql, type Kysely } from "kysely";
-import { Migrator, type Migration, type MigrationProvider } from "kysely/migration";
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from "kysely";
 
 const folder = fileURLToPath(new URL("./migrations/", import.meta.url));
 
