@@ -80,6 +80,8 @@ export interface Coverage {
   /** The model's one-way guards with their reasons. */
   guardsOneWay: Record<string, string>;
   invariants: { declared: number; checks: number };
+  /** Steps the model's oracle checked (0: the model has no oracle yet). */
+  oracleChecks: number;
   failures: string[];
   sequences: { events: string[]; shortest: boolean; input: number }[];
   /** QA's test plan: the fewest paths taking every transition, step by step. */
@@ -133,6 +135,7 @@ export function measure(machine: AnyStateMachine, model: MachineModel): Coverage
       declared: Object.keys(model.invariants ?? {}).length,
       checks: result.invariantChecks,
     },
+    oracleChecks: result.oracleChecks,
     failures: result.failures,
     sequences: result.sequences,
     plan: testPlan(machine.id, result.traces),
@@ -175,13 +178,13 @@ export function passes(report: MachineReport): boolean {
 /** The coverage table (Markdown), one row per machine. */
 export function coverageTable(reports: MachineReport[]): string {
   const rows = [
-    "| Machine | Paths | States | Transitions | Guards both ways | Invariants (checks) | Result |",
-    "| --- | ---: | --- | --- | --- | --- | --- |",
+    "| Machine | Paths | States | Transitions | Guards both ways | Invariants (checks) | Oracle (steps checked) | Result |",
+    "| --- | ---: | --- | --- | --- | --- | --- | --- |",
   ];
   for (const r of reports) {
     const c = r.coverage;
     if (!c) {
-      rows.push(`| [${r.name}](${r.name}.md) | – | – | – | – | – | **no model** |`);
+      rows.push(`| [${r.name}](${r.name}.md) | – | – | – | – | – | – | **no model** |`);
       continue;
     }
     rows.push(
@@ -193,7 +196,7 @@ export function coverageTable(reports: MachineReport[]): string {
         c.transitions.total,
       )}) | ${bothWays(c)}/${c.guards.length} | ${c.invariants.declared} (${
         c.invariants.checks
-      }) | ${passes(r) ? "pass" : "**FAIL**"} |`,
+      }) | ${c.oracleChecks ? `yes (${c.oracleChecks})` : "none"} | ${passes(r) ? "pass" : "**FAIL**"} |`,
     );
   }
   return rows.join("\n");
@@ -211,6 +214,8 @@ export function coverageMarkdown(reports: MachineReport[]): string {
     "true at least once and false at least once. The run fails below 100% of states or transitions,",
     "on a broken invariant, when a machine has no model, or when a guard is seen only one way and",
     "its model does not declare why (`guardsOneWay`, checked: a declared guard seen both ways fails).",
+    "A model's oracle states, without the machine, the state, context, services started (with their",
+    "input) and actions run after every step; any difference fails the run.",
     "",
     coverageTable(reports),
     "",
@@ -243,10 +248,19 @@ export function coverageMarkdown(reports: MachineReport[]): string {
 
 /** A plain-text table for the terminal. */
 export function coverageText(reports: MachineReport[]): string {
-  const header = ["machine", "paths", "states", "transitions", "guards±", "invariants", "result"];
+  const header = [
+    "machine",
+    "paths",
+    "states",
+    "transitions",
+    "guards±",
+    "invariants",
+    "oracle",
+    "result",
+  ];
   const rows = reports.map((r) => {
     const c = r.coverage;
-    if (!c) return [r.name, "-", "-", "-", "-", "-", "NO MODEL"];
+    if (!c) return [r.name, "-", "-", "-", "-", "-", "-", "NO MODEL"];
     return [
       r.name,
       String(c.paths),
@@ -257,6 +271,7 @@ export function coverageText(reports: MachineReport[]): string {
       )}`,
       `${bothWays(c)}/${c.guards.length}`,
       `${c.invariants.declared} (${c.invariants.checks})`,
+      c.oracleChecks ? String(c.oracleChecks) : "none",
       passes(r) ? "pass" : "FAIL",
     ];
   });
