@@ -67,7 +67,7 @@ function oracle({ event, before }: OracleStep): OracleExpectation {
 export const model: MachineModel = {
   machine: signInMachine,
   events: (s) => [
-    { type: "signIn.changeEmail", value: s.context.email ? "" : "buyer@demo-spa.example" },
+    { type: "signIn.changeEmail", value: s.context.email ? "" : " buyer@demo-spa.example " },
     { type: "signIn.changeEmail", value: "   " },
     { type: "signIn.changePassword", value: s.context.password ? "" : "partner-demo" },
     { type: "signIn.submit" },

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { AnyStateMachine } from "xstate";
@@ -88,12 +88,44 @@ export interface Coverage {
   plan: PlanPath[];
 }
 
-/** One machine's docs data: structure, diagram and (with a model) coverage. */
+/** A machine's mutation score from docs/machines/mutation.json (`npm run test:mutation`). */
+export interface MutationScore {
+  mutants: number;
+  /** Killed by the generated path tests alone, in percent. */
+  pathScore: number;
+  /** Killed by every test, in percent. */
+  score: number;
+  survivors: {
+    line: number;
+    column: number;
+    mutator: string;
+    replacement: string;
+    status: string;
+  }[];
+}
+
+/** One machine's docs data: structure, diagram, (with a model) coverage, mutation score. */
 export interface MachineReport {
   name: string;
   doc: MachineDoc;
   diagram: string;
   coverage: Coverage | null;
+  mutation: MutationScore | null;
+}
+
+/** The mutation scores of the last `npm run test:mutation`, by machine name. */
+export function mutationScores(): Map<string, MutationScore> {
+  const file = join(DOCS_DIR, "mutation.json");
+  const found = new Map<string, MutationScore>();
+  if (!existsSync(file)) return found;
+  const data = JSON.parse(readFileSync(file, "utf8")) as {
+    files: (MutationScore & { file: string })[];
+  };
+  for (const { file: path, mutants, pathScore, score, survivors } of data.files) {
+    const m = /^machines\/(.+)\.machine\.ts$/.exec(path);
+    if (m) found.set(m[1]!, { mutants, pathScore, score, survivors });
+  }
+  return found;
 }
 
 /** Replays the model's paths with every guard evaluation recorded. */
@@ -145,6 +177,7 @@ export function measure(machine: AnyStateMachine, model: MachineModel): Coverage
 /** The report of every machine in machines/, in name order. */
 export async function buildReports(onMachine?: (name: string) => void): Promise<MachineReport[]> {
   const reports: MachineReport[] = [];
+  const mutation = mutationScores();
   for (const { name, machine, model } of await registeredMachines()) {
     onMachine?.(name);
     const doc = describeMachine(machine);
@@ -153,6 +186,7 @@ export async function buildReports(onMachine?: (name: string) => void): Promise<
       doc,
       diagram: mermaidDiagram(doc),
       coverage: model ? measure(machine, model) : null,
+      mutation: mutation.get(name) ?? null,
     });
   }
   return reports;
@@ -178,13 +212,13 @@ export function passes(report: MachineReport): boolean {
 /** The coverage table (Markdown), one row per machine. */
 export function coverageTable(reports: MachineReport[]): string {
   const rows = [
-    "| Machine | Paths | States | Transitions | Guards both ways | Invariants (checks) | Oracle (steps checked) | Result |",
-    "| --- | ---: | --- | --- | --- | --- | --- | --- |",
+    "| Machine | Paths | States | Transitions | Guards both ways | Invariants (checks) | Oracle (steps checked) | Mutation score (path tests / all) | Result |",
+    "| --- | ---: | --- | --- | --- | --- | --- | --- | --- |",
   ];
   for (const r of reports) {
     const c = r.coverage;
     if (!c) {
-      rows.push(`| [${r.name}](${r.name}.md) | – | – | – | – | – | – | **no model** |`);
+      rows.push(`| [${r.name}](${r.name}.md) | – | – | – | – | – | – | – | **no model** |`);
       continue;
     }
     rows.push(
@@ -196,7 +230,11 @@ export function coverageTable(reports: MachineReport[]): string {
         c.transitions.total,
       )}) | ${bothWays(c)}/${c.guards.length} | ${c.invariants.declared} (${
         c.invariants.checks
-      }) | ${c.oracleChecks ? `yes (${c.oracleChecks})` : "none"} | ${passes(r) ? "pass" : "**FAIL**"} |`,
+      }) | ${c.oracleChecks ? `yes (${c.oracleChecks})` : "none"} | ${
+        r.mutation
+          ? `${r.mutation.pathScore}% / ${r.mutation.score}% of ${r.mutation.mutants} ([survivors](mutation.md))`
+          : "not measured"
+      } | ${passes(r) ? "pass" : "**FAIL**"} |`,
     );
   }
   return rows.join("\n");
