@@ -113,6 +113,9 @@ export interface MachineReport {
   mutation: MutationScore | null;
 }
 
+/** Files of docs/machines written by `npm run test:mutation`, not by `machines:docs`. */
+export const MUTATION_FILES = new Set(["mutation.json", "mutation.md"]);
+
 /** The mutation scores of the last `npm run test:mutation`, by machine name. */
 export function mutationScores(): Map<string, MutationScore> {
   const file = join(DOCS_DIR, "mutation.json");
