@@ -22,7 +22,7 @@ export interface MachineData {
     oracleChecks?: number;
     passed: boolean;
   } | null;
-  /** The mutation score (`npm run test:mutation`, decision 032); null: not measured. */
+  /** The mutation score (`npm run test:mutation`, decision 036); null: not measured. */
   mutation?: {
     mutants: number;
     pathScore: number;
