@@ -5,14 +5,18 @@
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { renderDocs } from "../tests/machines/support/docs.js";
-import { buildReports, DOCS_DIR } from "../tests/machines/support/report.js";
+import { buildReports, DOCS_DIR, MUTATION_FILES } from "../tests/machines/support/report.js";
 
 const files = renderDocs(await buildReports((name) => process.stderr.write(`  ${name}\n`)));
 mkdirSync(join(DOCS_DIR, "plans"), { recursive: true });
 // Pages of machines that no longer exist go too.
 for (const dir of ["", "plans"])
   for (const old of readdirSync(join(DOCS_DIR, dir)))
-    if (!files.has(join(dir, old)) && /\.(md|json|csv)$/.test(old))
+    if (
+      !files.has(join(dir, old)) &&
+      !MUTATION_FILES.has(join(dir, old)) &&
+      /\.(md|json|csv)$/.test(old)
+    )
       rmSync(join(DOCS_DIR, dir, old));
 for (const [name, text] of files) writeFileSync(join(DOCS_DIR, name), text);
 console.log(`wrote ${files.size} files to docs/machines/`);

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import "../support/fc-seed.js";
 import { idOf, requiredIdOf } from "../../graphql/rest/iri.js";
 
 /** The rule idOf implements with slices, written the plain way. */

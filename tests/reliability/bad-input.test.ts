@@ -4,6 +4,7 @@ import type { FastifyInstance } from "fastify";
 import { buildSchema, isObjectType } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { typeDefs } from "../../graphql/server.js";
+import { FC_SEED } from "../support/fc-seed.js";
 import { appOn, backends, startTestApp, USERS, type TestApp } from "../support/test-app.js";
 import { recordFigures } from "./figures.js";
 
@@ -11,10 +12,11 @@ import { recordFigures } from "./figures.js";
  * Bad input (issue 9): generated bodies, query strings, headers, path parameters and GraphQL
  * documents sent to every route of the whole portal (REST and /graphql). Properties: never a
  * 5xx; every REST 4xx is a translated problem+json; a refused request leaves the database as
- * it was; every GraphQL error carries a code. Reproduce a failure with RELIABILITY_SEED=<seed>.
+ * it was; every GraphQL error carries a code. Each run takes a new seed and prints it; reproduce a
+ * failure with FC_SEED=<seed> (or RELIABILITY_SEED=<seed>).
  */
 
-const SEED = Number(process.env.RELIABILITY_SEED ?? 20260921);
+const SEED = FC_SEED;
 /** Generated requests per route (GraphQL documents: 25 times as many); PGlite takes < 60 s. */
 const RUNS = Number(process.env.RELIABILITY_RUNS ?? 6);
 

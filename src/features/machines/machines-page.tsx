@@ -247,6 +247,21 @@ function CoverageBadges({ machine, t }: { machine: MachineData; t: TFunction }) 
       <Badge variant="outline" color="gray">
         {t("coverage.invariants", { count: c.invariants })}
       </Badge>
+      {machine.mutation ? (
+        <Badge
+          variant="outline"
+          color="gray"
+          title={machine.mutation.survivors
+            .map((m) => `${m.line}:${m.column} ${m.mutator} ${m.replacement}`)
+            .join("\n")}
+        >
+          {t("coverage.mutation", {
+            paths: machine.mutation.pathScore,
+            all: machine.mutation.score,
+            survivors: machine.mutation.survivors.length,
+          })}
+        </Badge>
+      ) : null}
     </Group>
   );
 }

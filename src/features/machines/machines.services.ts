@@ -18,7 +18,16 @@ export interface MachineData {
     states: { covered: number; total: number };
     transitions: { covered: number; total: number };
     invariants: number;
+    /** Steps the model's oracle checked (0: no oracle). */
+    oracleChecks?: number;
     passed: boolean;
+  } | null;
+  /** The mutation score (`npm run test:mutation`, decision 036); null: not measured. */
+  mutation?: {
+    mutants: number;
+    pathScore: number;
+    score: number;
+    survivors: { line: number; column: number; mutator: string; replacement: string }[];
   } | null;
 }
 

@@ -1,10 +1,74 @@
 import { signInMachine } from "../../../machines/sign-in.machine.js";
-import type { MachineModel } from "../support/paths.js";
+import type { MachineModel, OracleExpectation, OracleStep } from "../support/paths.js";
+
+/**
+ * The sign-in rules as the spec states them, written here without the machine: submitting needs
+ * an e-mail (spaces do not count) and a password; the call gets the e-mail trimmed; a refusal
+ * shows the server's message, else its detail, else nothing; a dropped connection shows the
+ * generic 'signIn.failed'; success starts the session with the server's token and customer and
+ * goes to /shop.
+ */
+function oracle({ event, before }: OracleStep): OracleExpectation {
+  const c = before.context as { email: string; password: string; error: unknown };
+  const stay = { value: before.value, context: c };
+  if (event.type === "xstate.init")
+    return {
+      value: "editing",
+      context: { email: "", password: "", error: null },
+      actions: [{ type: "clearStoredSession" }],
+    };
+  if (before.value === "editing") {
+    const e = event as { type: string; value?: string };
+    switch (e.type) {
+      case "signIn.changeEmail":
+        return { value: "editing", context: { ...c, email: e.value } };
+      case "signIn.changePassword":
+        return { value: "editing", context: { ...c, password: e.value } };
+      case "signIn.dismissError":
+        return { value: "editing", context: { ...c, error: null } };
+      case "signIn.submit": {
+        const email = c.email.replace(/^\s+|\s+$/g, "");
+        if (email.length === 0 || c.password.length === 0) return stay;
+        return {
+          value: "submitting",
+          context: { ...c, error: null },
+          started: { signIn: { email, password: c.password } },
+        };
+      }
+    }
+    return stay;
+  }
+  if (before.value === "submitting") {
+    if (event.type === "xstate.done.actor.signIn") {
+      const out = (event as unknown as { output: Record<string, unknown> }).output;
+      if (out.ok === true)
+        return {
+          value: "signedIn",
+          context: c,
+          actions: [
+            { type: "startSession", params: { token: out.token, customerId: out.customerId } },
+            { type: "redirectToShop" },
+          ],
+        };
+      const words = [out.message, out.detail].find((w) => typeof w === "string" && w !== "");
+      return {
+        value: "editing",
+        context: { ...c, error: words === undefined ? null : { text: words } },
+      };
+    }
+    if (event.type === "xstate.error.actor.signIn")
+      return { value: "editing", context: { ...c, error: { key: "signIn.failed" } } };
+    // Edits and a second submit wait while the call runs.
+    return stay;
+  }
+  return stay;
+}
 
 export const model: MachineModel = {
   machine: signInMachine,
   events: (s) => [
-    { type: "signIn.changeEmail", value: s.context.email ? "" : "buyer@demo-spa.example" },
+    { type: "signIn.changeEmail", value: s.context.email ? "" : " buyer@demo-spa.example " },
+    { type: "signIn.changeEmail", value: "   " },
     { type: "signIn.changePassword", value: s.context.password ? "" : "partner-demo" },
     { type: "signIn.submit" },
     { type: "signIn.dismissError" },
@@ -13,6 +77,7 @@ export const model: MachineModel = {
       type: "xstate.done.actor.signIn",
       output: { ok: false, message: "Invalid credentials.", detail: null },
     },
+    { type: "xstate.done.actor.signIn", output: { ok: false, message: null, detail: "Locked." } },
     { type: "xstate.done.actor.signIn", output: { ok: false, message: null, detail: null } },
     { type: "xstate.error.actor.signIn", error: new Error("offline") },
   ],
@@ -21,4 +86,5 @@ export const model: MachineModel = {
       s.value !== "submitting" || (s.context.email.trim() !== "" && s.context.password !== ""),
     "no error shown while submitting": (s) => s.value !== "submitting" || s.context.error === null,
   },
+  oracle,
 };

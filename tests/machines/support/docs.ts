@@ -182,8 +182,10 @@ export function auditorData(reports: MachineReport[]) {
           total: r.coverage.transitions.total,
         },
         invariants: r.coverage.invariants.declared,
+        oracleChecks: r.coverage.oracleChecks,
         passed: passes(r),
       },
+      mutation: r.mutation,
     })),
   };
 }

@@ -1,4 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- one harness for every machine's types */
+import { isDeepStrictEqual } from "node:util";
 import { createActor, SimulatedClock, type AnyStateMachine, type EventObject } from "xstate";
 import { getAdjacencyMap, getShortestPaths, getSimplePaths, serializeSnapshot } from "xstate/graph";
 
@@ -53,6 +54,71 @@ export interface MachineModel<M extends AnyStateMachine = AnyStateMachine> {
    * ways, or that the machine does not reference, fails it too, so the list stays honest.
    */
   guardsOneWay?: Record<string, string>;
+  /**
+   * The test oracle: what must be true after each step, stated by the model independently of
+   * the machine (its own statement of the rules, never the machine's guards or validators).
+   * Called for every replayed step, the start included (`xstate.init`); returning undefined
+   * checks nothing for that step. See `OracleExpectation` for what is compared.
+   */
+  oracle?: (step: OracleStep) => OracleExpectation | undefined;
+}
+
+/** One replayed step as the oracle sees it: where the actor was, what was sent, what it did. */
+export interface OracleStep {
+  /** The model's input for this replay (`model.input` or one of `model.inputs`). */
+  input: unknown;
+  event: EventObject;
+  /** The snapshot before the event (at the start: the snapshot after it, there is no before). */
+  before: { value: unknown; context: any };
+  /** The state values before this step, oldest first (for history states). */
+  earlier: readonly unknown[];
+  after: { value: unknown; context: any; status: string };
+  /** The named actions the machine ran (built-ins such as assign left out), with their params. */
+  actions: { type: string; params: unknown }[];
+  /** The services (invoked actors) the step started, by invoke id, with their input. */
+  started: Record<string, unknown>;
+}
+
+/**
+ * What the oracle expects after a step. `value` and every key of `context` are compared when
+ * given. `started` and `actions` are always compared: leaving them out means "none"; a step
+ * that starts a service or runs a named action the oracle did not foresee fails, and so does
+ * one that misses any. `actions` are compared as a multiset; an entry without `params` matches
+ * any params.
+ */
+export interface OracleExpectation {
+  value?: unknown;
+  context?: Record<string, unknown>;
+  started?: Record<string, unknown>;
+  actions?: readonly { type: string; params?: unknown }[];
+}
+
+/** The differences between a step and the oracle's expectation (empty: it holds). */
+export function checkOracle(step: OracleStep, expected: OracleExpectation): string[] {
+  const problems: string[] = [];
+  const show = (v: unknown) => JSON.stringify(v) ?? "undefined";
+  if ("value" in expected && !isDeepStrictEqual(step.after.value, expected.value))
+    problems.push(`state ${show(step.after.value)}, expected ${show(expected.value)}`);
+  for (const [key, value] of Object.entries(expected.context ?? {}))
+    if (!isDeepStrictEqual(step.after.context?.[key], value))
+      problems.push(`context.${key} ${show(step.after.context?.[key])}, expected ${show(value)}`);
+  const wanted = expected.started ?? {};
+  for (const id of new Set([...Object.keys(wanted), ...Object.keys(step.started)])) {
+    if (!(id in step.started)) problems.push(`service ${id} not started`);
+    else if (!(id in wanted)) problems.push(`service ${id} started unexpectedly`);
+    else if (!isDeepStrictEqual(step.started[id], wanted[id]))
+      problems.push(`service ${id} got ${show(step.started[id])}, expected ${show(wanted[id])}`);
+  }
+  const left = [...step.actions];
+  for (const a of expected.actions ?? []) {
+    const i = left.findIndex(
+      (b) => b.type === a.type && (!("params" in a) || isDeepStrictEqual(b.params, a.params)),
+    );
+    if (i < 0) problems.push(`action ${a.type} ${"params" in a ? show(a.params) : ""} not run`);
+    else left.splice(i, 1);
+  }
+  for (const b of left) problems.push(`action ${b.type} ${show(b.params)} run unexpectedly`);
+  return problems;
 }
 
 /**
@@ -274,6 +340,8 @@ export interface ReplayResult {
   invariantChecks: number;
   /** Each step as the actor took it: the event, the snapshot after it, the transitions taken. */
   steps: TracedStep[];
+  /** How many steps the model's oracle checked. */
+  oracleChecks: number;
 }
 
 /** One replayed step: what was sent, where the actor went, which transitions it took. */
@@ -310,12 +378,33 @@ export function replay(
   const steps: TracedStep[] = [];
   let takes: string[] = [];
   let invariantChecks = 0;
+  let oracleChecks = 0;
   const delays = delaysOf(model.machine);
   const clock = new SimulatedClock();
+  let actions: OracleStep["actions"] = [];
+  let started: OracleStep["started"] = {};
+  let startedRefs: [string, unknown][] = [];
+  // Set once the actor exists: its children are the services a step starts.
+  const root: { actor?: unknown } = {};
   const actor = createActor(machine, {
     input: model.input,
     clock,
     inspect: (e) => {
+      if (e.type === "@xstate.action") {
+        const a = (e as unknown as { action: { type: string; params: unknown } }).action;
+        if (!a.type.startsWith("xstate.")) actions.push({ type: a.type, params: a.params });
+        return;
+      }
+      if (e.type === "@xstate.actor") {
+        const ref = e.actorRef as unknown as { id: string; _parent?: unknown; options?: any };
+        // A child of the root actor (created while the actor is being built, for the first state).
+        const parent = ref._parent as { _parent?: unknown } | undefined;
+        if (parent && (parent === root.actor || (root.actor === undefined && !parent._parent))) {
+          started[ref.id] = ref.options?.input;
+          startedRefs.push([ref.id, ref]);
+        }
+        return;
+      }
       if (e.type !== "@xstate.microstep") return;
       for (const t of (e as unknown as { _transitions: AnyTransition[] })._transitions) {
         const key = keys.get(t);
@@ -337,13 +426,44 @@ export function replay(
         failures.push(`invariant "${name}" broken in ${JSON.stringify(snap.value)}`);
     }
   };
+  root.actor = actor;
   const trace = (event: EventObject) => {
     const snap = actor.getSnapshot() as unknown as Snapshot;
     steps.push({ event, value: snap.value, context: snap.context, takes });
     takes = [];
   };
+  let before: { value: unknown; context: unknown } | null = null;
+  const earlier: unknown[] = [];
+  const check = (event: EventObject) => {
+    const snap = actor.getSnapshot() as unknown as Snapshot & { status: string };
+    const after = { value: snap.value, context: snap.context, status: snap.status };
+    const step: OracleStep = {
+      input: model.input,
+      event,
+      before: before ?? after,
+      earlier: [...earlier],
+      after,
+      actions,
+      started,
+    };
+    // A service whose state was left within the same step (an eventless transition out of an
+    // invoking state) was stopped before it started: it made no call.
+    const children = (snap as { children?: Record<string, unknown> }).children ?? {};
+    for (const [id, ref] of startedRefs) if (children[id] !== ref) delete step.started[id];
+    startedRefs = [];
+    before = { value: snap.value, context: snap.context };
+    earlier.push(snap.value);
+    actions = [];
+    started = {};
+    const expected = model.oracle?.(step);
+    if (!expected) return;
+    oracleChecks++;
+    for (const problem of checkOracle(step, expected))
+      failures.push(`oracle after ${event.type}: ${problem}`);
+  };
   actor.start();
   record();
+  check({ type: "xstate.init" });
   trace({ type: "xstate.init" });
   for (const [n, step] of path.steps.entries()) {
     if (n === 0 && step.event.type === "xstate.init") continue;
@@ -351,6 +471,7 @@ export function replay(
     if (delay !== undefined) clock.increment(delay);
     else actor.send(step.event as any);
     record();
+    check(step.event);
     trace(step.event);
     const expected = JSON.stringify((step.state as { value: unknown }).value);
     const actual = JSON.stringify((actor.getSnapshot() as unknown as Snapshot).value);
@@ -358,7 +479,7 @@ export function replay(
       failures.push(`after ${step.event.type}: expected ${expected}, actor is in ${actual}`);
   }
   actor.stop();
-  return { states, transitions, failures, invariantChecks, steps };
+  return { states, transitions, failures, invariantChecks, oracleChecks, steps };
 }
 
 /** Replays every generated path and reports what the actor covered. */
@@ -372,11 +493,13 @@ export function runPathTests(model: MachineModel, options: RunOptions = {}) {
   const transitions = new Set<string>();
   const failures: string[] = [];
   let invariantChecks = 0;
+  let oracleChecks = 0;
   const traces: TracedStep[][] = [];
   for (const path of generated.paths) {
     const r = replay(model, path, { machine });
     traces.push(r.steps);
     invariantChecks += r.invariantChecks;
+    oracleChecks += r.oracleChecks;
     r.states.forEach((s) => states.add(s));
     r.transitions.forEach((t) => transitions.add(t));
     failures.push(
@@ -397,6 +520,7 @@ export function runPathTests(model: MachineModel, options: RunOptions = {}) {
     /** Each replayed path as the actor took it, in the order of `sequences`. */
     traces: traces.map((steps) => ({ steps, input: 0 })),
     invariantChecks,
+    oracleChecks,
     failures,
     states: {
       covered: states.size,
@@ -431,6 +555,7 @@ export function runPathTestsForInputs(
     sequences: runs.flatMap((r, input) => r.sequences.map((q) => ({ ...q, input }))),
     traces: runs.flatMap((r, input) => r.traces.map((t) => ({ ...t, input }))),
     invariantChecks: runs.reduce((a, r) => a + r.invariantChecks, 0),
+    oracleChecks: runs.reduce((a, r) => a + r.oracleChecks, 0),
     failures: runs.flatMap((r) => r.failures),
     states: {
       total: first.states.total,

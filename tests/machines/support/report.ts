@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { AnyStateMachine } from "xstate";
@@ -80,18 +80,55 @@ export interface Coverage {
   /** The model's one-way guards with their reasons. */
   guardsOneWay: Record<string, string>;
   invariants: { declared: number; checks: number };
+  /** Steps the model's oracle checked (0: the model has no oracle yet). */
+  oracleChecks: number;
   failures: string[];
   sequences: { events: string[]; shortest: boolean; input: number }[];
   /** QA's test plan: the fewest paths taking every transition, step by step. */
   plan: PlanPath[];
 }
 
-/** One machine's docs data: structure, diagram and (with a model) coverage. */
+/** A machine's mutation score from docs/machines/mutation.json (`npm run test:mutation`). */
+export interface MutationScore {
+  mutants: number;
+  /** Killed by the generated path tests alone, in percent. */
+  pathScore: number;
+  /** Killed by every test, in percent. */
+  score: number;
+  survivors: {
+    line: number;
+    column: number;
+    mutator: string;
+    replacement: string;
+    status: string;
+  }[];
+}
+
+/** One machine's docs data: structure, diagram, (with a model) coverage, mutation score. */
 export interface MachineReport {
   name: string;
   doc: MachineDoc;
   diagram: string;
   coverage: Coverage | null;
+  mutation: MutationScore | null;
+}
+
+/** Files of docs/machines written by `npm run test:mutation`, not by `machines:docs`. */
+export const MUTATION_FILES = new Set(["mutation.json", "mutation.md"]);
+
+/** The mutation scores of the last `npm run test:mutation`, by machine name. */
+export function mutationScores(): Map<string, MutationScore> {
+  const file = join(DOCS_DIR, "mutation.json");
+  const found = new Map<string, MutationScore>();
+  if (!existsSync(file)) return found;
+  const data = JSON.parse(readFileSync(file, "utf8")) as {
+    files: (MutationScore & { file: string })[];
+  };
+  for (const { file: path, mutants, pathScore, score, survivors } of data.files) {
+    const m = /^machines\/(.+)\.machine\.ts$/.exec(path);
+    if (m) found.set(m[1]!, { mutants, pathScore, score, survivors });
+  }
+  return found;
 }
 
 /** Replays the model's paths with every guard evaluation recorded. */
@@ -133,6 +170,7 @@ export function measure(machine: AnyStateMachine, model: MachineModel): Coverage
       declared: Object.keys(model.invariants ?? {}).length,
       checks: result.invariantChecks,
     },
+    oracleChecks: result.oracleChecks,
     failures: result.failures,
     sequences: result.sequences,
     plan: testPlan(machine.id, result.traces),
@@ -142,6 +180,7 @@ export function measure(machine: AnyStateMachine, model: MachineModel): Coverage
 /** The report of every machine in machines/, in name order. */
 export async function buildReports(onMachine?: (name: string) => void): Promise<MachineReport[]> {
   const reports: MachineReport[] = [];
+  const mutation = mutationScores();
   for (const { name, machine, model } of await registeredMachines()) {
     onMachine?.(name);
     const doc = describeMachine(machine);
@@ -150,6 +189,7 @@ export async function buildReports(onMachine?: (name: string) => void): Promise<
       doc,
       diagram: mermaidDiagram(doc),
       coverage: model ? measure(machine, model) : null,
+      mutation: mutation.get(name) ?? null,
     });
   }
   return reports;
@@ -175,13 +215,13 @@ export function passes(report: MachineReport): boolean {
 /** The coverage table (Markdown), one row per machine. */
 export function coverageTable(reports: MachineReport[]): string {
   const rows = [
-    "| Machine | Paths | States | Transitions | Guards both ways | Invariants (checks) | Result |",
-    "| --- | ---: | --- | --- | --- | --- | --- |",
+    "| Machine | Paths | States | Transitions | Guards both ways | Invariants (checks) | Oracle (steps checked) | Mutation score (path tests / all) | Result |",
+    "| --- | ---: | --- | --- | --- | --- | --- | --- | --- |",
   ];
   for (const r of reports) {
     const c = r.coverage;
     if (!c) {
-      rows.push(`| [${r.name}](${r.name}.md) | – | – | – | – | – | **no model** |`);
+      rows.push(`| [${r.name}](${r.name}.md) | – | – | – | – | – | – | – | **no model** |`);
       continue;
     }
     rows.push(
@@ -193,7 +233,11 @@ export function coverageTable(reports: MachineReport[]): string {
         c.transitions.total,
       )}) | ${bothWays(c)}/${c.guards.length} | ${c.invariants.declared} (${
         c.invariants.checks
-      }) | ${passes(r) ? "pass" : "**FAIL**"} |`,
+      }) | ${c.oracleChecks ? `yes (${c.oracleChecks})` : "none"} | ${
+        r.mutation
+          ? `${r.mutation.pathScore}% / ${r.mutation.score}% of ${r.mutation.mutants} ([survivors](mutation.md))`
+          : "not measured"
+      } | ${passes(r) ? "pass" : "**FAIL**"} |`,
     );
   }
   return rows.join("\n");
@@ -211,6 +255,8 @@ export function coverageMarkdown(reports: MachineReport[]): string {
     "true at least once and false at least once. The run fails below 100% of states or transitions,",
     "on a broken invariant, when a machine has no model, or when a guard is seen only one way and",
     "its model does not declare why (`guardsOneWay`, checked: a declared guard seen both ways fails).",
+    "A model's oracle states, without the machine, the state, context, services started (with their",
+    "input) and actions run after every step; any difference fails the run.",
     "",
     coverageTable(reports),
     "",
@@ -243,10 +289,19 @@ export function coverageMarkdown(reports: MachineReport[]): string {
 
 /** A plain-text table for the terminal. */
 export function coverageText(reports: MachineReport[]): string {
-  const header = ["machine", "paths", "states", "transitions", "guards±", "invariants", "result"];
+  const header = [
+    "machine",
+    "paths",
+    "states",
+    "transitions",
+    "guards±",
+    "invariants",
+    "oracle",
+    "result",
+  ];
   const rows = reports.map((r) => {
     const c = r.coverage;
-    if (!c) return [r.name, "-", "-", "-", "-", "-", "NO MODEL"];
+    if (!c) return [r.name, "-", "-", "-", "-", "-", "-", "NO MODEL"];
     return [
       r.name,
       String(c.paths),
@@ -257,6 +312,7 @@ export function coverageText(reports: MachineReport[]): string {
       )}`,
       `${bothWays(c)}/${c.guards.length}`,
       `${c.invariants.declared} (${c.invariants.checks})`,
+      c.oracleChecks ? String(c.oracleChecks) : "none",
       passes(r) ? "pass" : "FAIL",
     ];
   });

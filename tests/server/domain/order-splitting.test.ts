@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import "../../support/fc-seed.js";
 import {
   MAX_SPLIT_PARTS,
   planSplit,

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import "../../support/fc-seed.js";
 
 import { type LineInput, type OrderTotals, computeTotals } from "../../../server/domain/totals.js";
 
@@ -321,7 +322,7 @@ describe("computeTotals properties", () => {
           expect(t.shippingTotal).toBe(units * 299);
         }
       }),
-      { numRuns: 300 },
+      { numRuns: 1000 },
     );
   });
 });
