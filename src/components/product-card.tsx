@@ -40,7 +40,8 @@ export function ProductCard({ product }: { product: ProductCardData }) {
           <Image
             src={mainImage(product.images)}
             fallbackSrc={PLACEHOLDER_IMAGE}
-            alt={product.name}
+            // The product's name follows as the link's text: the picture adds nothing to read.
+            alt=""
             h={260}
             fit="contain"
             p="lg"

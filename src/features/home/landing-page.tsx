@@ -85,7 +85,8 @@ function VisitorProductTile({
           <Image
             src={mainImage(product.images)}
             fallbackSrc={PLACEHOLDER_IMAGE}
-            alt={product.name}
+            // The product's name follows as the link's text: the picture adds nothing to read.
+            alt=""
             h={240}
             fit="contain"
             p="lg"
