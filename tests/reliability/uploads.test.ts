@@ -215,7 +215,7 @@ describe.each(backends)("uploads on %s", (backend) => {
       const res = await importAs(GOOD_SHEET(), "order.png", "image/png")("en");
       expect(res.status).toBe(200);
       expect(res.body.rows).toEqual([
-        { row: 2, product_variant_code: "GLOW-MINI-ROSE", quantity: 2 },
+        expect.objectContaining({ row: 2, product_variant_code: "GLOW-MINI-ROSE", quantity: 2 }),
       ]);
     });
 

@@ -194,8 +194,12 @@ describe("team-member registration page", () => {
       teamInvitation: { valid: false, message: "This invitation link is not valid." },
     }));
     renderAt("/register/used-token", route);
+    // Said once: the heading names the problem, one sentence the reason, then the ways on.
     const alert = await screen.findByTestId("invitation-invalid");
-    expect(alert.textContent).toContain("This invitation link is not valid.");
+    await screen.findByRole("heading", { name: "This invitation link does not work" });
+    expect(alert.textContent).toContain("It may have expired or already been used.");
+    expect(alert.textContent).not.toContain("does not work");
+    expect(screen.getByRole("link", { name: "Sign in" })).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Register" })).toBeNull();
   });
 

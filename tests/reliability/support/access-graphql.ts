@@ -174,6 +174,10 @@ export const GRAPHQL_RULES: Record<string, OperationRule> = {
     variables: async (w) => ({ id: String(await w.fresh.list()) }),
   },
   OrderShoppingList: { access: AC, scoped: true, variables: (w) => ({ id: String(w.listId) }) },
+  QuickOrderLines: {
+    access: AC,
+    variables: (w) => ({ lines: [{ row: 2, code: w.variantCode, quantity: "1" }] }),
+  },
   ActiveCart: { access: "partner" },
   StartCart: { access: "partner" },
   AddToCart: {

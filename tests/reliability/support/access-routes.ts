@@ -366,6 +366,11 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
       }),
     }),
   },
+  "POST /api/v2/shop/quick-order/check": {
+    access: ADMIN_COMMERCIAL,
+    request: (w) =>
+      json({ lines: [{ row: 2, product_variant_code: w.variantCode, quantity: "1" }] }),
+  },
   "POST /form/support": {
     access: "public",
     request: () => ({
