@@ -3,6 +3,8 @@
 import "./styles/base.css";
 // Touch targets of 44 px below the desktop layout (decision 027).
 import "./styles/touch.css";
+// First of the app's modules: whether a stored session had expired, before anything clears it.
+import { EXPIRED_AT_START } from "./lib/session-at-start";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/App";
 import { createAppRouter, loadMatchedRoutes } from "./app/router";
@@ -41,6 +43,7 @@ void Promise.all([loadMatchedRoutes(window.location.pathname), createAppI18n(lan
     // language kept only here), the browser renders the page itself.
     const same =
       server !== null &&
+      !EXPIRED_AT_START &&
       server.signedIn === (readSession() !== null) &&
       server.language === i18n.language;
     if (same) hydrateRoot(root, app);

@@ -75,16 +75,15 @@ export const theme = createTheme({
     Button: { defaultProps: { radius: "xl" } },
     TextInput: { defaultProps: { radius: "sm", size: "md" } },
     PasswordInput: { defaultProps: { radius: "sm", size: "md" } },
-    // A badge shows its whole text ("TEILWEISE BEZAHLT"): it keeps its width in a row of badges
-    // or a table cell, and only a badge wider than its box wraps onto a second line; Mantine's
-    // fixed height and ellipsis would cut it.
+    // A badge shows its whole text ("TEILWEISE BEZAHLT"): Mantine's fixed height and ellipsis
+    // would cut it. In a row too narrow for it a badge shrinks down to its longest word and wraps
+    // onto a second line (it must not keep its width: a German row at 360 px then widened the page).
     Badge: Badge.extend({
       styles: {
         root: {
           height: "auto",
           minHeight: "var(--badge-height)",
           maxWidth: "100%",
-          flexShrink: 0,
           overflow: "visible",
         },
         label: {

@@ -160,6 +160,13 @@ export function readSession(now = Date.now()): StoredSessionData | null {
   return null;
 }
 
+/** Whether this browser holds a stored session that has expired; unlike `readSession`, it
+ * clears nothing. */
+export function storedSessionExpired(now = Date.now()): boolean {
+  const token = readJson(KEYS.token);
+  return token !== null && !(isExpiring(token) && token.expiry > now);
+}
+
 /** Stores token and customer for 12 hours and sets the 24-hour token cookie. */
 export function writeSession(token: string, customerId: string, now = Date.now()): void {
   write(KEYS.token, { value: token, expiry: now + SESSION_TTL_MS });

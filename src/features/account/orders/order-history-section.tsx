@@ -60,8 +60,9 @@ export function OrderHistorySection() {
       }),
     );
 
+  // The actions wrap: three German labels at touch size ("Erneut bestellen") are wider than a phone.
   const actions = (order: HistoryOrder) => (
-    <Group gap="xs" wrap="nowrap">
+    <Group gap="xs" wrap="wrap">
       <Button size="xs" variant="light" onClick={() => setDetail(order)}>
         {t("orders.details")}
       </Button>
