@@ -57,6 +57,11 @@ export function expect(condition: unknown, message: string): asserts condition {
   if (!condition) throw new Error(message);
 }
 
+/** Waits until the page's React has hydrated (src/main.tsx sets `<html data-running>`). */
+export async function running(page: Page): Promise<void> {
+  await page.locator("html[data-running]").waitFor({ state: "attached" });
+}
+
 /** Signs the demo buyer in through the sign-in page and waits for the shop. */
 export async function signInAsBuyer({ page, baseUrl }: E2EContext): Promise<void> {
   await page.goto(`${baseUrl}/login`);

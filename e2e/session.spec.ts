@@ -1,4 +1,4 @@
-import { expect, journeys, signInAsBuyer, type E2EContext } from "./harness";
+import { expect, journeys, running, signInAsBuyer, type E2EContext } from "./harness";
 
 /** Moves the stored session's expiry into the past, as time passing would, then runs `then`. */
 async function expireStoredSession({ page }: E2EContext, then: () => void = () => {}) {
@@ -30,6 +30,7 @@ export const tests = journeys(
       const { page, baseUrl } = ctx;
       await signInAsBuyer(ctx);
       await page.getByRole("link", { name: "Treatments" }).waitFor();
+      await running(page);
       // Expiry and click at once: the buyer clicks while the page still shows the session.
       await expireStoredSession(ctx, () =>
         document.querySelector<HTMLAnchorElement>('header a[href="/shop/treatments"]')!.click(),
@@ -46,6 +47,8 @@ export const tests = journeys(
       await page.goto(`${baseUrl}/shop/products/GLOW-PRO`);
       const add = page.getByRole("button", { name: "Add to cart" });
       await add.waitFor();
+      // The button is server-rendered: a click before hydration would reach no handler.
+      await running(page);
       await expireStoredSession(ctx);
       await add.click();
       await page.getByText("Session expired").first().waitFor({ timeout: 3000 });

@@ -5,6 +5,7 @@ import "./styles/base.css";
 import "./styles/touch.css";
 // First of the app's modules: whether a stored session had expired, before anything clears it.
 import { EXPIRED_AT_START } from "./lib/session-at-start";
+import { useEffect, type ReactNode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/App";
 import { createAppRouter, loadMatchedRoutes } from "./app/router";
@@ -37,7 +38,11 @@ const language = toLanguage(stored ?? server?.language);
 void Promise.all([loadMatchedRoutes(window.location.pathname), createAppI18n(language)]).then(
   ([, i18n]) => {
     const root = document.getElementById("root")!;
-    const app = <App i18n={i18n} router={createAppRouter()} />;
+    const app = (
+      <Running>
+        <App i18n={i18n} router={createAppRouter()} />
+      </Running>
+    );
     // The server read the session from the token cookie and the language from the locale cookie;
     // the browser reads its storage. When they disagree (a session that ended in between, a
     // language kept only here), the browser renders the page itself.
@@ -50,3 +55,15 @@ void Promise.all([loadMatchedRoutes(window.location.pathname), createAppI18n(lan
     else createRoot(root).render(app);
   },
 );
+
+/**
+ * Marks the page as running once React has hydrated or rendered it (`<html data-running>`): a
+ * click before then reaches server-rendered markup without handlers. Tests wait for it; it adds
+ * no element, so the server's markup and the client's stay the same.
+ */
+function Running({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    document.documentElement.dataset.running = "";
+  }, []);
+  return children;
+}

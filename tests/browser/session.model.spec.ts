@@ -1,6 +1,6 @@
 import type { EventObject } from "xstate";
 import { SESSION_TTL_MS, sessionMachine } from "../../machines/session.machine";
-import { expect, journeys, signInAsBuyer, type E2EContext } from "../../e2e/harness";
+import { expect, journeys, running, signInAsBuyer, type E2EContext } from "../../e2e/harness";
 import { delayEvents } from "../machines/support/paths";
 import { modelJourneys } from "./model-driven";
 
@@ -9,7 +9,11 @@ type Context = { session: { token: string } | null };
 
 /** Stores a session as the app does, with the given expiry (epoch ms). */
 async function storeSession(ctx: E2EContext, token: string, expiry: number) {
+  // The storage is written once the landing has hydrated and loaded what it loads: written while
+  // a page hydrates, it would change what that page renders in the middle of hydration.
   await ctx.page.goto(`${ctx.baseUrl}/`);
+  await running(ctx.page);
+  await ctx.page.waitForLoadState("networkidle");
   await ctx.page.evaluate(
     ({ token, expiry }) => {
       localStorage.setItem("token", JSON.stringify({ value: token, expiry }));
@@ -53,6 +57,7 @@ function sessionModel(start: Start) {
       if (start === "valid") await signInAsBuyer(ctx);
       if (start === "expired") await storeSession(ctx, "stale", Date.now() - 1000);
       await ctx.page.goto(`${ctx.baseUrl}/shop/help`);
+      await running(ctx.page);
     },
     async act(ctx, event) {
       const { page } = ctx;
