@@ -83,8 +83,10 @@ export const sessionMachine = setup({
         // Logging out, or the server refusing the token, does not wait for the check.
         "session.signedOut": { target: "signedOut" },
         "session.unauthorized": { target: "expired" },
-        // The check 500 ms after load looks at storage itself; earlier looks change nothing.
-        "session.checked": {},
+        // A navigation or request before the check that finds the stored token gone or past
+        // its expiry ends the session at once (the check itself reads what the page loaded
+        // with); one that finds it in date leaves the check to run.
+        "session.checked": { guard: "isStoredSessionGone", target: "expired" },
         // A sign-in during the first 500 ms (the sign-in page itself) starts a fresh session.
         "session.signedIn": {
           target: "valid",

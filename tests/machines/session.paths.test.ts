@@ -84,4 +84,27 @@ describe("session machine behaviour", () => {
     actor.send({ type: "session.checked", stored: null, now: NOW + 1 });
     expect(actor.getSnapshot().value).toBe("expired");
   });
+
+  it("ends a session that expires in the first 500 ms when the person clicks on", () => {
+    const clock = new SimulatedClock();
+    const calls: string[] = [];
+    const machine = sessionMachine.provide({
+      actions: {
+        clearSession: () => void calls.push("clear"),
+        showExpiredNotice: (_, p) => void calls.push(`notice:${p.messageKey}`),
+        redirectToLogin: () => void calls.push("login"),
+      },
+    });
+    const actor = createActor(machine, { input: valid, clock }).start();
+    clock.increment(100);
+    // A look that finds the token in date leaves the check to run.
+    actor.send({ type: "session.checked", stored: valid.stored, now: NOW + 100 });
+    expect(actor.getSnapshot().value).toBe("checking");
+    // The token ran out before the check: the click that finds it so ends the session.
+    actor.send({ type: "session.checked", stored: valid.stored, now: NOW + 1000 });
+    expect(actor.getSnapshot().value).toBe("expired");
+    expect(calls).toEqual(["clear", "notice:session.expired"]);
+    clock.increment(2000);
+    expect(calls).toContain("login");
+  });
 });

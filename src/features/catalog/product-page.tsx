@@ -131,7 +131,8 @@ function AddToCart({ product }: { product: Product }) {
       color="clay"
       size="md"
       onClick={add}
-      loading={adding}
+      // An unavailable product's button stays plainly disabled while the cart loads.
+      loading={available && adding}
       disabled={!available || adding || !valid}
     >
       {t("product.addToCart")}
