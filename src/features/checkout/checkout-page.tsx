@@ -53,7 +53,7 @@ import { registerLiveActor } from "../../lib/live-actors";
 import { useLazyNamespace } from "../../lib/lazy-namespace";
 import { currencySign, formatAmount } from "../../lib/money";
 import { PLACEHOLDER_IMAGE } from "../../lib/placeholder";
-import { useCartActor } from "../../app/cart";
+import { useCartActor } from "../../lib/cart";
 import classes from "./checkout-lines.module.css";
 import { CHECKOUT_TEXTS } from "./checkout-texts";
 import { OrderConfirmation } from "./order-confirmation";
