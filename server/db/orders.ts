@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { sql, type Kysely, type Transaction } from "kysely";
 import { completionViolations, paymentDueDate, formatOrderNumber } from "../domain/checkout.js";
+import { orderPaymentState } from "../domain/order-states.js";
 import { computeTotals } from "../domain/totals.js";
 import type { Violation } from "../domain/violations.js";
 import { recordAudit, type Actor } from "./audit.js";
@@ -492,4 +493,49 @@ export async function completeCart(
     },
   });
   return { order: placed };
+}
+
+/**
+ * "A payment was recorded": sets the order's payment state from all its payments
+ * (server/domain/order-states) and audits the change as `payment_recorded` with `after`'s
+ * details. The back office's received payments and the card payments both end here. `before` is
+ * the state the caller read under its lock; without it, it is read here.
+ */
+export async function recordPaymentState(
+  tx: Tx,
+  order: Pick<OrderRow, "id" | "company_id">,
+  actor: Actor,
+  after: object,
+  { before, now = new Date() }: { before?: string; now?: Date } = {},
+): Promise<string> {
+  const payments = await tx
+    .selectFrom("payments")
+    .select(["state", "amount"])
+    .where("order_id", "=", order.id)
+    .execute();
+  const previous =
+    before ??
+    (
+      await tx
+        .selectFrom("orders")
+        .select("payment_state")
+        .where("id", "=", order.id)
+        .executeTakeFirstOrThrow()
+    ).payment_state;
+  const paymentState = orderPaymentState(payments);
+  await tx
+    .updateTable("orders")
+    .set({ payment_state: paymentState, updated_at: now })
+    .where("id", "=", order.id)
+    .execute();
+  await recordAudit(tx, {
+    actor,
+    companyId: order.company_id,
+    entityType: "order",
+    entityId: order.id,
+    action: "payment_recorded",
+    before: { paymentState: previous },
+    after: { paymentState, ...after },
+  });
+  return paymentState;
 }
