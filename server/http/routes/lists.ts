@@ -92,10 +92,7 @@ export async function registerListRoutes(app: FastifyInstance, { db }: AppContex
         .execute(),
       companyTerms(db, p.companyId),
     ]);
-    return collection(
-      await listResources(db, rows, terms, languageOf(request)),
-      Number(count.n),
-    );
+    return collection(await listResources(db, rows, terms, languageOf(request)), Number(count.n));
   });
 
   app.get(`${LISTS}/:id`, async (request) => {
