@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
-import { expect, journeys, type E2EContext } from "./harness";
+import { expect, journeys, running, type E2EContext } from "./harness";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
@@ -192,10 +192,29 @@ export const tests = journeys(
       expect(out.includes('"Atelier Nord Inc." created'), `the company exists: ${out}`);
       const invitation = await invitationPath(page, baseUrl, email);
 
-      // The contact registers from the invitation (the team-registration page).
+      // The contact registers from the approval mail's link: welcomed as the new partner (not
+      // "invited" by their own company), the names the application gave already filled in.
       await page.goto(`${baseUrl}${invitation}`);
-      await page.locator('input[name="firstName"]').fill("Anna");
-      await page.locator('input[name="lastName"]').fill("Berg");
+      await page
+        .getByRole("heading", { name: "Welcome to the partner portal", level: 1 })
+        .waitFor();
+      const lead = (await page.getByTestId("team-registration-lead").textContent()) ?? "";
+      expect(
+        lead.includes("Your application for Atelier Nord Inc. is approved") &&
+          !/invited/i.test(lead),
+        `the page greets the approved applicant: ${lead}`,
+      );
+      await running(page);
+      await page.waitForFunction(
+        () =>
+          (document.querySelector('input[name="firstName"]') as HTMLInputElement | null)?.value ===
+          "Anna",
+      );
+      expect(
+        (await page.locator('input[name="lastName"]').inputValue()) === "Berg",
+        "the last name the application gave is filled in",
+      );
+      await screenshot("registration-approved-applicant");
       await page.locator('input[name="password"]').fill("first-order-2026");
       await page.locator('input[name="passwordRepeat"]').fill("first-order-2026");
       await page.getByRole("checkbox").check();
