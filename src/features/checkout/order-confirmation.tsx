@@ -221,20 +221,23 @@ function Summary({
             title={t("completed.shippingAddress")}
             address={order.shippingAddress ?? null}
             testId="confirmation-shipping-address"
+            language={i18n.language}
           />
           <AddressBlock
             title={t("completed.billingAddress")}
             address={order.billingAddress ?? null}
             testId="confirmation-billing-address"
+            language={i18n.language}
           />
           <Stack gap={4} data-testid="confirmation-payment">
             <Title order={3} fz="sm" fw={600}>
               {t("completed.payment")}
             </Title>
             <Text size="sm">{methodLabel}</Text>
-            {method?.name && method.name !== methodLabel && (
+            {/* The method's own name is the database's English: the hint is the reader's. */}
+            {method && !method.isCard && (
               <Text size="xs" c="stone.6">
-                {method.name}
+                {t("details.invoiceHint")}
               </Text>
             )}
           </Stack>
@@ -244,14 +247,25 @@ function Summary({
   );
 }
 
+/** A country's name in the reader's language ("DE" → "Deutschland"); the code if unknown. */
+function countryName(code: string, language: string) {
+  try {
+    return new Intl.DisplayNames([language], { type: "region" }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
 function AddressBlock({
   title,
   address,
   testId,
+  language,
 }: {
   title: string;
   address: OrderAddressFieldsFragment | null;
   testId: string;
+  language: string;
 }) {
   return (
     <Stack gap={4} data-testid={testId}>
@@ -273,7 +287,7 @@ function AddressBlock({
           {address.postcode} {address.city}
           {address.provinceName ? `, ${address.provinceName}` : ""}
           <br />
-          {address.countryCode}
+          {countryName(address.countryCode, language)}
         </Text>
       )}
     </Stack>
