@@ -215,6 +215,31 @@ export const tests = journeys(
         "the last name the application gave is filled in",
       );
       await screenshot("registration-approved-applicant");
+      // The same page in German, on a desktop and on a phone.
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.getByRole("combobox", { name: "Language" }).selectOption({ label: "Deutsch" });
+      await page.getByRole("heading", { name: "Willkommen im Partnerportal", level: 1 }).waitFor();
+      for (const width of [1440, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.waitForTimeout(300);
+        const wide = await page.evaluate(
+          () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+        );
+        expect(!wide, `no sideways scroll at ${width} px`);
+        await screenshot(`registration-approved-applicant-de-${width}`);
+      }
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.getByRole("combobox", { name: "Sprache" }).selectOption({ label: "English" });
+      await page
+        .getByRole("heading", { name: "Welcome to the partner portal", level: 1 })
+        .waitFor();
+      // The switch reloaded the page: the names are filled in again once it runs.
+      await running(page);
+      await page.waitForFunction(
+        () =>
+          (document.querySelector('input[name="lastName"]') as HTMLInputElement | null)?.value ===
+          "Berg",
+      );
       await page.locator('input[name="password"]').fill("first-order-2026");
       await page.locator('input[name="passwordRepeat"]').fill("first-order-2026");
       await page.getByRole("checkbox").check();
