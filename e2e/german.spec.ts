@@ -118,6 +118,8 @@ export const tests = journeys(
         .getByTestId("registered-next")
         .getByText("in der Regel innerhalb von zwei Arbeitstagen", { exact: false })
         .waitFor();
+      // The cookie bar answered, so the screenshots show the whole screen.
+      await page.getByRole("button", { name: "Einverstanden" }).click();
       for (const width of [1440, 390]) {
         await page.setViewportSize({ width, height: 900 });
         await page.waitForTimeout(300);
@@ -272,6 +274,8 @@ export const tests = journeys(
         .getByTestId("confirmation-payment")
         .getByText("Banküberweisung nach Rechnungserhalt")
         .waitFor();
+      // The cookie bar answered, so the screenshots show the whole screen.
+      await page.getByRole("button", { name: "Einverstanden" }).click();
       for (const width of [1440, 390]) {
         await page.setViewportSize({ width, height: 900 });
         await page.waitForTimeout(300);
