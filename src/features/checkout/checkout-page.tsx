@@ -583,7 +583,8 @@ function Details(props: {
                 key={m.code}
                 value={m.code}
                 label={m.isCard ? t("details.card") : t("details.invoice")}
-                description={m.name}
+                // The method's name is the database's English: the hint is the reader's.
+                description={m.isCard ? undefined : t("details.invoiceHint")}
                 disabled={props.busy}
                 color="clay"
               />

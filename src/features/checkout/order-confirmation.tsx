@@ -233,9 +233,10 @@ function Summary({
               {t("completed.payment")}
             </Title>
             <Text size="sm">{methodLabel}</Text>
-            {method?.name && method.name !== methodLabel && (
+            {/* The method's own name is the database's English: the hint is the reader's. */}
+            {method && !method.isCard && (
               <Text size="xs" c="stone.6">
-                {method.name}
+                {t("details.invoiceHint")}
               </Text>
             )}
           </Stack>

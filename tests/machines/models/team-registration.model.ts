@@ -16,9 +16,18 @@ export const model: MachineModel = {
       s.context.termsOpen,
       s.context.failure !== null,
       s.context.invalidReason !== null,
+      s.context.approvedApplication,
     ]),
   events: (s) => [
     done("checkInvitation", { valid: true, message: null }),
+    done("checkInvitation", {
+      valid: true,
+      message: null,
+      companyName: "Atelier Nord Inc.",
+      approvedApplication: true,
+      firstName: "Anna",
+      lastName: "Berg",
+    }),
     done("checkInvitation", { valid: false, message: "Link used" }),
     failed("checkInvitation", new Error("network")),
     ...(["firstName", "lastName", "password"] as const).map((field) => ({
