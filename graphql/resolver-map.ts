@@ -12,6 +12,8 @@ import { removeCartItem } from "./resolvers/mutation/remove-cart-item.js";
 import { removeCoupon } from "./resolvers/mutation/remove-coupon.js";
 import { setCartAddresses } from "./resolvers/mutation/set-cart-addresses.js";
 import { setOrderNote } from "./resolvers/mutation/set-order-note.js";
+import { setPoNumberRequired } from "./resolvers/mutation/set-po-number-required.js";
+import { setPurchaseOrderNumber } from "./resolvers/mutation/set-purchase-order-number.js";
 import { setPaymentMethod } from "./resolvers/mutation/set-payment-method.js";
 import { setShippingMethod } from "./resolvers/mutation/set-shipping-method.js";
 import { signIn } from "./resolvers/mutation/sign-in.js";
@@ -117,6 +119,8 @@ export const resolvers = {
     applyCoupon,
     removeCoupon,
     setOrderNote,
+    setPurchaseOrderNumber,
+    setPoNumberRequired,
     setShippingMethod,
     setPaymentMethod,
     completeOrder,

@@ -141,6 +141,8 @@ export interface CartModel {
   notes?: string | null;
   orderPromotionTotal: number;
   payments: Array<PaymentModel>;
+  /** The buyer's order reference / purchase-order number, if given. */
+  poNumber?: string | null;
   /** The partner's margin: |sum of quantity x RRP + shipping tax + tax - total|. */
   profit: number;
   shipments: Array<ShipmentModel>;
@@ -191,6 +193,8 @@ export interface CompanyDetailsModel {
   legalName?: string | null;
   /** The company's phone number (companyPhoneNumber); null when none is recorded. */
   phoneNumber?: string | null;
+  /** Whether checkout requires a purchase-order number (set by an ADMIN). */
+  poNumberRequired: boolean;
   /** Present for European entities. */
   taxNumber?: string | null;
 }
@@ -306,6 +310,8 @@ export interface CustomerModel {
   /** The company's sales agent. */
   personResponsible: PersonResponsibleModel;
   phoneNumber?: string | null;
+  /** Whether the company requires a purchase-order number at checkout. */
+  poNumberRequired: boolean;
   /** ROLE_COMPANY_ADMIN, ROLE_COMPANY_COMMERCIAL and/or ROLE_COMPANY_MARKETING. */
   roles: Array<string>;
   /** Present for European entities (terms under the European entity's name). */
@@ -502,6 +508,10 @@ export interface MutationModel {
   /** Sets the order comment (at most 500 characters); an empty note removes it. */
   setOrderNote: SetOrderNoteResultModel;
   setPaymentMethod: SetPaymentMethodResultModel;
+  /** Company details: whether checkout requires a purchase-order number. ADMIN only (other roles get a ForbiddenError). */
+  setPoNumberRequired: SetPoNumberRequiredResultModel;
+  /** Sets the cart's order reference / purchase-order number: trimmed, at most 35 characters; an empty one removes it. Completion is refused without one when the company requires it. */
+  setPurchaseOrderNumber: SetPurchaseOrderNumberResultModel;
   setShippingMethod: SetShippingMethodResultModel;
   /** Signs in; the token goes into the Authorization header of later requests. */
   signIn: SignInResultModel;
@@ -559,6 +569,8 @@ export interface OrderModel {
   /** paid, partially_paid, pending or not_paid. */
   paymentStatus?: string | null;
   payments: Array<PaymentModel>;
+  /** The buyer's order reference / purchase-order number, if given. */
+  poNumber?: string | null;
   shipments: Array<ShipmentModel>;
   shippingAddress?: OrderAddressModel | null;
   shippingState: string;
@@ -799,7 +811,7 @@ export interface QueryModel {
   navigation: Array<TaxonModel>;
   /** An order (or cart) of the caller's company by token; null when there is none. */
   order?: OrderModel | null;
-  /** Placed orders of the company, newest first; carts are not listed. */
+  /** Placed orders of the company, newest first; carts are not listed. `search` (at most 35 characters) keeps the orders whose purchase-order number or order number contains it, any case. */
   orders: OrderListModel;
   paymentMethods: Array<PaymentMethodModel>;
   /** A product by code; null when there is none (or it is not sold). */
@@ -929,6 +941,17 @@ export type SetOrderNoteResultModel =
 export type SetPaymentMethodResultModel =
   | (CartModel & { __typename: "Cart" })
   | (ForbiddenErrorModel & { __typename: "ForbiddenError" })
+  | (NotFoundErrorModel & { __typename: "NotFoundError" })
+  | (OrderStateErrorModel & { __typename: "OrderStateError" })
+  | (ValidationErrorModel & { __typename: "ValidationError" });
+
+export type SetPoNumberRequiredResultModel =
+  | (CompanyDetailsModel & { __typename: "CompanyDetails" })
+  | (ForbiddenErrorModel & { __typename: "ForbiddenError" })
+  | (ValidationErrorModel & { __typename: "ValidationError" });
+
+export type SetPurchaseOrderNumberResultModel =
+  | (CartModel & { __typename: "Cart" })
   | (NotFoundErrorModel & { __typename: "NotFoundError" })
   | (OrderStateErrorModel & { __typename: "OrderStateError" })
   | (ValidationErrorModel & { __typename: "ValidationError" });
@@ -1150,6 +1173,7 @@ export interface CartResolvers {
   notes?: Resolver<string | null, CartModel, Record<string, never>>;
   orderPromotionTotal?: Resolver<number, CartModel, Record<string, never>>;
   payments?: Resolver<Array<PaymentModel>, CartModel, Record<string, never>>;
+  poNumber?: Resolver<string | null, CartModel, Record<string, never>>;
   profit?: Resolver<number, CartModel, Record<string, never>>;
   shipments?: Resolver<Array<ShipmentModel>, CartModel, Record<string, never>>;
   shippingAddress?: Resolver<OrderAddressModel | null, CartModel, Record<string, never>>;
@@ -1172,6 +1196,7 @@ export interface CompanyDetailsResolvers {
   email?: Resolver<string | null, CompanyDetailsModel, Record<string, never>>;
   legalName?: Resolver<string | null, CompanyDetailsModel, Record<string, never>>;
   phoneNumber?: Resolver<string | null, CompanyDetailsModel, Record<string, never>>;
+  poNumberRequired?: Resolver<boolean, CompanyDetailsModel, Record<string, never>>;
   taxNumber?: Resolver<string | null, CompanyDetailsModel, Record<string, never>>;
 }
 
@@ -1240,6 +1265,7 @@ export interface CustomerResolvers {
   pendingEmail?: Resolver<string | null, CustomerModel, Record<string, never>>;
   personResponsible?: Resolver<PersonResponsibleModel, CustomerModel, Record<string, never>>;
   phoneNumber?: Resolver<string | null, CustomerModel, Record<string, never>>;
+  poNumberRequired?: Resolver<boolean, CustomerModel, Record<string, never>>;
   roles?: Resolver<Array<string>, CustomerModel, Record<string, never>>;
   taxNumber?: Resolver<string | null, CustomerModel, Record<string, never>>;
 }
@@ -1430,6 +1456,15 @@ export interface MutationSetPaymentMethodArgs {
   paymentId: string;
 }
 
+export interface MutationSetPoNumberRequiredArgs {
+  required: boolean;
+}
+
+export interface MutationSetPurchaseOrderNumberArgs {
+  cartToken: string;
+  poNumber: string;
+}
+
 export interface MutationSetShippingMethodArgs {
   cartToken: string;
   methodCode: string;
@@ -1569,6 +1604,16 @@ export interface MutationResolvers {
     Record<string, never>,
     MutationSetPaymentMethodArgs
   >;
+  setPoNumberRequired?: Resolver<
+    SetPoNumberRequiredResultModel,
+    Record<string, never>,
+    MutationSetPoNumberRequiredArgs
+  >;
+  setPurchaseOrderNumber?: Resolver<
+    SetPurchaseOrderNumberResultModel,
+    Record<string, never>,
+    MutationSetPurchaseOrderNumberArgs
+  >;
   setShippingMethod?: Resolver<
     SetShippingMethodResultModel,
     Record<string, never>,
@@ -1624,6 +1669,7 @@ export interface OrderResolvers {
   paymentState?: Resolver<string, OrderModel, Record<string, never>>;
   paymentStatus?: Resolver<string | null, OrderModel, Record<string, never>>;
   payments?: Resolver<Array<PaymentModel>, OrderModel, Record<string, never>>;
+  poNumber?: Resolver<string | null, OrderModel, Record<string, never>>;
   shipments?: Resolver<Array<ShipmentModel>, OrderModel, Record<string, never>>;
   shippingAddress?: Resolver<OrderAddressModel | null, OrderModel, Record<string, never>>;
   shippingState?: Resolver<string, OrderModel, Record<string, never>>;
@@ -1787,6 +1833,7 @@ export interface QueryOrderArgs {
 export interface QueryOrdersArgs {
   page?: number | null;
   perPage?: number | null;
+  search?: string | null;
 }
 
 export interface QueryProductArgs {
