@@ -236,6 +236,13 @@ export const GRAPHQL_RULES: Record<string, OperationRule> = {
     scoped: true,
     variables: (w, o) => ({ cartToken: cartOf(w, o), note: "Access matrix" }),
   },
+  // Issue 21: the buyer's purchase-order number on the cart, and the company's rule (ADMIN).
+  SetPurchaseOrderNumber: {
+    access: "partner",
+    scoped: true,
+    variables: (w, o) => ({ cartToken: cartOf(w, o), poNumber: "MATRIX-PO" }),
+  },
+  SetPoNumberRequired: { access: ADMIN, variables: () => ({ required: false }) },
   SetShippingMethod: {
     access: "partner",
     scoped: true,
