@@ -135,6 +135,7 @@ export type ShoppingListFieldsFragment = { id: string, name: string, createdAt: 
 export type OrderHistoryQueryVariables = Exact<{
   page?: number | null | undefined;
   perPage?: number | null | undefined;
+  search?: string | null | undefined;
 }>;
 
 
@@ -1285,8 +1286,8 @@ export const MyInformationFieldsFragmentDoc = new TypedDocumentString(`
 }
     `, {"fragmentName":"MyInformationFields"}) as unknown as TypedDocumentString<MyInformationFieldsFragment, unknown>;
 export const OrderHistoryDocument = new TypedDocumentString(`
-    query OrderHistory($page: Int, $perPage: Int) {
-  orders(page: $page, perPage: $perPage) {
+    query OrderHistory($page: Int, $perPage: Int, $search: String) {
+  orders(page: $page, perPage: $perPage, search: $search) {
     totalItems
     items {
       ...OrderFields
