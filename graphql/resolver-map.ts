@@ -36,6 +36,7 @@ import { paymentMethods } from "./resolvers/query/payment-methods.js";
 import { product } from "./resolvers/query/product.js";
 import { productVariants } from "./resolvers/query/product-variants.js";
 import { quickOrderLines } from "./resolvers/query/quick-order-lines.js";
+import { quickOrderPaste } from "./resolvers/query/quick-order-paste.js";
 import { products } from "./resolvers/query/products.js";
 import { shippingMethods } from "./resolvers/query/shipping-methods.js";
 import { shoppingLists } from "./resolvers/query/shopping-lists.js";
@@ -89,6 +90,7 @@ export const resolvers = {
     // Account area: order history extras, contract prices, saved lists.
     productVariants,
     quickOrderLines,
+    quickOrderPaste,
     contractPrices,
     shoppingLists,
     // Card payments.

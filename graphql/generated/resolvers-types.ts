@@ -822,6 +822,8 @@ export interface QueryModel {
   products: ProductListModel;
   /** Quick-order lines checked by the server (at most 1,000): each with its product in the caller's language, image, the company's unit price and the line total, or its problems. Quantities come back exactly as written. Nothing is stored. */
   quickOrderLines: Array<QuickOrderLineModel>;
+  /** Reads pasted lines ("CODE, QTY", "CODE;QTY", "CODE<tab>QTY" or "CODE QTY", one product a line, at most 1,000) and judges each like quickOrderLines; a line's number is its row. Nothing is stored. ADMIN and COMMERCIAL. */
+  quickOrderPaste: QuickOrderPasteResultModel;
   /** Every enabled country with its EMEA flag and provinces (page 1, 9999 per page). */
   registrationCountries: Array<RegistrationCountryModel>;
   shippingMethods: Array<ShippingMethodModel>;
@@ -855,6 +857,16 @@ export interface QuickOrderLineInput {
   /** The row's number (the file's row, or the table's line). */
   row: number;
 }
+
+export interface QuickOrderPastedModel {
+  __typename?: "QuickOrderPasted";
+  lines: Array<QuickOrderLineModel>;
+}
+
+export type QuickOrderPasteResultModel =
+  | (ForbiddenErrorModel & { __typename: "ForbiddenError" })
+  | (QuickOrderPastedModel & { __typename: "QuickOrderPasted" })
+  | (ValidationErrorModel & { __typename: "ValidationError" });
 
 export interface QuickOrderProblemModel {
   __typename?: "QuickOrderProblem";
@@ -1855,6 +1867,10 @@ export interface QueryQuickOrderLinesArgs {
   lines: Array<QuickOrderLineInput>;
 }
 
+export interface QueryQuickOrderPasteArgs {
+  text: string;
+}
+
 export interface QueryTaxonArgs {
   code: string;
 }
@@ -1903,6 +1919,11 @@ export interface QueryResolvers {
     Record<string, never>,
     QueryQuickOrderLinesArgs
   >;
+  quickOrderPaste?: Resolver<
+    QuickOrderPasteResultModel,
+    Record<string, never>,
+    QueryQuickOrderPasteArgs
+  >;
   registrationCountries?: Resolver<
     Array<RegistrationCountryModel>,
     Record<string, never>,
@@ -1925,6 +1946,10 @@ export interface QuickOrderLineResolvers {
   product?: Resolver<QuickOrderProductModel | null, QuickOrderLineModel, Record<string, never>>;
   quantity?: Resolver<string | null, QuickOrderLineModel, Record<string, never>>;
   row?: Resolver<number, QuickOrderLineModel, Record<string, never>>;
+}
+
+export interface QuickOrderPastedResolvers {
+  lines?: Resolver<Array<QuickOrderLineModel>, QuickOrderPastedModel, Record<string, never>>;
 }
 
 export interface QuickOrderProblemResolvers {
@@ -2102,6 +2127,7 @@ export interface Resolvers {
   QuantityError?: QuantityErrorResolvers;
   Query?: QueryResolvers;
   QuickOrderLine?: QuickOrderLineResolvers;
+  QuickOrderPasted?: QuickOrderPastedResolvers;
   QuickOrderProblem?: QuickOrderProblemResolvers;
   QuickOrderProduct?: QuickOrderProductResolvers;
   RegistrationCountry?: RegistrationCountryResolvers;

@@ -632,6 +632,17 @@ export type QuickOrderLinesQueryVariables = Exact<{
 
 export type QuickOrderLinesQuery = { quickOrderLines: Array<{ row: number, code: string | null, quantity: string | null, lineTotal: number | null, product: { variantCode: string, productCode: string, name: string, variantName: string, image: string | null, unitPrice: number, currencyCode: string } | null, problems: Array<{ field: string, reason: string, message: string }> }> };
 
+export type QuickOrderPasteQueryVariables = Exact<{
+  text: string;
+}>;
+
+
+export type QuickOrderPasteQuery = { quickOrderPaste:
+    | { __typename: 'ForbiddenError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
+    | { __typename: 'QuickOrderPasted', lines: Array<{ row: number, code: string | null, quantity: string | null, lineTotal: number | null, product: { variantCode: string, productCode: string, name: string, variantName: string, image: string | null, unitPrice: number, currencyCode: string } | null, problems: Array<{ field: string, reason: string, message: string }> }> }
+    | { __typename: 'ValidationError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
+   };
+
 export type CountriesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -3776,6 +3787,44 @@ export const QuickOrderLinesDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<QuickOrderLinesQuery, QuickOrderLinesQueryVariables>;
+export const QuickOrderPasteDocument = new TypedDocumentString(`
+    query QuickOrderPaste($text: String!) {
+  quickOrderPaste(text: $text) {
+    __typename
+    ... on QuickOrderPasted {
+      lines {
+        row
+        code
+        quantity
+        product {
+          variantCode
+          productCode
+          name
+          variantName
+          image
+          unitPrice
+          currencyCode
+        }
+        lineTotal
+        problems {
+          field
+          reason
+          message
+        }
+      }
+    }
+    ...ErrorFields
+  }
+}
+    fragment ErrorFields on ErrorResult {
+  errorCode
+  message
+  violations {
+    propertyPath
+    message
+    code
+  }
+}`) as unknown as TypedDocumentString<QuickOrderPasteQuery, QuickOrderPasteQueryVariables>;
 export const CountriesDocument = new TypedDocumentString(`
     query Countries {
   countries {
