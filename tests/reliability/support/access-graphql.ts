@@ -178,6 +178,7 @@ export const GRAPHQL_RULES: Record<string, OperationRule> = {
     access: AC,
     variables: (w) => ({ lines: [{ row: 2, code: w.variantCode, quantity: "1" }] }),
   },
+  QuickOrderPaste: { access: AC, variables: (w) => ({ text: `${w.variantCode}\t1` }) },
   ActiveCart: { access: "partner" },
   StartCart: { access: "partner" },
   AddToCart: {
