@@ -1,4 +1,4 @@
-import { and, assign, setup } from "xstate";
+import { assign, setup } from "xstate";
 import { unprovided } from "./unprovided.js";
 
 /** At most 500 characters of order comment (spec section 5). */
@@ -204,14 +204,13 @@ export const checkoutMachine = setup({
     cartHasCoupon: ({ context }) => !!context.cart?.couponCode,
     meetsMinimum: ({ context }) =>
       !!context.cart && context.cart.itemsTotal >= context.cart.minimalOrderValue,
-    hasShippingAddress: ({ context }) => context.shippingAddressId !== null,
+    /** A shipping address, and a purchase-order number when the company requires one. */
+    canComplete: ({ context }) => context.shippingAddressId !== null && poNumberSatisfied(context),
     noShippingAddress: ({ context }) => context.shippingAddressId === null,
     noteFits: ({ event }) => (event as { value?: string }).value!.length <= MAX_NOTE_LENGTH,
     noteUnchanged: ({ context }) => context.note.trim() === (context.cart?.notes ?? ""),
     poNumberFits: ({ event }) =>
       (event as { value?: string }).value!.length <= MAX_PO_NUMBER_LENGTH,
-    /** Given, or not required by the company (the server refuses completion without it). */
-    poNumberGiven: ({ context }) => poNumberSatisfied(context),
     poNumberUnchanged: ({ context }) => context.poNumber.trim() === (context.cart?.poNumber ?? ""),
     payingByCard: ({ context }) =>
       context.paymentMethods.find((m) => m.code === context.paymentMethodCode)?.isCard === true,
@@ -492,10 +491,7 @@ export const checkoutMachine = setup({
             },
             "coupon.apply": { guard: "couponIsFilled", target: "applyingCoupon" },
             "coupon.remove": { guard: "cartHasCoupon", target: "removingCoupon" },
-            "checkout.complete": {
-              guard: and(["hasShippingAddress", "poNumberGiven"]),
-              target: "savingNote",
-            },
+            "checkout.complete": { guard: "canComplete", target: "savingNote" },
           },
         },
         addingAddress: {
