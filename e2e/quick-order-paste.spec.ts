@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { emptyCart, expect, journeys, signInAsBuyer, type E2EContext } from "./harness";
+import { emptyCart, expect, journeys, running, signInAsBuyer, type E2EContext } from "./harness";
 
 /**
  * Quick order by pasting codes (issue 21, part 3): lines copied from a spreadsheet or an ERP,
@@ -27,8 +27,9 @@ async function openQuickOrder(ctx: E2EContext) {
   const { page, baseUrl } = ctx;
   await signInAsBuyer(ctx);
   await emptyCart(ctx);
-  await page.getByRole("link", { name: "Quick order" }).click();
-  await page.waitForURL(`${baseUrl}/shop/quick-order`);
+  // A full load: the app's cart actor would otherwise still hold the cart just deleted.
+  await page.goto(`${baseUrl}/shop/quick-order`);
+  await running(page);
   await page.getByRole("heading", { name: "Quick order", level: 1 }).waitFor();
 }
 
