@@ -46,7 +46,7 @@ export function splitPastedLine(line: string): { code: string | null; quantity: 
  */
 export function parsePastedLines(
   text: string,
-): { lines: PastedLine[]; refusal?: undefined } | { refusal: PasteRefusal } {
+): { lines: PastedLine[]; refusal?: undefined } | { lines?: undefined; refusal: PasteRefusal } {
   if (text.length > MAX_PASTED_CHARACTERS)
     return { refusal: { reason: "tooLong", max: MAX_PASTED_CHARACTERS } };
   const lines: PastedLine[] = [];
