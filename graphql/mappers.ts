@@ -66,6 +66,7 @@ export function toCustomer(c: RestCustomer): CustomerModel {
     minimalOrderValue: c.minimalOrderValue,
     channelCode: idOf(c.channel),
     pendingEmail: c.pendingEmail ?? null,
+    poNumberRequired: c.poNumberRequired ?? false,
   };
 }
 
@@ -223,6 +224,7 @@ function orderBase(o: RestOrder) {
     total: o.total,
     couponCode: o.couponCode,
     notes: o.notes,
+    poNumber: o.poNumber ?? null,
     billingAddress: toOrderAddress(o.billingAddress),
     shippingAddress: toOrderAddress(o.shippingAddress),
     payments,

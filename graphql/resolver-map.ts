@@ -12,6 +12,8 @@ import { removeCartItem } from "./resolvers/mutation/remove-cart-item.js";
 import { removeCoupon } from "./resolvers/mutation/remove-coupon.js";
 import { setCartAddresses } from "./resolvers/mutation/set-cart-addresses.js";
 import { setOrderNote } from "./resolvers/mutation/set-order-note.js";
+import { setPoNumberRequired } from "./resolvers/mutation/set-po-number-required.js";
+import { setPurchaseOrderNumber } from "./resolvers/mutation/set-purchase-order-number.js";
 import { setPaymentMethod } from "./resolvers/mutation/set-payment-method.js";
 import { setShippingMethod } from "./resolvers/mutation/set-shipping-method.js";
 import { signIn } from "./resolvers/mutation/sign-in.js";
@@ -34,6 +36,7 @@ import { paymentMethods } from "./resolvers/query/payment-methods.js";
 import { product } from "./resolvers/query/product.js";
 import { productVariants } from "./resolvers/query/product-variants.js";
 import { quickOrderLines } from "./resolvers/query/quick-order-lines.js";
+import { quickOrderPaste } from "./resolvers/query/quick-order-paste.js";
 import { products } from "./resolvers/query/products.js";
 import { shippingMethods } from "./resolvers/query/shipping-methods.js";
 import { shoppingLists } from "./resolvers/query/shopping-lists.js";
@@ -87,6 +90,7 @@ export const resolvers = {
     // Account area: order history extras, contract prices, saved lists.
     productVariants,
     quickOrderLines,
+    quickOrderPaste,
     contractPrices,
     shoppingLists,
     // Card payments.
@@ -117,6 +121,8 @@ export const resolvers = {
     applyCoupon,
     removeCoupon,
     setOrderNote,
+    setPurchaseOrderNumber,
+    setPoNumberRequired,
     setShippingMethod,
     setPaymentMethod,
     completeOrder,

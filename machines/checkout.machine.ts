@@ -3,6 +3,8 @@ import { unprovided } from "./unprovided.js";
 
 /** At most 500 characters of order comment (spec section 5). */
 export const MAX_NOTE_LENGTH = 500;
+/** At most 35 characters of purchase-order number (issue 21), as the server allows. */
+export const MAX_PO_NUMBER_LENGTH = 35;
 export const MIN_QUANTITY = 1;
 export const MAX_QUANTITY = 300;
 
@@ -15,6 +17,8 @@ export interface CheckoutCart {
   minimalOrderValue: number;
   couponCode: string | null;
   notes: string | null;
+  /** The buyer's order reference / purchase-order number (issue 21). */
+  poNumber?: string | null;
   payments: readonly { id: string; methodCode: string }[];
 }
 
@@ -22,6 +26,8 @@ export interface CheckoutCustomer {
   roles: readonly string[];
   defaultShippingAddressId: string | null;
   defaultBillingAddressId: string | null;
+  /** The company requires a purchase-order number (issue 21). */
+  poNumberRequired?: boolean;
 }
 
 export interface CheckoutAddress {
@@ -48,6 +54,8 @@ export interface CheckoutContext {
   billingAddressId: string | null;
   paymentMethodCode: string | null;
   note: string;
+  /** The purchase-order number field (issue 21). */
+  poNumber: string;
   couponInput: string;
   /** The placed order's number, for the completion screen. */
   orderNumber: string | null;
@@ -69,6 +77,7 @@ export type CheckoutEvent =
   | { type: "address.cancel" }
   | { type: "address.created"; address: CheckoutAddress }
   | { type: "note.change"; value: string }
+  | { type: "poNumber.change"; value: string }
   | { type: "paymentMethod.select"; code: string }
   | { type: "checkout.complete" }
   | { type: "payment.succeeded"; orderNumber: string | null }
@@ -117,7 +126,8 @@ type Failed = { error: unknown };
  * The checkout page (storefront spec: checkout page, sections 4, 5 and 8). Step 0 is the order
  * overview (quantities, removal, emptying the cart); 'Checkout' (only at or above the minimal
  * order value) loads the addresses, sets the defaults, loads the payment methods and sets the
- * default method: step 1 (shipping address, add-address dialog, comment, payment method). The
+ * default method: step 1 (shipping address, add-address dialog, comment, purchase-order number,
+ * required when the company says so, payment method). The
  * coupon box works on both steps. 'Complete order' (invoice) places the order; 'Pay & complete'
  * (card) opens the payment dialog, whose success places it. Then the cart is read again and the
  * thank-you screen shows. Users with the marketing role never get a checkout.
@@ -149,6 +159,9 @@ export const checkoutMachine = setup({
       "setPaymentMethod",
     ),
     saveNote: unprovided<CheckoutCart, { cart: CheckoutCart; note: string }>("saveNote"),
+    savePoNumber: unprovided<CheckoutCart, { cart: CheckoutCart; poNumber: string }>(
+      "savePoNumber",
+    ),
     completeOrder: unprovided<{ orderNumber: string }, { cart: CheckoutCart; key: string }>(
       "completeOrder",
     ),
@@ -191,10 +204,14 @@ export const checkoutMachine = setup({
     cartHasCoupon: ({ context }) => !!context.cart?.couponCode,
     meetsMinimum: ({ context }) =>
       !!context.cart && context.cart.itemsTotal >= context.cart.minimalOrderValue,
-    hasShippingAddress: ({ context }) => context.shippingAddressId !== null,
+    /** A shipping address, and a purchase-order number when the company requires one. */
+    canComplete: ({ context }) => context.shippingAddressId !== null && poNumberSatisfied(context),
     noShippingAddress: ({ context }) => context.shippingAddressId === null,
     noteFits: ({ event }) => (event as { value?: string }).value!.length <= MAX_NOTE_LENGTH,
     noteUnchanged: ({ context }) => context.note.trim() === (context.cart?.notes ?? ""),
+    poNumberFits: ({ event }) =>
+      (event as { value?: string }).value!.length <= MAX_PO_NUMBER_LENGTH,
+    poNumberUnchanged: ({ context }) => context.poNumber.trim() === (context.cart?.poNumber ?? ""),
     payingByCard: ({ context }) =>
       context.paymentMethods.find((m) => m.code === context.paymentMethodCode)?.isCard === true,
     paymentMethodDiffers: ({ context }) =>
@@ -215,6 +232,7 @@ export const checkoutMachine = setup({
     billingAddressId: null,
     paymentMethodCode: null,
     note: "",
+    poNumber: "",
     couponInput: "",
     orderNumber: null,
   },
@@ -238,6 +256,7 @@ export const checkoutMachine = setup({
               customer: ({ event }) => event.output.customer,
               cart: ({ event }) => event.output.cart,
               note: ({ event }) => event.output.cart?.notes ?? "",
+              poNumber: ({ event }) => event.output.cart?.poNumber ?? "",
               couponInput: ({ event }) => event.output.cart?.couponCode ?? "",
             }),
           },
@@ -461,6 +480,10 @@ export const checkoutMachine = setup({
               guard: "noteFits",
               actions: assign({ note: ({ event }) => event.value }),
             },
+            "poNumber.change": {
+              guard: "poNumberFits",
+              actions: assign({ poNumber: ({ event }) => event.value }),
+            },
             "paymentMethod.select": {
               guard: "knownPaymentMethod",
               target: "settingPaymentMethod",
@@ -468,7 +491,7 @@ export const checkoutMachine = setup({
             },
             "coupon.apply": { guard: "couponIsFilled", target: "applyingCoupon" },
             "coupon.remove": { guard: "cartHasCoupon", target: "removingCoupon" },
-            "checkout.complete": { guard: "hasShippingAddress", target: "savingNote" },
+            "checkout.complete": { guard: "canComplete", target: "savingNote" },
           },
         },
         addingAddress: {
@@ -527,11 +550,22 @@ export const checkoutMachine = setup({
         },
         savingNote: {
           description: "Saving the order comment when it changed.",
-          always: { guard: "noteUnchanged", target: "choosingPayment" },
+          always: { guard: "noteUnchanged", target: "savingPoNumber" },
           invoke: {
             id: "saveNote",
             src: "saveNote",
             input: ({ context }) => ({ cart: context.cart!, note: context.note.trim() }),
+            onDone: { target: "savingPoNumber", actions: "assignCart" },
+            onError: { target: "details", actions: { type: "notifyFailure", params: failed } },
+          },
+        },
+        savingPoNumber: {
+          description: "Saving the purchase-order number when it changed (issue 21).",
+          always: { guard: "poNumberUnchanged", target: "choosingPayment" },
+          invoke: {
+            id: "savePoNumber",
+            src: "savePoNumber",
+            input: ({ context }) => ({ cart: context.cart!, poNumber: context.poNumber.trim() }),
             onDone: { target: "choosingPayment", actions: "assignCart" },
             onError: { target: "details", actions: { type: "notifyFailure", params: failed } },
           },
@@ -601,10 +635,19 @@ function doneCart({ event }: { event: unknown }): { cart: CheckoutCart | null } 
   return { cart: (event as DoneCart).output };
 }
 
+/** A purchase-order number is given, or the company does not require one (issue 21). */
+export function poNumberSatisfied(context: Pick<CheckoutContext, "customer" | "poNumber">) {
+  return context.customer?.poNumberRequired !== true || context.poNumber.trim() !== "";
+}
+
 /** Whether the final button ('Pay & complete' / 'Complete order') may be pressed. */
 export function canFinish(snapshot: {
   matches: (value: { active: "details" }) => boolean;
   context: CheckoutContext;
 }): boolean {
-  return snapshot.matches({ active: "details" }) && snapshot.context.shippingAddressId !== null;
+  return (
+    snapshot.matches({ active: "details" }) &&
+    snapshot.context.shippingAddressId !== null &&
+    poNumberSatisfied(snapshot.context)
+  );
 }

@@ -104,10 +104,14 @@ export interface QuickOrderContext {
   failure: string | null;
   /** How many lines the last successful add sent. */
   added: number;
+  /** Lines pasted into the paste box, not yet read (issue 21, part 3). */
+  pasteText: string;
 }
 
 export type QuickOrderEvent =
   | { type: "quickOrder.upload"; file: { id: string; name: string } }
+  | { type: "quickOrder.changePaste"; text: string }
+  | { type: "quickOrder.paste" }
   | { type: "quickOrder.addRow" }
   | { type: "quickOrder.removeRow"; id: number }
   | {
@@ -304,8 +308,8 @@ function failureOf(error: unknown): string {
 }
 
 /**
- * The quick-order page (account spec sections 2, 4 and 5): one .xlsx at a time is uploaded and
- * read by the server; its rows fill the product table, the ones it could not use marked with
+ * The quick-order page (account spec sections 2, 4 and 5): one .xlsx at a time is uploaded, or
+ * lines of codes and quantities are pasted (issue 21), and read by the server; its rows fill the product table, the ones it could not use marked with
  * their row number and reason so they can be fixed in place. Rows are edited, added and removed;
  * add-to-cart sends every row in one bulk add, and only when each row has a product and a
  * quantity of 1 to 300.
@@ -317,6 +321,8 @@ export const quickOrderMachine = setup({
   },
   actors: {
     importFile: unprovided<QuickOrderImport, { fileId: string }>("importFile"),
+    /** The server reads pasted lines and answers like an upload (issue 21, part 3). */
+    readPaste: unprovided<QuickOrderImport, { text: string }>("readPaste"),
     addRowsToCart: unprovided<void, { items: { variantCode: string; quantity: number }[] }>(
       "addRowsToCart",
     ),
@@ -326,11 +332,19 @@ export const quickOrderMachine = setup({
   },
   guards: {
     canAddToCart: ({ context }) => context.rows.length > 0 && context.rows.every(isRowComplete),
+    pasteIsFilled: ({ context }) => context.pasteText.trim() !== "",
   },
 }).createMachine({
   id: "quickOrder",
   description: "Quick order: a file or a hand-filled table of products and quantities.",
-  context: { rows: [emptyRow(1)], nextId: 2, file: null, failure: null, added: 0 },
+  context: {
+    rows: [emptyRow(1)],
+    nextId: 2,
+    file: null,
+    failure: null,
+    added: 0,
+    pasteText: "",
+  },
   initial: "editing",
   states: {
     editing: {
@@ -382,6 +396,38 @@ export const quickOrderMachine = setup({
           }),
         },
         "quickOrder.addToCart": { guard: "canAddToCart", target: "adding" },
+        "quickOrder.changePaste": {
+          actions: assign({ pasteText: ({ event }) => event.text }),
+        },
+        "quickOrder.paste": {
+          guard: "pasteIsFilled",
+          target: "readingPaste",
+          actions: assign({ failure: null }),
+        },
+      },
+    },
+    readingPaste: {
+      description:
+        "The server reads the pasted lines (at most 1,000); the table is locked (its rows are about to be replaced).",
+      invoke: {
+        id: "readPaste",
+        src: "readPaste",
+        input: ({ context }) => ({ text: context.pasteText }),
+        onDone: {
+          target: "editing",
+          actions: assign({
+            rows: ({ context, event }) => rowsFromImport(event.output, context.nextId),
+            nextId: ({ context, event }) =>
+              context.nextId + event.output.rows.length + event.output.errors.length,
+            // Read: the lines are now the table's rows, fixed there.
+            pasteText: "",
+          }),
+        },
+        onError: {
+          target: "editing",
+          // The table and the pasted text stay as they were: the text can be shortened.
+          actions: assign({ failure: ({ event }) => failureOf(event.error) }),
+        },
       },
     },
     uploading: {
@@ -442,6 +488,10 @@ export const quickOrderMachine = setup({
         "quickOrder.upload": {
           target: "uploading",
           actions: assign({ file: ({ event }) => event.file, failure: null }),
+        },
+        "quickOrder.changePaste": {
+          target: "editing",
+          actions: assign({ pasteText: ({ event }) => event.text }),
         },
       },
     },

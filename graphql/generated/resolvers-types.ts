@@ -141,6 +141,8 @@ export interface CartModel {
   notes?: string | null;
   orderPromotionTotal: number;
   payments: Array<PaymentModel>;
+  /** The buyer's order reference / purchase-order number, if given. */
+  poNumber?: string | null;
   /** The partner's margin: |sum of quantity x RRP + shipping tax + tax - total|. */
   profit: number;
   shipments: Array<ShipmentModel>;
@@ -191,6 +193,8 @@ export interface CompanyDetailsModel {
   legalName?: string | null;
   /** The company's phone number (companyPhoneNumber); null when none is recorded. */
   phoneNumber?: string | null;
+  /** Whether checkout requires a purchase-order number (set by an ADMIN). */
+  poNumberRequired: boolean;
   /** Present for European entities. */
   taxNumber?: string | null;
 }
@@ -306,6 +310,8 @@ export interface CustomerModel {
   /** The company's sales agent. */
   personResponsible: PersonResponsibleModel;
   phoneNumber?: string | null;
+  /** Whether the company requires a purchase-order number at checkout. */
+  poNumberRequired: boolean;
   /** ROLE_COMPANY_ADMIN, ROLE_COMPANY_COMMERCIAL and/or ROLE_COMPANY_MARKETING. */
   roles: Array<string>;
   /** Present for European entities (terms under the European entity's name). */
@@ -502,6 +508,10 @@ export interface MutationModel {
   /** Sets the order comment (at most 500 characters); an empty note removes it. */
   setOrderNote: SetOrderNoteResultModel;
   setPaymentMethod: SetPaymentMethodResultModel;
+  /** Company details: whether checkout requires a purchase-order number. ADMIN only (other roles get a ForbiddenError). */
+  setPoNumberRequired: SetPoNumberRequiredResultModel;
+  /** Sets the cart's order reference / purchase-order number: trimmed, at most 35 characters; an empty one removes it. Completion is refused without one when the company requires it. */
+  setPurchaseOrderNumber: SetPurchaseOrderNumberResultModel;
   setShippingMethod: SetShippingMethodResultModel;
   /** Signs in; the token goes into the Authorization header of later requests. */
   signIn: SignInResultModel;
@@ -559,6 +569,8 @@ export interface OrderModel {
   /** paid, partially_paid, pending or not_paid. */
   paymentStatus?: string | null;
   payments: Array<PaymentModel>;
+  /** The buyer's order reference / purchase-order number, if given. */
+  poNumber?: string | null;
   shipments: Array<ShipmentModel>;
   shippingAddress?: OrderAddressModel | null;
   shippingState: string;
@@ -799,7 +811,7 @@ export interface QueryModel {
   navigation: Array<TaxonModel>;
   /** An order (or cart) of the caller's company by token; null when there is none. */
   order?: OrderModel | null;
-  /** Placed orders of the company, newest first; carts are not listed. */
+  /** Placed orders of the company, newest first; carts are not listed. `search` (at most 35 characters) keeps the orders whose purchase-order number or order number contains it, any case. */
   orders: OrderListModel;
   paymentMethods: Array<PaymentMethodModel>;
   /** A product by code; null when there is none (or it is not sold). */
@@ -810,6 +822,8 @@ export interface QueryModel {
   products: ProductListModel;
   /** Quick-order lines checked by the server (at most 1,000): each with its product in the caller's language, image, the company's unit price and the line total, or its problems. Quantities come back exactly as written. Nothing is stored. */
   quickOrderLines: Array<QuickOrderLineModel>;
+  /** Reads pasted lines ("CODE, QTY", "CODE;QTY", "CODE<tab>QTY" or "CODE QTY", one product a line, at most 1,000) and judges each like quickOrderLines; a line's number is its row. Nothing is stored. ADMIN and COMMERCIAL. */
+  quickOrderPaste: QuickOrderPasteResultModel;
   /** Every enabled country with its EMEA flag and provinces (page 1, 9999 per page). */
   registrationCountries: Array<RegistrationCountryModel>;
   shippingMethods: Array<ShippingMethodModel>;
@@ -843,6 +857,16 @@ export interface QuickOrderLineInput {
   /** The row's number (the file's row, or the table's line). */
   row: number;
 }
+
+export interface QuickOrderPastedModel {
+  __typename?: "QuickOrderPasted";
+  lines: Array<QuickOrderLineModel>;
+}
+
+export type QuickOrderPasteResultModel =
+  | (ForbiddenErrorModel & { __typename: "ForbiddenError" })
+  | (QuickOrderPastedModel & { __typename: "QuickOrderPasted" })
+  | (ValidationErrorModel & { __typename: "ValidationError" });
 
 export interface QuickOrderProblemModel {
   __typename?: "QuickOrderProblem";
@@ -929,6 +953,17 @@ export type SetOrderNoteResultModel =
 export type SetPaymentMethodResultModel =
   | (CartModel & { __typename: "Cart" })
   | (ForbiddenErrorModel & { __typename: "ForbiddenError" })
+  | (NotFoundErrorModel & { __typename: "NotFoundError" })
+  | (OrderStateErrorModel & { __typename: "OrderStateError" })
+  | (ValidationErrorModel & { __typename: "ValidationError" });
+
+export type SetPoNumberRequiredResultModel =
+  | (CompanyDetailsModel & { __typename: "CompanyDetails" })
+  | (ForbiddenErrorModel & { __typename: "ForbiddenError" })
+  | (ValidationErrorModel & { __typename: "ValidationError" });
+
+export type SetPurchaseOrderNumberResultModel =
+  | (CartModel & { __typename: "Cart" })
   | (NotFoundErrorModel & { __typename: "NotFoundError" })
   | (OrderStateErrorModel & { __typename: "OrderStateError" })
   | (ValidationErrorModel & { __typename: "ValidationError" });
@@ -1156,6 +1191,7 @@ export interface CartResolvers {
   notes?: Resolver<string | null, CartModel, Record<string, never>>;
   orderPromotionTotal?: Resolver<number, CartModel, Record<string, never>>;
   payments?: Resolver<Array<PaymentModel>, CartModel, Record<string, never>>;
+  poNumber?: Resolver<string | null, CartModel, Record<string, never>>;
   profit?: Resolver<number, CartModel, Record<string, never>>;
   shipments?: Resolver<Array<ShipmentModel>, CartModel, Record<string, never>>;
   shippingAddress?: Resolver<OrderAddressModel | null, CartModel, Record<string, never>>;
@@ -1178,6 +1214,7 @@ export interface CompanyDetailsResolvers {
   email?: Resolver<string | null, CompanyDetailsModel, Record<string, never>>;
   legalName?: Resolver<string | null, CompanyDetailsModel, Record<string, never>>;
   phoneNumber?: Resolver<string | null, CompanyDetailsModel, Record<string, never>>;
+  poNumberRequired?: Resolver<boolean, CompanyDetailsModel, Record<string, never>>;
   taxNumber?: Resolver<string | null, CompanyDetailsModel, Record<string, never>>;
 }
 
@@ -1246,6 +1283,7 @@ export interface CustomerResolvers {
   pendingEmail?: Resolver<string | null, CustomerModel, Record<string, never>>;
   personResponsible?: Resolver<PersonResponsibleModel, CustomerModel, Record<string, never>>;
   phoneNumber?: Resolver<string | null, CustomerModel, Record<string, never>>;
+  poNumberRequired?: Resolver<boolean, CustomerModel, Record<string, never>>;
   roles?: Resolver<Array<string>, CustomerModel, Record<string, never>>;
   taxNumber?: Resolver<string | null, CustomerModel, Record<string, never>>;
 }
@@ -1436,6 +1474,15 @@ export interface MutationSetPaymentMethodArgs {
   paymentId: string;
 }
 
+export interface MutationSetPoNumberRequiredArgs {
+  required: boolean;
+}
+
+export interface MutationSetPurchaseOrderNumberArgs {
+  cartToken: string;
+  poNumber: string;
+}
+
 export interface MutationSetShippingMethodArgs {
   cartToken: string;
   methodCode: string;
@@ -1575,6 +1622,16 @@ export interface MutationResolvers {
     Record<string, never>,
     MutationSetPaymentMethodArgs
   >;
+  setPoNumberRequired?: Resolver<
+    SetPoNumberRequiredResultModel,
+    Record<string, never>,
+    MutationSetPoNumberRequiredArgs
+  >;
+  setPurchaseOrderNumber?: Resolver<
+    SetPurchaseOrderNumberResultModel,
+    Record<string, never>,
+    MutationSetPurchaseOrderNumberArgs
+  >;
   setShippingMethod?: Resolver<
     SetShippingMethodResultModel,
     Record<string, never>,
@@ -1630,6 +1687,7 @@ export interface OrderResolvers {
   paymentState?: Resolver<string, OrderModel, Record<string, never>>;
   paymentStatus?: Resolver<string | null, OrderModel, Record<string, never>>;
   payments?: Resolver<Array<PaymentModel>, OrderModel, Record<string, never>>;
+  poNumber?: Resolver<string | null, OrderModel, Record<string, never>>;
   shipments?: Resolver<Array<ShipmentModel>, OrderModel, Record<string, never>>;
   shippingAddress?: Resolver<OrderAddressModel | null, OrderModel, Record<string, never>>;
   shippingState?: Resolver<string, OrderModel, Record<string, never>>;
@@ -1793,6 +1851,7 @@ export interface QueryOrderArgs {
 export interface QueryOrdersArgs {
   page?: number | null;
   perPage?: number | null;
+  search?: string | null;
 }
 
 export interface QueryProductArgs {
@@ -1812,6 +1871,10 @@ export interface QueryProductsArgs {
 
 export interface QueryQuickOrderLinesArgs {
   lines: Array<QuickOrderLineInput>;
+}
+
+export interface QueryQuickOrderPasteArgs {
+  text: string;
 }
 
 export interface QueryTaxonArgs {
@@ -1862,6 +1925,11 @@ export interface QueryResolvers {
     Record<string, never>,
     QueryQuickOrderLinesArgs
   >;
+  quickOrderPaste?: Resolver<
+    QuickOrderPasteResultModel,
+    Record<string, never>,
+    QueryQuickOrderPasteArgs
+  >;
   registrationCountries?: Resolver<
     Array<RegistrationCountryModel>,
     Record<string, never>,
@@ -1884,6 +1952,10 @@ export interface QuickOrderLineResolvers {
   product?: Resolver<QuickOrderProductModel | null, QuickOrderLineModel, Record<string, never>>;
   quantity?: Resolver<string | null, QuickOrderLineModel, Record<string, never>>;
   row?: Resolver<number, QuickOrderLineModel, Record<string, never>>;
+}
+
+export interface QuickOrderPastedResolvers {
+  lines?: Resolver<Array<QuickOrderLineModel>, QuickOrderPastedModel, Record<string, never>>;
 }
 
 export interface QuickOrderProblemResolvers {
@@ -2064,6 +2136,7 @@ export interface Resolvers {
   QuantityError?: QuantityErrorResolvers;
   Query?: QueryResolvers;
   QuickOrderLine?: QuickOrderLineResolvers;
+  QuickOrderPasted?: QuickOrderPastedResolvers;
   QuickOrderProblem?: QuickOrderProblemResolvers;
   QuickOrderProduct?: QuickOrderProductResolvers;
   RegistrationCountry?: RegistrationCountryResolvers;

@@ -35,6 +35,8 @@ export interface RestCustomer {
   personResponsible: { name: string | null; email: string | null } | null;
   /** Only in the answer of a change that asked for a new e-mail (PUT /customers/{id}). */
   pendingEmail?: string | null;
+  /** Whether checkout requires a purchase-order number (issue 21); absent from older APIs. */
+  poNumberRequired?: boolean;
 }
 
 export interface RestChannel {
@@ -179,6 +181,8 @@ export interface RestOrder {
   currencyCode: string;
   localeCode?: string | null;
   notes: string | null;
+  /** The buyer's purchase-order number (issue 21); absent from older APIs. */
+  poNumber?: string | null;
   couponCode: string | null;
   minimalOrderValue: number;
   items: RestOrderItem[];

@@ -412,9 +412,17 @@ export async function checkCompletion(
   language: string = cartLanguage(order),
 ): Promise<{ order: OrderRow; refusal: CompletionRefusal | null }> {
   await recalculate(tx, order.id);
-  const fresh = await tx
+  const { po_number_required: poNumberRequired, ...fresh } = await tx
     .selectFrom("orders")
-    .selectAll()
+    .selectAll("orders")
+    // The company's purchase-order rule (issue 21) comes along: no further statement.
+    .select((eb) =>
+      eb
+        .selectFrom("companies as c")
+        .select("c.po_number_required")
+        .whereRef("c.id", "=", "orders.company_id")
+        .as("po_number_required"),
+    )
     .where("id", "=", order.id)
     .executeTakeFirstOrThrow();
   const items = await tx
@@ -438,6 +446,8 @@ export async function checkCompletion(
     hasBillingAddress: fresh.billing_address !== null,
     hasPaymentMethod: payments.length > 0,
     notesLength: fresh.notes?.length ?? 0,
+    poNumberRequired: poNumberRequired === true,
+    poNumber: fresh.po_number,
   });
   if (violations.length > 0)
     return { order: fresh, refusal: { type: "/problems/checkout", violations } };
@@ -483,9 +493,17 @@ export async function checkCompletion(
 export async function completeCart(
   tx: Tx,
   order: OrderRow,
-  opts: { actor: Actor; notes?: string | null; language?: string },
+  opts: { actor: Actor; notes?: string | null; poNumber?: string | null; language?: string },
 ): Promise<{ order: OrderRow; refusal?: undefined } | { refusal: CompletionRefusal }> {
   const language = opts.language ?? cartLanguage(order);
+  // A purchase-order number given with the completion (already trimmed; null: none) replaces the cart's.
+  if (opts.poNumber !== undefined) {
+    await tx
+      .updateTable("orders")
+      .set({ po_number: opts.poNumber })
+      .where("id", "=", order.id)
+      .execute();
+  }
   if (typeof opts.notes === "string") {
     await tx
       .updateTable("orders")

@@ -127,6 +127,8 @@ export interface DB {
     default_billing_address_id: number | null;
     default_shipping_address_id: number | null;
     enabled: Generated<boolean>;
+    /** Checkout refuses an order without a purchase-order number (issue 21). */
+    po_number_required: Generated<boolean>;
     created_at: Timestamp;
   };
   shop_users: {
@@ -196,6 +198,8 @@ export interface DB {
     currency_code: string;
     locale_code: Generated<string>;
     notes: string | null;
+    /** The buyer's order reference / purchase-order number (trimmed, at most 35 characters). */
+    po_number: string | null;
     coupon_code: string | null;
     billing_address: Json<AddressSnapshot | null>;
     shipping_address: Json<AddressSnapshot | null>;

@@ -10,9 +10,37 @@ export interface CompletionInput {
   hasBillingAddress: boolean;
   hasPaymentMethod: boolean;
   notesLength: number;
+  /** The company requires a purchase-order number (issue 21). */
+  poNumberRequired?: boolean;
+  poNumber?: string | null;
 }
 
 export const MAX_NOTES_LENGTH = 500;
+/** A purchase-order number: at most 35 characters (EDI's and most ERPs' reference length). */
+export const MAX_PO_NUMBER_LENGTH = 35;
+
+/**
+ * A purchase-order number as given: trimmed; empty is none (null). Answers the violation when
+ * it is not a string or longer than 35 characters after trimming.
+ */
+export function readPoNumber(
+  raw: unknown,
+  propertyPath = "poNumber",
+): { value: string | null; violation?: undefined } | { value?: undefined; violation: Violation } {
+  if (raw === null || raw === undefined) return { value: null };
+  if (typeof raw !== "string")
+    return { violation: { propertyPath, message: "field.type", params: { type: "string" } } };
+  const value = raw.trim();
+  if (value.length > MAX_PO_NUMBER_LENGTH)
+    return {
+      violation: {
+        propertyPath,
+        message: "poNumber.tooLong",
+        params: { max: MAX_PO_NUMBER_LENGTH },
+      },
+    };
+  return { value: value === "" ? null : value };
+}
 
 /**
  * What stops a cart from becoming an order. The minimum order value is compared with the items
@@ -40,6 +68,9 @@ export function completionViolations(o: CompletionInput): Violation[] {
   }
   if (o.notesLength > MAX_NOTES_LENGTH) {
     v.push({ propertyPath: "notes", message: "notes.tooLong", params: { max: MAX_NOTES_LENGTH } });
+  }
+  if (o.poNumberRequired && !o.poNumber?.trim()) {
+    v.push({ propertyPath: "poNumber", message: "checkout.poNumberRequired" });
   }
   return v;
 }

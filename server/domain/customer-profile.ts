@@ -9,7 +9,7 @@ export const PERSONAL_FIELDS = [
   "jobTitle",
 ] as const;
 /** The company data fields of the same call (spec 7: "Update customer company data"). */
-export const COMPANY_FIELDS = ["companyName", "taxNumber"] as const;
+export const COMPANY_FIELDS = ["companyName", "taxNumber", "poNumberRequired"] as const;
 
 /** Names: at least 2 characters (spec 5 and 9), at most what a label can show. */
 export const NAME_MIN = 2;

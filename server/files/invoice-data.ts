@@ -127,5 +127,6 @@ export async function loadInvoice(
     paymentKind: first?.kind ?? null,
     paymentTermsDays: company.payment_terms_days,
     notes: order.notes,
+    poNumber: order.po_number,
   };
 }

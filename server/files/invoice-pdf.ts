@@ -21,6 +21,8 @@ export interface InvoiceData {
   cancelled: boolean;
   invoiceNumber: string;
   orderNumber: string;
+  /** The buyer's order reference / purchase-order number (issue 21). */
+  poNumber?: string | null;
   orderDate: Date;
   invoiceDate: Date;
   dueDate: Date | null;
@@ -163,6 +165,7 @@ export async function renderInvoicePdf(
   const facts: [string, string][] = [
     [t("invoicePdf.invoiceNumber"), data.invoiceNumber],
     [t("invoicePdf.orderNumber"), data.orderNumber],
+    ...(data.poNumber ? [[t("invoicePdf.poNumber"), data.poNumber] as [string, string]] : []),
     [t("invoicePdf.orderDate"), date(data.orderDate)],
     [t("invoicePdf.invoiceDate"), date(data.invoiceDate)],
     ...(withPayments ? [[t("invoicePdf.dueDate"), date(data.dueDate)] as [string, string]] : []),
@@ -171,12 +174,13 @@ export async function renderInvoicePdf(
   const valueX = left + (width * 3) / 4;
   doc.fontSize(8.5);
   for (const [label, value] of facts) {
-    regular().text(text(`${label}:`), left + width / 2, y, {
-      width: valueX - 12 - (left + width / 2),
-      align: "right",
-    });
+    const labelWidth = valueX - 12 - (left + width / 2);
+    regular().text(text(`${label}:`), left + width / 2, y, { width: labelWidth, align: "right" });
+    const labelHeight = doc.heightOfString(text(`${label}:`), { width: labelWidth });
     bold().text(text(value), valueX, y, { width: left + width - valueX });
-    y += 13;
+    // A long value (a purchase-order number) or label may wrap: the next fact starts below it.
+    const valueHeight = doc.heightOfString(text(value), { width: left + width - valueX });
+    y += Math.max(13, labelHeight + 2, valueHeight + 2);
   }
   y = Math.max(y, sellerBottom);
 

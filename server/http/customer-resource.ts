@@ -38,6 +38,7 @@ export async function customerResource(db: Kysely<DB>, userId: number) {
       "c.default_shipping_address_id",
       "c.sales_agent_name",
       "c.sales_agent_email",
+      "c.po_number_required",
     ])
     .where("u.id", "=", userId)
     .executeTakeFirstOrThrow();
@@ -70,6 +71,8 @@ export async function customerResource(db: Kysely<DB>, userId: number) {
         }
       : {}),
     taxNumber: row.tax_number,
+    // Every role reads it: checkout asks for the purchase-order number when it is required.
+    poNumberRequired: row.po_number_required,
     currencyCode: row.currency_code,
     minimalOrderValue: row.minimal_order_value,
     channel: iri.channel(row.channel_code),

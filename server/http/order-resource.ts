@@ -190,6 +190,7 @@ function toResource(
     localeCode: o.locale_code,
     customer: iri.customer(o.shop_user_id),
     notes: o.notes,
+    poNumber: o.po_number,
     couponCode: o.coupon_code,
     minimalOrderValue: o.minimal_order_value,
     items: items.map((i) => ({

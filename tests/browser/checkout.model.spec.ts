@@ -18,6 +18,7 @@ const PRODUCT = "GLOW-MINI-STARTER-SET";
 const START_QUANTITY = 9;
 const NEW_QUANTITY = 10;
 const NOTE = "Please deliver before noon.";
+const PO_NUMBER = "PO-MODEL-7";
 
 const startCart: CheckoutCart = {
   token: "cart",
@@ -98,6 +99,8 @@ function serverAnswer(s: Snapshot): EventObject[] {
       return [done("setAddresses", cart)];
     case "savingNote":
       return [done("saveNote", { ...cart, notes: c.note.trim() })];
+    case "savingPoNumber":
+      return [done("savePoNumber", { ...cart, poNumber: c.poNumber.trim() })];
     case "completing":
       return [done("completeOrder", { orderNumber: "placed" })];
     case "finishing":
@@ -141,6 +144,7 @@ function personEvents(s: Snapshot): EventObject[] {
         } as EventObject,
         { type: "address.add" },
         { type: "note.change", value: c.note ? "" : NOTE } as EventObject,
+        { type: "poNumber.change", value: c.poNumber ? "" : PO_NUMBER } as EventObject,
         {
           type: "paymentMethod.select",
           code: c.paymentMethodCode === "invoice" ? "adyen_card" : "invoice",
@@ -240,6 +244,8 @@ const model: BrowserModel = {
       }
       case "note.change":
         return page.getByLabel("Order comment").fill(e.value!);
+      case "poNumber.change":
+        return page.getByTestId("po-number").fill(e.value!);
       case "paymentMethod.select":
         return page
           .getByRole("radio", { name: e.code === "invoice" ? /Invoice/ : /Credit card/ })
@@ -287,6 +293,10 @@ const model: BrowserModel = {
           snap.context.paymentMethodCode === "invoice" ? "Complete order" : "Pay & complete";
         await (await enabledButton(ctx, method)).waitFor();
         await page.getByRole("combobox", { name: "Shipping address" }).waitFor();
+        expect(
+          (await page.getByTestId("po-number").inputValue()) === snap.context.poNumber,
+          "the PO number field shows what was typed",
+        );
         return;
       }
       case "addingAddress":

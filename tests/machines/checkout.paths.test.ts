@@ -13,6 +13,7 @@ import {
   cart,
   methods,
   model as checkoutModel,
+  poRequired,
   violation,
 } from "./models/checkout.model.js";
 import { runModel } from "./support/paths.js";
@@ -75,6 +76,43 @@ describe("checkout machine", () => {
     expect(completed).toHaveBeenCalledWith("checkout-t1");
     expect(actor.getSnapshot().context.orderNumber).toBe("000200");
     expect(published).toHaveBeenCalled();
+  });
+
+  it("asks for a required PO number, then saves it before placing the order (issue 21)", async () => {
+    const saved: string[] = [];
+    const actor = createActor(
+      checkoutMachine.provide({
+        actors: {
+          loadCheckout: fromPromise(async () => ({
+            customer: poRequired,
+            cart: cart as CheckoutCart | null,
+          })),
+          loadAddresses: fromPromise(async () => addresses),
+          setAddresses: fromPromise(async () => cart),
+          loadPaymentMethods: fromPromise(async () => methods),
+          setPaymentMethod: fromPromise(async () => cart),
+          savePoNumber: fromPromise(async ({ input }) => {
+            saved.push(input.poNumber);
+            return { ...cart, poNumber: input.poNumber };
+          }),
+          completeOrder: fromPromise(async () => ({ orderNumber: "000300" })),
+          refreshCart: fromPromise(async () => {}),
+        },
+      }),
+    ).start();
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ active: "overview" })).toBe(true));
+    actor.send({ type: "checkout.next" });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ active: "details" })).toBe(true));
+    expect(canFinish(actor.getSnapshot())).toBe(false);
+    actor.send({ type: "checkout.complete" });
+    expect(actor.getSnapshot().matches({ active: "details" })).toBe(true);
+    actor.send({ type: "poNumber.change", value: "X".repeat(36) });
+    expect(actor.getSnapshot().context.poNumber).toBe("");
+    actor.send({ type: "poNumber.change", value: "  PO-2027-01 " });
+    expect(canFinish(actor.getSnapshot())).toBe(true);
+    actor.send({ type: "checkout.complete" });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe("completed"));
+    expect(saved).toEqual(["PO-2027-01"]);
   });
 
   it("confirms a changed or removed line with the cart's success toast", async () => {

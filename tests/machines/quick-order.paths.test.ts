@@ -31,6 +31,42 @@ describe("quick order sequences", () => {
     expect(rows[1]!.problem).toMatchObject({ reason: "unknown_code", written: "NO-SUCH-CODE" });
   });
 
+  it("reads pasted lines on the server into the table; a refusal keeps the text (issue 21)", async () => {
+    const asked: string[] = [];
+    let refuse = true;
+    const actor = createActor(
+      quickOrderMachine.provide({
+        actors: {
+          readPaste: fromPromise(async ({ input }) => {
+            asked.push(input.text);
+            if (refuse) throw { detail: "At most 1000 lines can be pasted at once." };
+            return IMPORT;
+          }),
+        },
+      }),
+    ).start();
+    actor.send({ type: "quickOrder.paste" });
+    expect(actor.getSnapshot().value).toBe("editing");
+    actor.send({ type: "quickOrder.changePaste", text: "GLOW-MINI-ROSE;2" });
+    actor.send({ type: "quickOrder.paste" });
+    await waitFor(actor, (s) => s.matches("editing") && s.context.failure !== null);
+    expect(actor.getSnapshot().context).toMatchObject({
+      failure: "At most 1000 lines can be pasted at once.",
+      pasteText: "GLOW-MINI-ROSE;2",
+    });
+    refuse = false;
+    actor.send({ type: "quickOrder.paste" });
+    await waitFor(actor, (s) => s.matches("editing") && s.context.pasteText === "");
+    expect(asked).toEqual(["GLOW-MINI-ROSE;2", "GLOW-MINI-ROSE;2"]);
+    expect(actor.getSnapshot().context.failure).toBeNull();
+    expect(actor.getSnapshot().context.rows.map((r) => r.problem?.row ?? null)).toEqual([
+      null,
+      3,
+      null,
+      5,
+    ]);
+  });
+
   it("fixes refused rows in place, then sends every row in one bulk add", async () => {
     const added = vi.fn();
     const notify = vi.fn();

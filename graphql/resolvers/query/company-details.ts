@@ -34,6 +34,7 @@ export const companyDetails: NonNullable<QueryResolvers["companyDetails"]> = asy
     email: customer.companyEmail ?? null,
     phoneNumber: customer.companyPhoneNumber ?? null,
     taxNumber: customer.taxNumber,
+    poNumberRequired: customer.poNumberRequired ?? false,
     address: billing ? toAddress(billing) : null,
   };
 };

@@ -13,8 +13,13 @@ import type { Collection, RestOrder } from "../../rest/types.js";
  */
 export const orders: NonNullable<QueryResolvers["orders"]> = async (_parent, args, ctx) => {
   const { page, perPage } = pageArgs(args.page, args.perPage, 10);
+  // The search (purchase-order or order number) is the REST API's; it lists placed orders only.
+  const search = args.search?.trim();
   const list = await ctx.rest
-    .get<Collection<RestOrder>>(paths.orders, { itemsPerPage: ALL })
+    .get<Collection<RestOrder>>(paths.orders, {
+      itemsPerPage: ALL,
+      ...(search ? { search } : {}),
+    })
     .catch(rethrow);
   const placed = list["hydra:member"].filter((o) => o.state !== "cart");
   return {

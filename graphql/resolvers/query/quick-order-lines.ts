@@ -47,6 +47,11 @@ export const quickOrderLines: NonNullable<QueryResolvers["quickOrderLines"]> = a
       },
     })
     .catch(rethrow);
+  return toQuickOrderLines(answer);
+};
+
+/** The REST check's answer as the schema's lines, in the rows' order. */
+export function toQuickOrderLines(answer: RestQuickOrderCheck) {
   const checked = [
     ...answer.rows.map((r) => ({
       row: r.row,
@@ -71,4 +76,4 @@ export const quickOrderLines: NonNullable<QueryResolvers["quickOrderLines"]> = a
   ];
   // The answer groups the rows that can be added first: back to the rows' order.
   return checked.sort((a, b) => a.row - b.row);
-};
+}

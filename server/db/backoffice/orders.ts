@@ -110,6 +110,7 @@ export async function splitOrder(tx: Tx, parent: OrderRow, plan: SplitPlan, acto
         currency_code: parent.currency_code,
         locale_code: parent.locale_code,
         notes: parent.notes,
+        po_number: parent.po_number,
         coupon_code: parent.coupon_code,
         billing_address: JSON.stringify(parent.billing_address),
         shipping_address: JSON.stringify(parent.shipping_address),

@@ -376,12 +376,30 @@ function registerMyInformation(app: FastifyInstance, ctx: AppContext) {
       if (firstName && lastName && email)
         personal = { email, firstName, lastName, phoneNumber, jobTitle };
     }
-    let company: { name: string | undefined; taxNumber: string | null | undefined } | undefined;
+    let company:
+      | {
+          name: string | undefined;
+          taxNumber: string | null | undefined;
+          poNumberRequired: boolean | undefined;
+        }
+      | undefined;
     if (scope.company) {
       const name = r.has("companyName")
         ? r.string("companyName", { required: true, min: NAME_MIN, max: COMPANY_NAME_MAX })
         : undefined;
-      company = { name, taxNumber: clearable(r, "taxNumber", TAX_NUMBER_MAX) };
+      // Whether checkout requires a purchase-order number (issue 21): ADMIN only, like the rest.
+      const poRequired = r.raw("poNumberRequired");
+      if (poRequired !== undefined && typeof poRequired !== "boolean")
+        r.add({
+          propertyPath: "poNumberRequired",
+          message: "field.type",
+          params: { type: "boolean" },
+        });
+      company = {
+        name,
+        taxNumber: clearable(r, "taxNumber", TAX_NUMBER_MAX),
+        poNumberRequired: typeof poRequired === "boolean" ? poRequired : undefined,
+      };
     }
     r.done();
 
@@ -418,13 +436,14 @@ function registerMyInformation(app: FastifyInstance, ctx: AppContext) {
         if (company) {
           const before = await tx
             .selectFrom("companies")
-            .select(["name", "tax_number"])
+            .select(["name", "tax_number", "po_number_required"])
             .where("id", "=", p.companyId)
             .forUpdate()
             .executeTakeFirstOrThrow();
           const after = {
             name: company.name ?? before.name,
             tax_number: company.taxNumber === undefined ? before.tax_number : company.taxNumber,
+            po_number_required: company.poNumberRequired ?? before.po_number_required,
           };
           await tx.updateTable("companies").set(after).where("id", "=", p.companyId).execute();
           await recordAudit(tx, {

@@ -22,6 +22,7 @@ import {
 import { queueMail } from "../../mail/outbox.js";
 import type { Violation } from "../../domain/violations.js";
 import { checkQuickOrderLines } from "../quick-order-lines.js";
+import { parsePastedLines } from "../../domain/quick-order-paste.js";
 import { requireAbility, requirePrincipal } from "../auth.js";
 import type { AppContext } from "../context.js";
 import { can } from "../../domain/permissions.js";
@@ -125,6 +126,40 @@ export async function registerFileRoutes(app: FastifyInstance, { db, config }: A
     const lines = readCheckLines(request.body);
     const company = await companyPrices(principal.companyId);
     return checkQuickOrderLines(db, lines, company, languageOf(request));
+  });
+
+  /**
+   * Reads pasted lines ("CODE, QTY", "CODE;QTY", "CODE<tab>QTY", "CODE QTY"; at most 1,000)
+   * and judges them like an upload's rows: the same answer, each line's number as its row
+   * (issue 21, part 3). Nothing is stored.
+   */
+  app.post("/api/v2/shop/quick-order/paste", async (request) => {
+    const principal = requirePrincipal(request);
+    requireAbility(principal, "cart.bulkAdd");
+    const text = (request.body as { text?: unknown } | null)?.text;
+    if (typeof text !== "string")
+      throw unprocessable([
+        { propertyPath: "text", message: "field.type", params: { type: "string" } },
+      ]);
+    const parsed = parsePastedLines(text);
+    if (parsed.refusal) {
+      const { reason, ...params } = parsed.refusal;
+      throw unprocessable(
+        [{ propertyPath: "text", message: `quickOrderPaste.${reason}`, params }],
+        "/problems/quick-order-paste",
+      );
+    }
+    const company = await companyPrices(principal.companyId);
+    return checkQuickOrderLines(
+      db,
+      parsed.lines.map((l) => ({
+        row: l.row,
+        code: l.code?.slice(0, 255) ?? null,
+        quantity: l.quantity,
+      })),
+      company,
+      languageOf(request),
+    );
   });
 
   app.get("/shop/export/xlsx/quick-order", async (request, reply) => {

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
-import { MAX_NOTES_LENGTH } from "../../domain/checkout.js";
+import { MAX_NOTES_LENGTH, readPoNumber } from "../../domain/checkout.js";
 import { couponViolation } from "../../domain/promotions.js";
 import { MAX_LINE_QUANTITY, quantityViolation } from "../../domain/quantity.js";
 import type { Violation } from "../../domain/violations.js";
@@ -101,6 +101,9 @@ export function registerOrderRoutes(app: FastifyInstance, { db }: AppContext) {
     const q = request.query as Record<string, unknown>;
     const { page, itemsPerPage } = paging(q);
     const state = queryString(q, "state", 40);
+    // Order history's search (issue 21): the purchase-order number or the order number, any
+    // case, any part of it; placed orders only.
+    const search = queryString(q, "search", 35)?.trim();
     let base = db
       .selectFrom("orders")
       .where((eb) =>
@@ -110,6 +113,17 @@ export function registerOrderRoutes(app: FastifyInstance, { db }: AppContext) {
         ]),
       );
     if (state !== undefined) base = base.where("state", "=", state);
+    if (search) {
+      const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      base = base
+        .where("state", "!=", "cart")
+        .where((eb) =>
+          eb.or([
+            eb(eb.fn("lower", ["po_number"]), "like", pattern),
+            eb("number", "like", pattern),
+          ]),
+        );
+    }
     const [count, rows] = await Promise.all([
       base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
       base
@@ -191,13 +205,21 @@ export function registerOrderRoutes(app: FastifyInstance, { db }: AppContext) {
         "billingAddress",
         "shippingAddress",
         "couponCode",
+        "poNumber",
       ]);
       r.string("email", { email: true });
       const set: {
         billing_address?: string;
         shipping_address?: string;
         coupon_code?: string | null;
+        po_number?: string | null;
       } = {};
+      if (r.has("poNumber")) {
+        // The buyer's order reference (issue 21): trimmed, at most 35 characters, "" removes it.
+        const po = readPoNumber(r.raw("poNumber"));
+        if (po.violation) r.add(po.violation);
+        else set.po_number = po.value;
+      }
       const mayAddress = can(principal.roles, "account.addressBook");
       // An address IRI reads the address book, and fields typed here are checkout's: both are
       // refused to a role without the address book (issue 18, finding 6), whatever the value.
@@ -478,8 +500,10 @@ export function registerOrderRoutes(app: FastifyInstance, { db }: AppContext) {
     const requestHash = createHash("sha256")
       .update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`)
       .digest("base64url");
-    const r = new BodyReader(request.body, ["notes"]);
+    const r = new BodyReader(request.body, ["notes", "poNumber"]);
     const notes = r.raw("notes");
+    const po = r.has("poNumber") ? readPoNumber(r.raw("poNumber")) : undefined;
+    if (po?.violation) r.add(po.violation);
     if (
       notes !== undefined &&
       notes !== null &&
@@ -529,6 +553,7 @@ export function registerOrderRoutes(app: FastifyInstance, { db }: AppContext) {
         actor: { type: "user", id: principal.userId },
         notes: typeof notes === "string" ? notes : undefined,
         language: languageOf(request),
+        poNumber: po?.value,
       });
       if (completed.refusal)
         throw unprocessable(completed.refusal.violations, completed.refusal.type);
@@ -681,13 +706,13 @@ async function addLines(
 type SummaryOrder = Pick<
   OrderRow,
   "coupon_code" | "notes" | "shipping_address" | "total" | "currency_code"
->;
+> & { po_number?: string | null };
 
 /** What an audit line keeps of a cart: its lines, coupon, note, destination and total. */
 async function orderSummary(tx: Tx, orderId: number) {
   const order = await tx
     .selectFrom("orders")
-    .select(["coupon_code", "notes", "shipping_address", "total", "currency_code"])
+    .select(["coupon_code", "notes", "po_number", "shipping_address", "total", "currency_code"])
     .where("id", "=", orderId)
     .executeTakeFirst();
   if (!order) return null;
@@ -712,6 +737,7 @@ function summaryOf(order: SummaryOrder, items: { variant_code: string; quantity:
     items: items.map((i) => ({ variant: i.variant_code, quantity: i.quantity })),
     couponCode: order.coupon_code,
     notes: order.notes,
+    poNumber: order.po_number ?? null,
     shippingTo: shipping ? `${shipping.city}, ${shipping.countryCode}` : null,
     total: order.total,
     currencyCode: order.currency_code,

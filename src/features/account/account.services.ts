@@ -26,11 +26,18 @@ const PAGE = 100;
 /**
  * Every placed order of the company, newest first. The order history and the payments table
  * show them all (a company has dozens, not thousands), so both views filter and sort locally.
+ * With `search`, only the orders whose purchase-order or order number contains it (the server
+ * searches: issue 21).
  */
-export async function loadAllOrders(): Promise<HistoryOrder[]> {
+export async function loadAllOrders(search?: string): Promise<HistoryOrder[]> {
   const all: HistoryOrder[] = [];
+  const wanted = search?.trim() || undefined;
   for (let page = 1; ; page++) {
-    const { orders } = await gateway(OrderHistoryDocument, { page, perPage: PAGE });
+    const { orders } = await gateway(OrderHistoryDocument, {
+      page,
+      perPage: PAGE,
+      ...(wanted ? { search: wanted } : {}),
+    });
     all.push(...orders.items);
     if (orders.items.length < PAGE || all.length >= orders.totalItems) return all;
   }

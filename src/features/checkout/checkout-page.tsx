@@ -42,7 +42,12 @@ import { notifications } from "@mantine/notifications";
 import { useMachine } from "@xstate/react";
 import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { canFinish, checkoutMachine, MAX_NOTE_LENGTH } from "../../../machines/checkout.machine";
+import {
+  canFinish,
+  checkoutMachine,
+  MAX_NOTE_LENGTH,
+  MAX_PO_NUMBER_LENGTH,
+} from "../../../machines/checkout.machine";
 import { addressLabel } from "../../../machines/address-book.machine";
 import { isCartLoading } from "../../../machines/cart.machine";
 import { Price } from "../../components/price";
@@ -216,6 +221,8 @@ export function Component() {
               paymentMethods={context.paymentMethods as PaymentMethod[]}
               paymentMethodCode={context.paymentMethodCode}
               note={context.note}
+              poNumber={context.poNumber}
+              poNumberRequired={context.customer?.poNumberRequired === true}
               loading={
                 snapshot.matches({ active: "loadingAddresses" }) ||
                 snapshot.matches({ active: "settingDefaultAddresses" }) ||
@@ -225,6 +232,7 @@ export function Component() {
               onShipping={(addressId) => send({ type: "shipping.select", addressId })}
               onAddAddress={() => send({ type: "address.add" })}
               onNote={(value) => send({ type: "note.change", value })}
+              onPoNumber={(value) => send({ type: "poNumber.change", value })}
               onPaymentMethod={(code) => send({ type: "paymentMethod.select", code })}
               onBack={() => send({ type: "checkout.back" })}
             />
@@ -507,9 +515,12 @@ function Details(props: {
   paymentMethods: PaymentMethod[];
   paymentMethodCode: string | null;
   note: string;
+  poNumber: string;
+  poNumberRequired: boolean;
   onShipping: (id: string) => void;
   onAddAddress: () => void;
   onNote: (value: string) => void;
+  onPoNumber: (value: string) => void;
   onPaymentMethod: (code: string) => void;
   onBack: () => void;
 }) {
@@ -558,18 +569,33 @@ function Details(props: {
         </Stack>
       </Paper>
       <Paper withBorder p="lg" radius="md">
-        <Textarea
-          label={t("details.comment")}
-          value={props.note}
-          onChange={(e) => props.onNote(e.currentTarget.value.slice(0, MAX_NOTE_LENGTH))}
-          maxLength={MAX_NOTE_LENGTH}
-          autosize
-          minRows={3}
-          description={t("details.commentCount", {
-            count: props.note.length,
-            max: MAX_NOTE_LENGTH,
-          })}
-        />
+        <Stack gap="md">
+          <TextInput
+            label={t("details.poNumber")}
+            value={props.poNumber}
+            onChange={(e) => props.onPoNumber(e.currentTarget.value.slice(0, MAX_PO_NUMBER_LENGTH))}
+            maxLength={MAX_PO_NUMBER_LENGTH}
+            required={props.poNumberRequired}
+            autoComplete="off"
+            description={t(
+              props.poNumberRequired ? "details.poNumberRequired" : "details.poNumberOptional",
+              { max: MAX_PO_NUMBER_LENGTH },
+            )}
+            data-testid="po-number"
+          />
+          <Textarea
+            label={t("details.comment")}
+            value={props.note}
+            onChange={(e) => props.onNote(e.currentTarget.value.slice(0, MAX_NOTE_LENGTH))}
+            maxLength={MAX_NOTE_LENGTH}
+            autosize
+            minRows={3}
+            description={t("details.commentCount", {
+              count: props.note.length,
+              max: MAX_NOTE_LENGTH,
+            })}
+          />
+        </Stack>
       </Paper>
       <Paper withBorder p="lg" radius="md">
         <Radio.Group

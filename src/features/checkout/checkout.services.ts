@@ -21,6 +21,7 @@ import {
   SetCartAddressesDocument,
   SetOrderNoteDocument,
   SetPaymentMethodDocument,
+  SetPurchaseOrderNumberDocument,
   type AddressesQuery,
   type CartFieldsFragment,
   type PaymentMethodsQuery,
@@ -150,6 +151,13 @@ export function checkoutActors(request: GatewayRequest, refreshCart: () => Promi
       cartMutation(
         async (i, cartToken) =>
           (await request(SetOrderNoteDocument, { cartToken, note: i.note })).setOrderNote,
+      ),
+    ),
+    savePoNumber: fromPromise<CheckoutCart, { cart: CheckoutCart; poNumber: string }>(
+      cartMutation(
+        async (i, cartToken) =>
+          (await request(SetPurchaseOrderNumberDocument, { cartToken, poNumber: i.poNumber }))
+            .setPurchaseOrderNumber,
       ),
     ),
     completeOrder: fromPromise<{ orderNumber: string }, { cart: CheckoutCart; key: string }>(

@@ -27,6 +27,7 @@ import {
   SimpleGrid,
   Stack,
   Text,
+  Textarea,
   TextInput,
   Title,
 } from "@mantine/core";
@@ -56,6 +57,7 @@ import {
   bulkAddThroughCart,
   checkQuickOrderRow,
   importQuickOrderFile,
+  readPastedLines,
   QUICK_ORDER_SAMPLE_URL,
   searchVariants,
   type CartActorLike,
@@ -117,6 +119,9 @@ function QuickOrder() {
             if (!file) throw new Error("");
             return importQuickOrderFile(file, i18n.language);
           }),
+          readPaste: fromPromise(({ input }: { input: { text: string } }) =>
+            readPastedLines(input.text),
+          ),
           addRowsToCart: fromPromise(
             ({ input }: { input: { items: { variantCode: string; quantity: number }[] } }) =>
               bulkAddThroughCart(cart, input.items),
@@ -156,8 +161,9 @@ function QuickOrder() {
       }, CHECK_DEBOUNCE_MS),
     );
   };
-  const { rows, file, failure, added } = snapshot.context;
-  const busy = snapshot.matches("uploading") || snapshot.matches("adding");
+  const { rows, file, failure, added, pasteText } = snapshot.context;
+  const busy =
+    snapshot.matches("uploading") || snapshot.matches("adding") || snapshot.matches("readingPaste");
   const canAdd = rows.length > 0 && rows.every(isRowComplete);
   const problems = rows.filter((r) => r.problem !== null);
 
@@ -235,6 +241,41 @@ function QuickOrder() {
             </Stack>
           </Paper>
         </SimpleGrid>
+
+        <Paper withBorder p="lg" radius="md" mb={40}>
+          <Stack gap="xs">
+            <Title order={2} fz={18}>
+              {t("paste.title")}
+            </Title>
+            <Textarea
+              label={t("paste.label")}
+              description={t("paste.text")}
+              placeholder={"GLOW-MINI-ROSE, 2\nFIRM-LIFT-SERUM-30ML;12\nAURA-LED-MASK\t1"}
+              value={pasteText}
+              onChange={(e) =>
+                send({ type: "quickOrder.changePaste", text: e.currentTarget.value })
+              }
+              disabled={busy}
+              autosize
+              minRows={4}
+              maxRows={12}
+              spellCheck={false}
+              styles={{ input: { fontFamily: "var(--mantine-font-family-monospace)" } }}
+              data-testid="quick-order-paste"
+            />
+            <Group gap="sm">
+              <Button
+                variant="outline"
+                onClick={() => send({ type: "quickOrder.paste" })}
+                disabled={busy || pasteText.trim() === ""}
+                loading={snapshot.matches("readingPaste")}
+              >
+                {t("paste.action")}
+              </Button>
+              {snapshot.matches("readingPaste") && <Text size="sm">{t("paste.reading")}</Text>}
+            </Group>
+          </Stack>
+        </Paper>
 
         {failure && (
           <Alert color="red" title={t("errorTitle")} role="alert" mb="lg">

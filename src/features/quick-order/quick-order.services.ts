@@ -4,7 +4,11 @@ import type {
   QuickOrderRowReason,
 } from "../../../machines/quick-order.machine";
 import { gateway } from "../../lib/gateway";
-import { QuickOrderLinesDocument, QuickOrderProductsDocument } from "../../lib/gql/graphql";
+import {
+  QuickOrderLinesDocument,
+  QuickOrderPasteDocument,
+  QuickOrderProductsDocument,
+} from "../../lib/gql/graphql";
 import { restCall } from "../../lib/rest";
 
 /** The sample file's address (account spec section 2); the token cookie signs the download. */
@@ -28,6 +32,51 @@ export async function importQuickOrderFile(
   });
   const answer = (await response.json()) as Partial<QuickOrderImport>;
   return { rows: answer.rows ?? [], errors: answer.errors ?? [] };
+}
+
+/**
+ * Pasted lines read and judged by the server through the gateway (issue 21, part 3), in the
+ * import's shape so the table fills the same way; a refusal (over 1,000 lines, nothing to
+ * read) throws the server's message.
+ */
+export async function readPastedLines(text: string): Promise<QuickOrderImport> {
+  const { quickOrderPaste: answer } = await gateway(QuickOrderPasteDocument, { text });
+  if (answer.__typename !== "QuickOrderPasted") throw { detail: answer.message };
+  const result: QuickOrderImport = { rows: [], errors: [] };
+  for (const line of answer.lines) {
+    const product = line.product && {
+      code: line.product.variantCode,
+      name: line.product.name,
+      variant_name: line.product.variantName,
+      image: line.product.image ?? null,
+      unit_price: line.product.unitPrice,
+      currency_code: line.product.currencyCode,
+    };
+    const first = line.problems[0];
+    if (!first)
+      result.rows.push({
+        row: line.row,
+        product_variant_code: line.code ?? "",
+        quantity: Number(line.quantity),
+        product,
+        line_total: line.lineTotal ?? null,
+      });
+    else
+      result.errors.push({
+        row: line.row,
+        product_variant_code: line.code ?? null,
+        quantity: line.quantity ?? null,
+        reason: first.reason as QuickOrderImport["errors"][number]["reason"],
+        message: first.message,
+        problems: line.problems.map((p) => ({
+          field: p.field,
+          reason: p.reason as QuickOrderImport["errors"][number]["reason"],
+          message: p.message,
+        })),
+        product,
+      });
+  }
+  return result;
 }
 
 /**

@@ -135,10 +135,11 @@ export type ShoppingListFieldsFragment = { id: string, name: string, createdAt: 
 export type OrderHistoryQueryVariables = Exact<{
   page?: number | null | undefined;
   perPage?: number | null | undefined;
+  search?: string | null | undefined;
 }>;
 
 
-export type OrderHistoryQuery = { orders: { totalItems: number, items: Array<{ parentOrderNumber: string | null, token: string, number: string | null, state: string, checkoutState: string, paymentState: string, paymentStatus: string | null, shippingState: string, currencyCode: string, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, manualDiscount: number, total: number, totalUnpaidAmount: number, couponCode: string | null, notes: string | null, parentOrderToken: string | null, splitIndex: number | null, splitCount: number | null, splitTotal: number, statuses: Array<string>, createdAt: string, checkoutCompletedAt: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number, currencyCode: string | null, dueDate: string | null, paidAt: string | null }>, shipments: Array<{ id: string, methodCode: string, state: string | null }>, splitOrders: Array<{ token: string, number: string | null, state: string, paymentState: string, paymentStatus: string | null, total: number, splitIndex: number | null, splitCount: number | null }> }> } };
+export type OrderHistoryQuery = { orders: { totalItems: number, items: Array<{ parentOrderNumber: string | null, token: string, number: string | null, state: string, checkoutState: string, paymentState: string, paymentStatus: string | null, shippingState: string, currencyCode: string, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, manualDiscount: number, total: number, totalUnpaidAmount: number, couponCode: string | null, notes: string | null, poNumber: string | null, parentOrderToken: string | null, splitIndex: number | null, splitCount: number | null, splitTotal: number, statuses: Array<string>, createdAt: string, checkoutCompletedAt: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number, currencyCode: string | null, dueDate: string | null, paidAt: string | null }>, shipments: Array<{ id: string, methodCode: string, state: string | null }>, splitOrders: Array<{ token: string, number: string | null, state: string, paymentState: string, paymentStatus: string | null, total: number, splitIndex: number | null, splitCount: number | null }> }> } };
 
 export type ProductVariantsQueryVariables = Exact<{
   codes: Array<string> | string;
@@ -191,20 +192,44 @@ export type OrderShoppingListMutationVariables = Exact<{
 export type OrderShoppingListMutation = { orderShoppingList:
     | { __typename: 'ForbiddenError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
     | { __typename: 'NotFoundError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
-    | { __typename: 'ShoppingListOrdered', cart: { token: string, currencyCode: string, localeCode: string | null, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, total: number, minimalOrderValue: number, profit: number, couponCode: string | null, notes: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number }>, shipments: Array<{ id: string, methodCode: string }> }, skipped: Array<{ variantCode: string, reason: string, message: string }> }
+    | { __typename: 'ShoppingListOrdered', cart: { token: string, currencyCode: string, localeCode: string | null, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, total: number, minimalOrderValue: number, profit: number, couponCode: string | null, notes: string | null, poNumber: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number }>, shipments: Array<{ id: string, methodCode: string }> }, skipped: Array<{ variantCode: string, reason: string, message: string }> }
+   };
+
+export type SetPurchaseOrderNumberMutationVariables = Exact<{
+  cartToken: string;
+  poNumber: string;
+}>;
+
+
+export type SetPurchaseOrderNumberMutation = { setPurchaseOrderNumber:
+    | { __typename: 'Cart', token: string, currencyCode: string, localeCode: string | null, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, total: number, minimalOrderValue: number, profit: number, couponCode: string | null, notes: string | null, poNumber: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number }>, shipments: Array<{ id: string, methodCode: string }> }
+    | { __typename: 'NotFoundError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
+    | { __typename: 'OrderStateError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
+    | { __typename: 'ValidationError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
+   };
+
+export type SetPoNumberRequiredMutationVariables = Exact<{
+  required: boolean;
+}>;
+
+
+export type SetPoNumberRequiredMutation = { setPoNumberRequired:
+    | { __typename: 'CompanyDetails', poNumberRequired: boolean }
+    | { __typename: 'ForbiddenError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
+    | { __typename: 'ValidationError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
    };
 
 export type ActiveCartQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type ActiveCartQuery = { activeCart: { token: string, currencyCode: string, localeCode: string | null, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, total: number, minimalOrderValue: number, profit: number, couponCode: string | null, notes: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number }>, shipments: Array<{ id: string, methodCode: string }> } | null };
+export type ActiveCartQuery = { activeCart: { token: string, currencyCode: string, localeCode: string | null, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, total: number, minimalOrderValue: number, profit: number, couponCode: string | null, notes: string | null, poNumber: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number }>, shipments: Array<{ id: string, methodCode: string }> } | null };
 
 export type StartCartMutationVariables = Exact<{
   localeCode?: string | null | undefined;
 }>;
 
 
-export type StartCartMutation = { startCart: { token: string, currencyCode: string, localeCode: string | null, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, total: number, minimalOrderValue: number, profit: number, couponCode: string | null, notes: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number }>, shipments: Array<{ id: string, methodCode: string }> } };
+export type StartCartMutation = { startCart: { token: string, currencyCode: string, localeCode: string | null, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, total: number, minimalOrderValue: number, profit: number, couponCode: string | null, notes: string | null, poNumber: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number }>, shipments: Array<{ id: string, methodCode: string }> } };
 
 export type AddToCartMutationVariables = Exact<{
   cartToken: string;
@@ -214,7 +239,7 @@ export type AddToCartMutationVariables = Exact<{
 
 
 export type AddToCartMutation = { addToCart:
-    | { __typename: 'Cart', token: string, currencyCode: string, localeCode: string | null, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, total: number, minimalOrderValue: number, profit: number, couponCode: string | null, notes: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number }>, shipments: Array<{ id: string, methodCode: string }> }
+    | { __typename: 'Cart', token: string, currencyCode: string, localeCode: string | null, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, total: number, minimalOrderValue: number, profit: number, couponCode: string | null, notes: string | null, poNumber: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number }>, shipments: Array<{ id: string, methodCode: string }> }
     | { __typename: 'InsufficientStockError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
     | { __typename: 'NotFoundError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
     | { __typename: 'OrderStateError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
@@ -230,7 +255,7 @@ export type AddItemsToCartMutationVariables = Exact<{
 
 
 export type AddItemsToCartMutation = { addItemsToCart:
-    | { __typename: 'Cart', token: string, currencyCode: string, localeCode: string | null, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, total: number, minimalOrderValue: number, profit: number, couponCode: string | null, notes: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number }>, shipments: Array<{ id: string, methodCode: string }> }
+    | { __typename: 'Cart', token: string, currencyCode: string, localeCode: string | null, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, total: number, minimalOrderValue: number, profit: number, couponCode: string | null, notes: string | null, poNumber: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number }>, shipments: Array<{ id: string, methodCode: string }> }
     | { __typename: 'ForbiddenError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
     | { __typename: 'InsufficientStockError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
     | { __typename: 'NotFoundError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
@@ -248,7 +273,7 @@ export type AdjustCartItemMutationVariables = Exact<{
 
 
 export type AdjustCartItemMutation = { adjustCartItem:
-    | { __typename: 'Cart', token: string, currencyCode: string, localeCode: string | null, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, total: number, minimalOrderValue: number, profit: number, couponCode: string | null, notes: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number }>, shipments: Array<{ id: string, methodCode: string }> }
+    | { __typename: 'Cart', token: string, currencyCode: string, localeCode: string | null, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, total: number, minimalOrderValue: number, profit: number, couponCode: string | null, notes: string | null, poNumber: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number }>, shipments: Array<{ id: string, methodCode: string }> }
     | { __typename: 'InsufficientStockError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
     | { __typename: 'NotFoundError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
     | { __typename: 'OrderStateError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
@@ -263,7 +288,7 @@ export type RemoveCartItemMutationVariables = Exact<{
 
 
 export type RemoveCartItemMutation = { removeCartItem:
-    | { __typename: 'Cart', token: string, currencyCode: string, localeCode: string | null, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, total: number, minimalOrderValue: number, profit: number, couponCode: string | null, notes: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number }>, shipments: Array<{ id: string, methodCode: string }> }
+    | { __typename: 'Cart', token: string, currencyCode: string, localeCode: string | null, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, total: number, minimalOrderValue: number, profit: number, couponCode: string | null, notes: string | null, poNumber: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number }>, shipments: Array<{ id: string, methodCode: string }> }
     | { __typename: 'NotFoundError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
     | { __typename: 'OrderStateError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
    };
@@ -287,7 +312,7 @@ export type SetCartAddressesMutationVariables = Exact<{
 
 
 export type SetCartAddressesMutation = { setCartAddresses:
-    | { __typename: 'Cart', token: string, currencyCode: string, localeCode: string | null, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, total: number, minimalOrderValue: number, profit: number, couponCode: string | null, notes: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number }>, shipments: Array<{ id: string, methodCode: string }> }
+    | { __typename: 'Cart', token: string, currencyCode: string, localeCode: string | null, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, total: number, minimalOrderValue: number, profit: number, couponCode: string | null, notes: string | null, poNumber: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number }>, shipments: Array<{ id: string, methodCode: string }> }
     | { __typename: 'ForbiddenError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
     | { __typename: 'NotFoundError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
     | { __typename: 'OrderStateError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
@@ -301,7 +326,7 @@ export type ApplyCouponMutationVariables = Exact<{
 
 
 export type ApplyCouponMutation = { applyCoupon:
-    | { __typename: 'Cart', token: string, currencyCode: string, localeCode: string | null, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, total: number, minimalOrderValue: number, profit: number, couponCode: string | null, notes: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number }>, shipments: Array<{ id: string, methodCode: string }> }
+    | { __typename: 'Cart', token: string, currencyCode: string, localeCode: string | null, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, total: number, minimalOrderValue: number, profit: number, couponCode: string | null, notes: string | null, poNumber: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number }>, shipments: Array<{ id: string, methodCode: string }> }
     | { __typename: 'CouponError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
     | { __typename: 'NotFoundError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
     | { __typename: 'OrderStateError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
@@ -313,7 +338,7 @@ export type RemoveCouponMutationVariables = Exact<{
 
 
 export type RemoveCouponMutation = { removeCoupon:
-    | { __typename: 'Cart', token: string, currencyCode: string, localeCode: string | null, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, total: number, minimalOrderValue: number, profit: number, couponCode: string | null, notes: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number }>, shipments: Array<{ id: string, methodCode: string }> }
+    | { __typename: 'Cart', token: string, currencyCode: string, localeCode: string | null, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, total: number, minimalOrderValue: number, profit: number, couponCode: string | null, notes: string | null, poNumber: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number }>, shipments: Array<{ id: string, methodCode: string }> }
     | { __typename: 'NotFoundError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
     | { __typename: 'OrderStateError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
    };
@@ -325,7 +350,7 @@ export type SetOrderNoteMutationVariables = Exact<{
 
 
 export type SetOrderNoteMutation = { setOrderNote:
-    | { __typename: 'Cart', token: string, currencyCode: string, localeCode: string | null, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, total: number, minimalOrderValue: number, profit: number, couponCode: string | null, notes: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number }>, shipments: Array<{ id: string, methodCode: string }> }
+    | { __typename: 'Cart', token: string, currencyCode: string, localeCode: string | null, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, total: number, minimalOrderValue: number, profit: number, couponCode: string | null, notes: string | null, poNumber: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number }>, shipments: Array<{ id: string, methodCode: string }> }
     | { __typename: 'NotFoundError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
     | { __typename: 'OrderStateError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
     | { __typename: 'ValidationError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
@@ -339,7 +364,7 @@ export type SetShippingMethodMutationVariables = Exact<{
 
 
 export type SetShippingMethodMutation = { setShippingMethod:
-    | { __typename: 'Cart', token: string, currencyCode: string, localeCode: string | null, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, total: number, minimalOrderValue: number, profit: number, couponCode: string | null, notes: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number }>, shipments: Array<{ id: string, methodCode: string }> }
+    | { __typename: 'Cart', token: string, currencyCode: string, localeCode: string | null, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, total: number, minimalOrderValue: number, profit: number, couponCode: string | null, notes: string | null, poNumber: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number }>, shipments: Array<{ id: string, methodCode: string }> }
     | { __typename: 'NotFoundError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
     | { __typename: 'OrderStateError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
     | { __typename: 'ValidationError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
@@ -353,7 +378,7 @@ export type SetPaymentMethodMutationVariables = Exact<{
 
 
 export type SetPaymentMethodMutation = { setPaymentMethod:
-    | { __typename: 'Cart', token: string, currencyCode: string, localeCode: string | null, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, total: number, minimalOrderValue: number, profit: number, couponCode: string | null, notes: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number }>, shipments: Array<{ id: string, methodCode: string }> }
+    | { __typename: 'Cart', token: string, currencyCode: string, localeCode: string | null, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, total: number, minimalOrderValue: number, profit: number, couponCode: string | null, notes: string | null, poNumber: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number }>, shipments: Array<{ id: string, methodCode: string }> }
     | { __typename: 'ForbiddenError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
     | { __typename: 'NotFoundError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
     | { __typename: 'OrderStateError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
@@ -376,7 +401,7 @@ export type CompleteOrderMutation = { completeOrder:
     | { __typename: 'MissingAddressError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
     | { __typename: 'MissingPaymentMethodError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
     | { __typename: 'NotFoundError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
-    | { __typename: 'Order', token: string, number: string | null, state: string, checkoutState: string, paymentState: string, paymentStatus: string | null, shippingState: string, currencyCode: string, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, manualDiscount: number, total: number, totalUnpaidAmount: number, couponCode: string | null, notes: string | null, parentOrderToken: string | null, splitIndex: number | null, splitCount: number | null, splitTotal: number, statuses: Array<string>, createdAt: string, checkoutCompletedAt: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number, currencyCode: string | null, dueDate: string | null, paidAt: string | null }>, shipments: Array<{ id: string, methodCode: string, state: string | null }>, splitOrders: Array<{ token: string, number: string | null, state: string, paymentState: string, paymentStatus: string | null, total: number, splitIndex: number | null, splitCount: number | null }> }
+    | { __typename: 'Order', token: string, number: string | null, state: string, checkoutState: string, paymentState: string, paymentStatus: string | null, shippingState: string, currencyCode: string, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, manualDiscount: number, total: number, totalUnpaidAmount: number, couponCode: string | null, notes: string | null, poNumber: string | null, parentOrderToken: string | null, splitIndex: number | null, splitCount: number | null, splitTotal: number, statuses: Array<string>, createdAt: string, checkoutCompletedAt: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number, currencyCode: string | null, dueDate: string | null, paidAt: string | null }>, shipments: Array<{ id: string, methodCode: string, state: string | null }>, splitOrders: Array<{ token: string, number: string | null, state: string, paymentState: string, paymentStatus: string | null, total: number, splitIndex: number | null, splitCount: number | null }> }
     | { __typename: 'OrderStateError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
     | { __typename: 'OutOfStockError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
     | { __typename: 'ValidationError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
@@ -490,9 +515,9 @@ export type OrderAddressFieldsFragment = { firstName: string | null, lastName: s
 
 export type OrderItemFieldsFragment = { id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> };
 
-export type CartFieldsFragment = { token: string, currencyCode: string, localeCode: string | null, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, total: number, minimalOrderValue: number, profit: number, couponCode: string | null, notes: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number }>, shipments: Array<{ id: string, methodCode: string }> };
+export type CartFieldsFragment = { token: string, currencyCode: string, localeCode: string | null, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, total: number, minimalOrderValue: number, profit: number, couponCode: string | null, notes: string | null, poNumber: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number }>, shipments: Array<{ id: string, methodCode: string }> };
 
-export type OrderFieldsFragment = { token: string, number: string | null, state: string, checkoutState: string, paymentState: string, paymentStatus: string | null, shippingState: string, currencyCode: string, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, manualDiscount: number, total: number, totalUnpaidAmount: number, couponCode: string | null, notes: string | null, parentOrderToken: string | null, splitIndex: number | null, splitCount: number | null, splitTotal: number, statuses: Array<string>, createdAt: string, checkoutCompletedAt: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number, currencyCode: string | null, dueDate: string | null, paidAt: string | null }>, shipments: Array<{ id: string, methodCode: string, state: string | null }>, splitOrders: Array<{ token: string, number: string | null, state: string, paymentState: string, paymentStatus: string | null, total: number, splitIndex: number | null, splitCount: number | null }> };
+export type OrderFieldsFragment = { token: string, number: string | null, state: string, checkoutState: string, paymentState: string, paymentStatus: string | null, shippingState: string, currencyCode: string, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, manualDiscount: number, total: number, totalUnpaidAmount: number, couponCode: string | null, notes: string | null, poNumber: string | null, parentOrderToken: string | null, splitIndex: number | null, splitCount: number | null, splitTotal: number, statuses: Array<string>, createdAt: string, checkoutCompletedAt: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number, currencyCode: string | null, dueDate: string | null, paidAt: string | null }>, shipments: Array<{ id: string, methodCode: string, state: string | null }>, splitOrders: Array<{ token: string, number: string | null, state: string, paymentState: string, paymentStatus: string | null, total: number, splitIndex: number | null, splitCount: number | null }> };
 
 export type HealthQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -504,15 +529,16 @@ export type OrderQueryVariables = Exact<{
 }>;
 
 
-export type OrderQuery = { order: { token: string, number: string | null, state: string, checkoutState: string, paymentState: string, paymentStatus: string | null, shippingState: string, currencyCode: string, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, manualDiscount: number, total: number, totalUnpaidAmount: number, couponCode: string | null, notes: string | null, parentOrderToken: string | null, splitIndex: number | null, splitCount: number | null, splitTotal: number, statuses: Array<string>, createdAt: string, checkoutCompletedAt: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number, currencyCode: string | null, dueDate: string | null, paidAt: string | null }>, shipments: Array<{ id: string, methodCode: string, state: string | null }>, splitOrders: Array<{ token: string, number: string | null, state: string, paymentState: string, paymentStatus: string | null, total: number, splitIndex: number | null, splitCount: number | null }> } | null };
+export type OrderQuery = { order: { token: string, number: string | null, state: string, checkoutState: string, paymentState: string, paymentStatus: string | null, shippingState: string, currencyCode: string, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, manualDiscount: number, total: number, totalUnpaidAmount: number, couponCode: string | null, notes: string | null, poNumber: string | null, parentOrderToken: string | null, splitIndex: number | null, splitCount: number | null, splitTotal: number, statuses: Array<string>, createdAt: string, checkoutCompletedAt: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number, currencyCode: string | null, dueDate: string | null, paidAt: string | null }>, shipments: Array<{ id: string, methodCode: string, state: string | null }>, splitOrders: Array<{ token: string, number: string | null, state: string, paymentState: string, paymentStatus: string | null, total: number, splitIndex: number | null, splitCount: number | null }> } | null };
 
 export type OrdersQueryVariables = Exact<{
   page?: number | null | undefined;
   perPage?: number | null | undefined;
+  search?: string | null | undefined;
 }>;
 
 
-export type OrdersQuery = { orders: { totalItems: number, items: Array<{ token: string, number: string | null, state: string, checkoutState: string, paymentState: string, paymentStatus: string | null, shippingState: string, currencyCode: string, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, manualDiscount: number, total: number, totalUnpaidAmount: number, couponCode: string | null, notes: string | null, parentOrderToken: string | null, splitIndex: number | null, splitCount: number | null, splitTotal: number, statuses: Array<string>, createdAt: string, checkoutCompletedAt: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number, currencyCode: string | null, dueDate: string | null, paidAt: string | null }>, shipments: Array<{ id: string, methodCode: string, state: string | null }>, splitOrders: Array<{ token: string, number: string | null, state: string, paymentState: string, paymentStatus: string | null, total: number, splitIndex: number | null, splitCount: number | null }> }> } };
+export type OrdersQuery = { orders: { totalItems: number, items: Array<{ token: string, number: string | null, state: string, checkoutState: string, paymentState: string, paymentStatus: string | null, shippingState: string, currencyCode: string, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, manualDiscount: number, total: number, totalUnpaidAmount: number, couponCode: string | null, notes: string | null, poNumber: string | null, parentOrderToken: string | null, splitIndex: number | null, splitCount: number | null, splitTotal: number, statuses: Array<string>, createdAt: string, checkoutCompletedAt: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number, currencyCode: string | null, dueDate: string | null, paidAt: string | null }>, shipments: Array<{ id: string, methodCode: string, state: string | null }>, splitOrders: Array<{ token: string, number: string | null, state: string, paymentState: string, paymentStatus: string | null, total: number, splitIndex: number | null, splitCount: number | null }> }> } };
 
 export type CardPaymentSetupQueryVariables = Exact<{
   orderToken: string;
@@ -527,7 +553,7 @@ export type CardPaymentSetupQuery = { cardPaymentSetup:
     | { __typename: 'OrderStateError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
    };
 
-export type CardPaymentResultFieldsFragment = { resultCode: string, success: boolean, action: string | null, refusalReason: string | null, merchantReference: string, order: { token: string, number: string | null, state: string, checkoutState: string, paymentState: string, paymentStatus: string | null, shippingState: string, currencyCode: string, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, manualDiscount: number, total: number, totalUnpaidAmount: number, couponCode: string | null, notes: string | null, parentOrderToken: string | null, splitIndex: number | null, splitCount: number | null, splitTotal: number, statuses: Array<string>, createdAt: string, checkoutCompletedAt: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number, currencyCode: string | null, dueDate: string | null, paidAt: string | null }>, shipments: Array<{ id: string, methodCode: string, state: string | null }>, splitOrders: Array<{ token: string, number: string | null, state: string, paymentState: string, paymentStatus: string | null, total: number, splitIndex: number | null, splitCount: number | null }> } | null };
+export type CardPaymentResultFieldsFragment = { resultCode: string, success: boolean, action: string | null, refusalReason: string | null, merchantReference: string, order: { token: string, number: string | null, state: string, checkoutState: string, paymentState: string, paymentStatus: string | null, shippingState: string, currencyCode: string, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, manualDiscount: number, total: number, totalUnpaidAmount: number, couponCode: string | null, notes: string | null, poNumber: string | null, parentOrderToken: string | null, splitIndex: number | null, splitCount: number | null, splitTotal: number, statuses: Array<string>, createdAt: string, checkoutCompletedAt: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number, currencyCode: string | null, dueDate: string | null, paidAt: string | null }>, shipments: Array<{ id: string, methodCode: string, state: string | null }>, splitOrders: Array<{ token: string, number: string | null, state: string, paymentState: string, paymentStatus: string | null, total: number, splitIndex: number | null, splitCount: number | null }> } | null };
 
 export type SubmitCardPaymentMutationVariables = Exact<{
   orderToken: string;
@@ -538,7 +564,7 @@ export type SubmitCardPaymentMutationVariables = Exact<{
 
 
 export type SubmitCardPaymentMutation = { submitCardPayment:
-    | { __typename: 'CardPaymentResult', resultCode: string, success: boolean, action: string | null, refusalReason: string | null, merchantReference: string, order: { token: string, number: string | null, state: string, checkoutState: string, paymentState: string, paymentStatus: string | null, shippingState: string, currencyCode: string, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, manualDiscount: number, total: number, totalUnpaidAmount: number, couponCode: string | null, notes: string | null, parentOrderToken: string | null, splitIndex: number | null, splitCount: number | null, splitTotal: number, statuses: Array<string>, createdAt: string, checkoutCompletedAt: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number, currencyCode: string | null, dueDate: string | null, paidAt: string | null }>, shipments: Array<{ id: string, methodCode: string, state: string | null }>, splitOrders: Array<{ token: string, number: string | null, state: string, paymentState: string, paymentStatus: string | null, total: number, splitIndex: number | null, splitCount: number | null }> } | null }
+    | { __typename: 'CardPaymentResult', resultCode: string, success: boolean, action: string | null, refusalReason: string | null, merchantReference: string, order: { token: string, number: string | null, state: string, checkoutState: string, paymentState: string, paymentStatus: string | null, shippingState: string, currencyCode: string, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, manualDiscount: number, total: number, totalUnpaidAmount: number, couponCode: string | null, notes: string | null, poNumber: string | null, parentOrderToken: string | null, splitIndex: number | null, splitCount: number | null, splitTotal: number, statuses: Array<string>, createdAt: string, checkoutCompletedAt: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number, currencyCode: string | null, dueDate: string | null, paidAt: string | null }>, shipments: Array<{ id: string, methodCode: string, state: string | null }>, splitOrders: Array<{ token: string, number: string | null, state: string, paymentState: string, paymentStatus: string | null, total: number, splitIndex: number | null, splitCount: number | null }> } | null }
     | { __typename: 'CouponError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
     | { __typename: 'EmptyCartError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
     | { __typename: 'ForbiddenError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
@@ -562,7 +588,7 @@ export type SubmitCardPaymentDetailsMutationVariables = Exact<{
 
 
 export type SubmitCardPaymentDetailsMutation = { submitCardPaymentDetails:
-    | { __typename: 'CardPaymentResult', resultCode: string, success: boolean, action: string | null, refusalReason: string | null, merchantReference: string, order: { token: string, number: string | null, state: string, checkoutState: string, paymentState: string, paymentStatus: string | null, shippingState: string, currencyCode: string, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, manualDiscount: number, total: number, totalUnpaidAmount: number, couponCode: string | null, notes: string | null, parentOrderToken: string | null, splitIndex: number | null, splitCount: number | null, splitTotal: number, statuses: Array<string>, createdAt: string, checkoutCompletedAt: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number, currencyCode: string | null, dueDate: string | null, paidAt: string | null }>, shipments: Array<{ id: string, methodCode: string, state: string | null }>, splitOrders: Array<{ token: string, number: string | null, state: string, paymentState: string, paymentStatus: string | null, total: number, splitIndex: number | null, splitCount: number | null }> } | null }
+    | { __typename: 'CardPaymentResult', resultCode: string, success: boolean, action: string | null, refusalReason: string | null, merchantReference: string, order: { token: string, number: string | null, state: string, checkoutState: string, paymentState: string, paymentStatus: string | null, shippingState: string, currencyCode: string, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, manualDiscount: number, total: number, totalUnpaidAmount: number, couponCode: string | null, notes: string | null, poNumber: string | null, parentOrderToken: string | null, splitIndex: number | null, splitCount: number | null, splitTotal: number, statuses: Array<string>, createdAt: string, checkoutCompletedAt: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number, currencyCode: string | null, dueDate: string | null, paidAt: string | null }>, shipments: Array<{ id: string, methodCode: string, state: string | null }>, splitOrders: Array<{ token: string, number: string | null, state: string, paymentState: string, paymentStatus: string | null, total: number, splitIndex: number | null, splitCount: number | null }> } | null }
     | { __typename: 'CouponError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
     | { __typename: 'EmptyCartError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
     | { __typename: 'ForbiddenError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
@@ -585,7 +611,7 @@ export type CardPaymentOutcomeQueryVariables = Exact<{
 
 
 export type CardPaymentOutcomeQuery = { cardPaymentOutcome:
-    | { __typename: 'CardPaymentResult', resultCode: string, success: boolean, action: string | null, refusalReason: string | null, merchantReference: string, order: { token: string, number: string | null, state: string, checkoutState: string, paymentState: string, paymentStatus: string | null, shippingState: string, currencyCode: string, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, manualDiscount: number, total: number, totalUnpaidAmount: number, couponCode: string | null, notes: string | null, parentOrderToken: string | null, splitIndex: number | null, splitCount: number | null, splitTotal: number, statuses: Array<string>, createdAt: string, checkoutCompletedAt: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number, currencyCode: string | null, dueDate: string | null, paidAt: string | null }>, shipments: Array<{ id: string, methodCode: string, state: string | null }>, splitOrders: Array<{ token: string, number: string | null, state: string, paymentState: string, paymentStatus: string | null, total: number, splitIndex: number | null, splitCount: number | null }> } | null }
+    | { __typename: 'CardPaymentResult', resultCode: string, success: boolean, action: string | null, refusalReason: string | null, merchantReference: string, order: { token: string, number: string | null, state: string, checkoutState: string, paymentState: string, paymentStatus: string | null, shippingState: string, currencyCode: string, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, manualDiscount: number, total: number, totalUnpaidAmount: number, couponCode: string | null, notes: string | null, poNumber: string | null, parentOrderToken: string | null, splitIndex: number | null, splitCount: number | null, splitTotal: number, statuses: Array<string>, createdAt: string, checkoutCompletedAt: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number, currencyCode: string | null, dueDate: string | null, paidAt: string | null }>, shipments: Array<{ id: string, methodCode: string, state: string | null }>, splitOrders: Array<{ token: string, number: string | null, state: string, paymentState: string, paymentStatus: string | null, total: number, splitIndex: number | null, splitCount: number | null }> } | null }
     | { __typename: 'ForbiddenError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
     | { __typename: 'NotFoundError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
     | { __typename: 'OrderStateError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
@@ -605,6 +631,17 @@ export type QuickOrderLinesQueryVariables = Exact<{
 
 
 export type QuickOrderLinesQuery = { quickOrderLines: Array<{ row: number, code: string | null, quantity: string | null, lineTotal: number | null, product: { variantCode: string, productCode: string, name: string, variantName: string, image: string | null, unitPrice: number, currencyCode: string } | null, problems: Array<{ field: string, reason: string, message: string }> }> };
+
+export type QuickOrderPasteQueryVariables = Exact<{
+  text: string;
+}>;
+
+
+export type QuickOrderPasteQuery = { quickOrderPaste:
+    | { __typename: 'ForbiddenError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
+    | { __typename: 'QuickOrderPasted', lines: Array<{ row: number, code: string | null, quantity: string | null, lineTotal: number | null, product: { variantCode: string, productCode: string, name: string, variantName: string, image: string | null, unitPrice: number, currencyCode: string } | null, problems: Array<{ field: string, reason: string, message: string }> }> }
+    | { __typename: 'ValidationError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
+   };
 
 export type CountriesQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -656,7 +693,7 @@ export type SignInMutation = { signIn:
 export type MeQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type MeQuery = { me: { id: string, email: string, firstName: string | null, lastName: string | null, fullName: string, phoneNumber: string | null, jobTitle: string | null, companyName: string, taxNumber: string | null, roles: Array<string>, defaultBillingAddressId: string | null, defaultShippingAddressId: string | null, currencyCode: string, minimalOrderValue: number, channelCode: string | null, personResponsible: { name: string | null, email: string | null } } | null };
+export type MeQuery = { me: { id: string, email: string, firstName: string | null, lastName: string | null, fullName: string, phoneNumber: string | null, jobTitle: string | null, companyName: string, taxNumber: string | null, roles: Array<string>, defaultBillingAddressId: string | null, defaultShippingAddressId: string | null, currencyCode: string, minimalOrderValue: number, channelCode: string | null, poNumberRequired: boolean, personResponsible: { name: string | null, email: string | null } } | null };
 
 export type ChannelQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -672,7 +709,7 @@ export type MyInformationFieldsFragment = { id: string, email: string, firstName
 export type CompanyDetailsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type CompanyDetailsQuery = { companyDetails: { companyName: string, legalName: string | null, email: string | null, phoneNumber: string | null, taxNumber: string | null, address: { id: string, firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null, isDefaultBilling: boolean, isDefaultShipping: boolean } | null } };
+export type CompanyDetailsQuery = { companyDetails: { companyName: string, legalName: string | null, email: string | null, phoneNumber: string | null, taxNumber: string | null, poNumberRequired: boolean, address: { id: string, firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null, isDefaultBilling: boolean, isDefaultShipping: boolean } | null } };
 
 export type MyInformationQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -959,6 +996,7 @@ export const CartFieldsFragmentDoc = new TypedDocumentString(`
   profit
   couponCode
   notes
+  poNumber
   billingAddress {
     ...OrderAddressFields
   }
@@ -1034,6 +1072,7 @@ export const OrderFieldsFragmentDoc = new TypedDocumentString(`
   totalUnpaidAmount
   couponCode
   notes
+  poNumber
   billingAddress {
     ...OrderAddressFields
   }
@@ -1174,6 +1213,7 @@ fragment OrderFields on Order {
   totalUnpaidAmount
   couponCode
   notes
+  poNumber
   billingAddress {
     ...OrderAddressFields
   }
@@ -1257,8 +1297,8 @@ export const MyInformationFieldsFragmentDoc = new TypedDocumentString(`
 }
     `, {"fragmentName":"MyInformationFields"}) as unknown as TypedDocumentString<MyInformationFieldsFragment, unknown>;
 export const OrderHistoryDocument = new TypedDocumentString(`
-    query OrderHistory($page: Int, $perPage: Int) {
-  orders(page: $page, perPage: $perPage) {
+    query OrderHistory($page: Int, $perPage: Int, $search: String) {
+  orders(page: $page, perPage: $perPage, search: $search) {
     totalItems
     items {
       ...OrderFields
@@ -1323,6 +1363,7 @@ fragment OrderFields on Order {
   totalUnpaidAmount
   couponCode
   notes
+  poNumber
   billingAddress {
     ...OrderAddressFields
   }
@@ -1572,6 +1613,7 @@ fragment CartFields on Cart {
   profit
   couponCode
   notes
+  poNumber
   billingAddress {
     ...OrderAddressFields
   }
@@ -1589,6 +1631,112 @@ fragment CartFields on Cart {
     methodCode
   }
 }`) as unknown as TypedDocumentString<OrderShoppingListMutation, OrderShoppingListMutationVariables>;
+export const SetPurchaseOrderNumberDocument = new TypedDocumentString(`
+    mutation SetPurchaseOrderNumber($cartToken: String!, $poNumber: String!) {
+  setPurchaseOrderNumber(cartToken: $cartToken, poNumber: $poNumber) {
+    __typename
+    ...CartFields
+    ...ErrorFields
+  }
+}
+    fragment ErrorFields on ErrorResult {
+  errorCode
+  message
+  violations {
+    propertyPath
+    message
+    code
+  }
+}
+fragment ImageFields on Image {
+  id
+  type
+  path
+}
+fragment OrderAddressFields on OrderAddress {
+  firstName
+  lastName
+  company
+  street
+  postcode
+  city
+  countryCode
+  provinceCode
+  provinceName
+  phoneNumber
+  email
+}
+fragment OrderItemFields on OrderItem {
+  id
+  variantCode
+  variantName
+  productCode
+  productName
+  quantity
+  unitPrice
+  originalUnitPrice
+  discountedUnitPrice
+  subtotal
+  total
+  images {
+    ...ImageFields
+  }
+}
+fragment CartFields on Cart {
+  token
+  currencyCode
+  localeCode
+  items {
+    ...OrderItemFields
+  }
+  itemsTotal
+  itemsSubtotal
+  shippingTotal
+  shippingTaxTotal
+  taxTotal
+  orderPromotionTotal
+  total
+  minimalOrderValue
+  profit
+  couponCode
+  notes
+  poNumber
+  billingAddress {
+    ...OrderAddressFields
+  }
+  shippingAddress {
+    ...OrderAddressFields
+  }
+  payments {
+    id
+    methodCode
+    state
+    amount
+  }
+  shipments {
+    id
+    methodCode
+  }
+}`) as unknown as TypedDocumentString<SetPurchaseOrderNumberMutation, SetPurchaseOrderNumberMutationVariables>;
+export const SetPoNumberRequiredDocument = new TypedDocumentString(`
+    mutation SetPoNumberRequired($required: Boolean!) {
+  setPoNumberRequired(required: $required) {
+    __typename
+    ... on CompanyDetails {
+      poNumberRequired
+    }
+    ...ErrorFields
+  }
+}
+    fragment ErrorFields on ErrorResult {
+  errorCode
+  message
+  violations {
+    propertyPath
+    message
+    code
+  }
+}`) as unknown as TypedDocumentString<SetPoNumberRequiredMutation, SetPoNumberRequiredMutationVariables>;
 export const ActiveCartDocument = new TypedDocumentString(`
     query ActiveCart {
   activeCart {
@@ -1647,6 +1795,7 @@ fragment CartFields on Cart {
   profit
   couponCode
   notes
+  poNumber
   billingAddress {
     ...OrderAddressFields
   }
@@ -1722,6 +1871,7 @@ fragment CartFields on Cart {
   profit
   couponCode
   notes
+  poNumber
   billingAddress {
     ...OrderAddressFields
   }
@@ -1808,6 +1958,7 @@ fragment CartFields on Cart {
   profit
   couponCode
   notes
+  poNumber
   billingAddress {
     ...OrderAddressFields
   }
@@ -1894,6 +2045,7 @@ fragment CartFields on Cart {
   profit
   couponCode
   notes
+  poNumber
   billingAddress {
     ...OrderAddressFields
   }
@@ -1980,6 +2132,7 @@ fragment CartFields on Cart {
   profit
   couponCode
   notes
+  poNumber
   billingAddress {
     ...OrderAddressFields
   }
@@ -2066,6 +2219,7 @@ fragment CartFields on Cart {
   profit
   couponCode
   notes
+  poNumber
   billingAddress {
     ...OrderAddressFields
   }
@@ -2175,6 +2329,7 @@ fragment CartFields on Cart {
   profit
   couponCode
   notes
+  poNumber
   billingAddress {
     ...OrderAddressFields
   }
@@ -2261,6 +2416,7 @@ fragment CartFields on Cart {
   profit
   couponCode
   notes
+  poNumber
   billingAddress {
     ...OrderAddressFields
   }
@@ -2347,6 +2503,7 @@ fragment CartFields on Cart {
   profit
   couponCode
   notes
+  poNumber
   billingAddress {
     ...OrderAddressFields
   }
@@ -2433,6 +2590,7 @@ fragment CartFields on Cart {
   profit
   couponCode
   notes
+  poNumber
   billingAddress {
     ...OrderAddressFields
   }
@@ -2523,6 +2681,7 @@ fragment CartFields on Cart {
   profit
   couponCode
   notes
+  poNumber
   billingAddress {
     ...OrderAddressFields
   }
@@ -2613,6 +2772,7 @@ fragment CartFields on Cart {
   profit
   couponCode
   notes
+  poNumber
   billingAddress {
     ...OrderAddressFields
   }
@@ -2704,6 +2864,7 @@ fragment OrderFields on Order {
   totalUnpaidAmount
   couponCode
   notes
+  poNumber
   billingAddress {
     ...OrderAddressFields
   }
@@ -3033,6 +3194,7 @@ fragment OrderFields on Order {
   totalUnpaidAmount
   couponCode
   notes
+  poNumber
   billingAddress {
     ...OrderAddressFields
   }
@@ -3072,8 +3234,8 @@ fragment OrderFields on Order {
   checkoutCompletedAt
 }`) as unknown as TypedDocumentString<OrderQuery, OrderQueryVariables>;
 export const OrdersDocument = new TypedDocumentString(`
-    query Orders($page: Int, $perPage: Int) {
-  orders(page: $page, perPage: $perPage) {
+    query Orders($page: Int, $perPage: Int, $search: String) {
+  orders(page: $page, perPage: $perPage, search: $search) {
     totalItems
     items {
       ...OrderFields
@@ -3137,6 +3299,7 @@ fragment OrderFields on Order {
   totalUnpaidAmount
   couponCode
   notes
+  poNumber
   billingAddress {
     ...OrderAddressFields
   }
@@ -3281,6 +3444,7 @@ fragment OrderFields on Order {
   totalUnpaidAmount
   couponCode
   notes
+  poNumber
   billingAddress {
     ...OrderAddressFields
   }
@@ -3408,6 +3572,7 @@ fragment OrderFields on Order {
   totalUnpaidAmount
   couponCode
   notes
+  poNumber
   billingAddress {
     ...OrderAddressFields
   }
@@ -3534,6 +3699,7 @@ fragment OrderFields on Order {
   totalUnpaidAmount
   couponCode
   notes
+  poNumber
   billingAddress {
     ...OrderAddressFields
   }
@@ -3621,6 +3787,44 @@ export const QuickOrderLinesDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<QuickOrderLinesQuery, QuickOrderLinesQueryVariables>;
+export const QuickOrderPasteDocument = new TypedDocumentString(`
+    query QuickOrderPaste($text: String!) {
+  quickOrderPaste(text: $text) {
+    __typename
+    ... on QuickOrderPasted {
+      lines {
+        row
+        code
+        quantity
+        product {
+          variantCode
+          productCode
+          name
+          variantName
+          image
+          unitPrice
+          currencyCode
+        }
+        lineTotal
+        problems {
+          field
+          reason
+          message
+        }
+      }
+    }
+    ...ErrorFields
+  }
+}
+    fragment ErrorFields on ErrorResult {
+  errorCode
+  message
+  violations {
+    propertyPath
+    message
+    code
+  }
+}`) as unknown as TypedDocumentString<QuickOrderPasteQuery, QuickOrderPasteQueryVariables>;
 export const CountriesDocument = new TypedDocumentString(`
     query Countries {
   countries {
@@ -3744,6 +3948,7 @@ export const MeDocument = new TypedDocumentString(`
     currencyCode
     minimalOrderValue
     channelCode
+    poNumberRequired
   }
 }
     `) as unknown as TypedDocumentString<MeQuery, MeQueryVariables>;
@@ -3764,6 +3969,7 @@ export const CompanyDetailsDocument = new TypedDocumentString(`
     email
     phoneNumber
     taxNumber
+    poNumberRequired
     address {
       ...AddressBookFields
     }

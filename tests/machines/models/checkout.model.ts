@@ -15,6 +15,8 @@ export const buyer: CheckoutCustomer = {
   defaultBillingAddressId: "1",
 };
 export const noDefaults: CheckoutCustomer = { ...buyer, defaultShippingAddressId: null };
+/** A company that requires a purchase-order number at checkout (issue 21). */
+export const poRequired: CheckoutCustomer = { ...buyer, poNumberRequired: true };
 export const marketing: CheckoutCustomer = { ...buyer, roles: [MARKETING_ROLE] };
 export const cart: CheckoutCart = {
   token: "t1",
@@ -38,6 +40,7 @@ export const noted: CheckoutCart = {
   notes: "Ring twice",
   payments: [{ id: "p", methodCode: "adyen_card" }],
 };
+export const referenced: CheckoutCart = { ...cart, poNumber: "PO-7" };
 export const addresses: CheckoutAddress[] = [{ id: "1" }, { id: "2" }];
 export const methods: CheckoutPaymentMethod[] = [
   { code: "adyen_card", isCard: true },
@@ -66,6 +69,7 @@ type Ctx = {
   billingAddressId: string | null;
   paymentMethodCode: string | null;
   note: string;
+  poNumber: string;
   couponInput: string;
   orderNumber: string | null;
 };
@@ -94,6 +98,16 @@ function oracle({ event, before, earlier }: OracleStep): OracleExpectation {
       ...ctx,
       couponInput: named("couponCode") ? "" : ctx.couponInput,
       shippingAddressId: named("shippingAddress") ? null : ctx.shippingAddressId,
+    };
+  };
+  // A purchase-order number changed in the field is saved before placing (issue 21).
+  const poThenPlace = (ctx: Ctx): OracleExpectation => {
+    const poNumber = ctx.poNumber.trim();
+    if (poNumber === (ctx.cart!.poNumber ?? "")) return place(ctx);
+    return {
+      value: step("savingPoNumber"),
+      context: ctx,
+      started: { savePoNumber: { cart: ctx.cart, poNumber } },
     };
   };
   const isCard = (ctx: Ctx) =>
@@ -149,6 +163,7 @@ function oracle({ event, before, earlier }: OracleStep): OracleExpectation {
         billingAddressId: null,
         paymentMethodCode: null,
         note: "",
+        poNumber: "",
         couponInput: "",
         orderNumber: null,
       },
@@ -175,6 +190,7 @@ function oracle({ event, before, earlier }: OracleStep): OracleExpectation {
             customer,
             cart: loaded,
             note: loaded.notes ?? "",
+            poNumber: loaded.poNumber ?? "",
             couponInput: loaded.couponCode ?? "",
           },
         };
@@ -262,10 +278,16 @@ function oracle({ event, before, earlier }: OracleStep): OracleExpectation {
                 started: { setPaymentMethod: { cart, code: e.code } },
               }
             : stay;
+        case "poNumber.change":
+          return (e.value as string).length > 35
+            ? stay
+            : { value: before.value, context: { ...c, poNumber: e.value } };
         case "checkout.complete": {
           if (c.shippingAddressId === null) return stay;
+          // A company that requires a purchase-order number gets no order without one.
+          if (c.customer?.poNumberRequired && c.poNumber.trim() === "") return stay;
           const note = c.note.trim();
-          if (note === (cart.notes ?? "")) return place(c);
+          if (note === (cart.notes ?? "")) return poThenPlace(c);
           return { value: step("savingNote"), context: c, started: { saveNote: { cart, note } } };
         }
       }
@@ -404,8 +426,13 @@ function oracle({ event, before, earlier }: OracleStep): OracleExpectation {
         };
       return stay;
     case "savingNote":
-      if (done("saveNote")) return place({ ...c, cart: e.output });
+      if (done("saveNote")) return poThenPlace({ ...c, cart: e.output });
       if (failedCall("saveNote")) return { value: step("details"), context: c, actions: [toast()] };
+      return stay;
+    case "savingPoNumber":
+      if (done("savePoNumber")) return place({ ...c, cart: e.output });
+      if (failedCall("savePoNumber"))
+        return { value: step("details"), context: c, actions: [toast()] };
       return stay;
     case "paying":
       if (type === "payment.succeeded")
@@ -459,6 +486,9 @@ export const model: MachineModel = {
       s.context.shippingAddressId !== null,
       s.context.paymentMethodCode,
       s.context.note.trim() !== (s.context.cart?.notes ?? ""),
+      s.context.customer?.poNumberRequired === true,
+      s.context.poNumber.trim() !== (s.context.cart?.poNumber ?? ""),
+      s.context.poNumber.trim() === "",
     ]),
   events: (s) => [
     { type: "item.setQuantity", itemId: "1", quantity: 3 },
@@ -478,6 +508,8 @@ export const model: MachineModel = {
     { type: "address.created", address: { id: "9" } },
     { type: "note.change", value: s.context.note ? "" : "Please call ahead" },
     { type: "note.change", value: "x".repeat(501) },
+    { type: "poNumber.change", value: s.context.poNumber ? "" : " PO-4711 " },
+    { type: "poNumber.change", value: "P".repeat(36) },
     { type: "paymentMethod.select", code: "invoice" },
     { type: "paymentMethod.select", code: "adyen_card" },
     { type: "paymentMethod.select", code: "bitcoin" },
@@ -490,6 +522,7 @@ export const model: MachineModel = {
     { type: "xstate.done.actor.loadCheckout", output: { customer: buyer, cart: low } },
     { type: "xstate.done.actor.loadCheckout", output: { customer: buyer, cart: noted } },
     { type: "xstate.done.actor.loadCheckout", output: { customer: marketing, cart } },
+    { type: "xstate.done.actor.loadCheckout", output: { customer: poRequired, cart } },
     { type: "xstate.done.actor.loadCheckout", output: { customer: buyer, cart: null } },
     { type: "xstate.error.actor.loadCheckout", error: { detail: "Down" } },
     { type: "xstate.done.actor.adjustItem", output: cart },
@@ -515,6 +548,8 @@ export const model: MachineModel = {
     { type: "xstate.error.actor.setAddresses", error: violation("shippingAddress") },
     { type: "xstate.done.actor.saveNote", output: noted },
     { type: "xstate.error.actor.saveNote", error: { detail: "Too long" } },
+    { type: "xstate.done.actor.savePoNumber", output: referenced },
+    { type: "xstate.error.actor.savePoNumber", error: violation("poNumber") },
     { type: "xstate.done.actor.completeOrder", output: { orderNumber: "000124" } },
     { type: "xstate.error.actor.completeOrder", error: violation("couponCode") },
     { type: "xstate.error.actor.completeOrder", error: violation("shippingAddress") },
@@ -535,6 +570,17 @@ export const model: MachineModel = {
       !(s.context.customer?.roles ?? []).includes(MARKETING_ROLE) ||
       !JSON.stringify(s.value).includes("active"),
     "the comment never exceeds 500 characters": (s) => s.context.note.length <= 500,
+    "the purchase-order number never exceeds 35 characters": (s) => s.context.poNumber.length <= 35,
+    "no order is placed without a PO number the company requires": (s) =>
+      !["completing", "paying", "savingNote", "savingPoNumber"].some((v) =>
+        JSON.stringify(s.value).includes(`"${v}"`),
+      ) ||
+      s.context.customer?.poNumberRequired !== true ||
+      s.context.poNumber.trim() !== "",
+    "the final button is disabled while a required PO number is missing": (s) =>
+      !canFinish(s as never) ||
+      s.context.customer?.poNumberRequired !== true ||
+      s.context.poNumber.trim() !== "",
   },
   oracle,
 };

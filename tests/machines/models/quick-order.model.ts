@@ -49,12 +49,18 @@ export const model: MachineModel = {
         r.problem !== null,
       ]),
       s.context.failure !== null,
+      s.context.pasteText.trim() !== "",
     ]),
   events: (s) => {
     const rows = s.context.rows as Parameters<typeof isRowComplete>[0][];
     const first = rows[0];
     return [
       { type: "quickOrder.upload", file: { id: "f1", name: "order.xlsx" } },
+      {
+        type: "quickOrder.changePaste",
+        text: s.context.pasteText ? "" : "GLOW-MINI-ROSE;2\nNO-SUCH-CODE\t4",
+      },
+      { type: "quickOrder.paste" },
       ...(rows.length < 3 ? [{ type: "quickOrder.addRow" }] : []),
       ...(first
         ? [
@@ -87,11 +93,18 @@ export const model: MachineModel = {
       { type: "quickOrder.startOver" },
       { type: "xstate.done.actor.importFile", output: IMPORT },
       { type: "xstate.error.actor.importFile", error: { detail: "The file is not .xlsx." } },
+      { type: "xstate.done.actor.readPaste", output: IMPORT },
+      {
+        type: "xstate.error.actor.readPaste",
+        error: { detail: "At most 1000 lines can be pasted at once; this text has 1001." },
+      },
       { type: "xstate.done.actor.addRowsToCart" },
       { type: "xstate.error.actor.addRowsToCart", error: { message: "Out of stock" } },
     ];
   },
   invariants: {
+    "reads pasted lines only when some were pasted": (s) =>
+      s.value !== "readingPaste" || s.context.pasteText.trim() !== "",
     "adds only when every row has a product and a quantity of 1 to 300": (s) =>
       s.value !== "adding" || (s.context.rows.length > 0 && s.context.rows.every(isRowComplete)),
   },

@@ -178,6 +178,7 @@ export const GRAPHQL_RULES: Record<string, OperationRule> = {
     access: AC,
     variables: (w) => ({ lines: [{ row: 2, code: w.variantCode, quantity: "1" }] }),
   },
+  QuickOrderPaste: { access: AC, variables: (w) => ({ text: `${w.variantCode}\t1` }) },
   ActiveCart: { access: "partner" },
   StartCart: { access: "partner" },
   AddToCart: {
@@ -236,6 +237,13 @@ export const GRAPHQL_RULES: Record<string, OperationRule> = {
     scoped: true,
     variables: (w, o) => ({ cartToken: cartOf(w, o), note: "Access matrix" }),
   },
+  // Issue 21: the buyer's purchase-order number on the cart, and the company's rule (ADMIN).
+  SetPurchaseOrderNumber: {
+    access: "partner",
+    scoped: true,
+    variables: (w, o) => ({ cartToken: cartOf(w, o), poNumber: "MATRIX-PO" }),
+  },
+  SetPoNumberRequired: { access: ADMIN, variables: () => ({ required: false }) },
   SetShippingMethod: {
     access: "partner",
     scoped: true,

@@ -371,6 +371,11 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     request: (w) =>
       json({ lines: [{ row: 2, product_variant_code: w.variantCode, quantity: "1" }] }),
   },
+  // Issue 21, part 3: pasted lines, judged like the check's.
+  "POST /api/v2/shop/quick-order/paste": {
+    access: ADMIN_COMMERCIAL,
+    request: (w) => json({ text: `${w.variantCode};1` }),
+  },
   "POST /form/support": {
     access: "public",
     request: () => ({

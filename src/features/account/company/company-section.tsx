@@ -4,10 +4,24 @@ import "@mantine/core/styles/SimpleGrid.css";
 import "@mantine/core/styles/Stack.css";
 import "@mantine/core/styles/Text.css";
 import "@mantine/core/styles/Title.css";
-import { Alert, Button, Loader, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import "@mantine/core/styles/Switch.css";
+import {
+  Alert,
+  Button,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Title,
+} from "@mantine/core";
+import { notifications } from "@mantine/notifications";
 import { useState } from "react";
+import { canEditCompanyData } from "../../../../server/domain/customer-profile";
 import { gateway } from "../../../lib/gateway";
-import { CompanyDetailsDocument } from "../../../lib/gql/graphql";
+import { CompanyDetailsDocument, SetPoNumberRequiredDocument } from "../../../lib/gql/graphql";
+import { useAccountCustomer } from "../account-context";
 import { useLazyNamespace } from "../../../lib/lazy-namespace";
 import { useGatewayQuery } from "../../../lib/use-gateway-query";
 import { ACCOUNT_TEXTS } from "../me/account-texts";
@@ -28,8 +42,53 @@ function Field(props: { label: string; value: string | null | undefined; empty: 
 }
 
 /**
+ * Whether checkout requires a purchase-order number (issue 21). An ADMIN switches it (one
+ * request, the server decides); other roles see the setting, disabled.
+ */
+function PoNumberSetting(props: { required: boolean }) {
+  const { t } = useLazyNamespace("account", ACCOUNT_TEXTS);
+  const customer = useAccountCustomer();
+  const mayChange = canEditCompanyData(customer.roles);
+  const [required, setRequired] = useState(props.required);
+  const [saving, setSaving] = useState(false);
+  const change = async (next: boolean) => {
+    setSaving(true);
+    try {
+      const { setPoNumberRequired: result } = await gateway(SetPoNumberRequiredDocument, {
+        required: next,
+      });
+      if (result.__typename !== "CompanyDetails") throw new Error(result.message);
+      setRequired(result.poNumberRequired);
+      notifications.show({ color: "green", message: t("company.poNumberSaved") });
+    } catch (error) {
+      notifications.show({
+        color: "red",
+        title: t("company.errorTitle"),
+        message: (error instanceof Error && error.message) || t("company.poNumberFailed"),
+      });
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Paper withBorder p="xl" radius="md" data-testid="po-number-setting">
+      <Switch
+        checked={required}
+        disabled={!mayChange || saving}
+        onChange={(e) => void change(e.currentTarget.checked)}
+        label={t("company.poNumberRequired")}
+        description={t(mayChange ? "company.poNumberHint" : "company.poNumberAdminOnly")}
+        color="clay"
+        size="md"
+        styles={{ body: { alignItems: "flex-start" }, labelWrapper: { minWidth: 0 } }}
+      />
+    </Paper>
+  );
+}
+
+/**
  * Company details (account spec 2 "account-details"): read-only company name, legal name,
- * e-mail, phone number, registered address and tax number.
+ * e-mail, phone number, registered address and tax number; the purchase-order setting.
  */
 export function CompanySection() {
   const { t } = useLazyNamespace("account", ACCOUNT_TEXTS);
@@ -82,6 +141,12 @@ export function CompanySection() {
           <Field label={t("company.taxNumber")} value={c.taxNumber} empty={empty} />
         </SimpleGrid>
       </Paper>
+    );
+    body = (
+      <>
+        {body}
+        <PoNumberSetting required={c.poNumberRequired} />
+      </>
     );
   }
 

@@ -70,6 +70,15 @@ export function OrderDetailDialog({
             </Group>
             <StatusBadges order={order} />
           </Group>
+          {order.poNumber && (
+            <Text
+              size="sm"
+              data-testid="order-detail-po-number"
+              style={{ overflowWrap: "anywhere" }}
+            >
+              {t("orders.poNumber")}: <strong>{order.poNumber}</strong>
+            </Text>
+          )}
           <Table.ScrollContainer minWidth={560}>
             <Table verticalSpacing="xs">
               <Table.Thead>

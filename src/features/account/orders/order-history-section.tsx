@@ -17,8 +17,10 @@ import {
   Stack,
   Table,
   Text,
+  TextInput,
   Title,
 } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { useState, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
@@ -33,6 +35,8 @@ import { ReorderDialog } from "./reorder-dialog";
 import { SplitBadge, StatusBadges } from "./order-badges";
 
 type View = "list" | "table";
+/** A purchase-order number has at most 35 characters: a longer search finds nothing. */
+const PO_SEARCH_MAX = 35;
 
 /**
  * Order history (account spec 2): every placed order, newest first, as a list or a table; the
@@ -41,7 +45,10 @@ type View = "list" | "table";
 export function OrderHistorySection() {
   const { t, i18n } = useTranslation("account");
   const customer = useAccountCustomer();
-  const orders = useGatewayQuery(loadAllOrders, "order-history");
+  // The search (purchase-order or order number) runs on the server once typing pauses.
+  const [search, setSearch] = useState("");
+  const [searched] = useDebouncedValue(search.trim(), 300);
+  const orders = useGatewayQuery(() => loadAllOrders(searched), `order-history:${searched}`);
   const [view, setView] = useState<View>("list");
   const [detail, setDetail] = useState<HistoryOrder | null>(null);
   const [reorder, setReorder] = useState<HistoryOrder | null>(null);
@@ -102,6 +109,15 @@ export function OrderHistorySection() {
           ]}
         />
       </Group>
+      <TextInput
+        type="search"
+        label={t("orders.search.label")}
+        placeholder={t("orders.search.placeholder")}
+        value={search}
+        onChange={(e) => setSearch(e.currentTarget.value.slice(0, PO_SEARCH_MAX))}
+        maxLength={PO_SEARCH_MAX}
+        data-testid="orders-search"
+      />
       {orders.status === "loading" && (
         <Group justify="center" py={60}>
           <Loader />
@@ -110,7 +126,7 @@ export function OrderHistorySection() {
       {orders.status === "error" && <Alert color="red">{t("orders.loadFailed")}</Alert>}
       {orders.status === "success" && orders.data.length === 0 && (
         <Text c="stone.6" data-testid="orders-empty">
-          {t("order.noPreviousOrder")}
+          {searched ? t("orders.search.none", { search: searched }) : t("order.noPreviousOrder")}
         </Text>
       )}
       {orders.status === "success" && orders.data.length > 0 && view === "list" && (
@@ -127,6 +143,15 @@ export function OrderHistorySection() {
                     {formatDate(order.checkoutCompletedAt ?? order.createdAt, i18n.language)} ·{" "}
                     {t("orders.items", { count: order.items.length })}
                   </Text>
+                  {order.poNumber && (
+                    <Text
+                      size="sm"
+                      data-testid="order-po-number"
+                      style={{ overflowWrap: "anywhere" }}
+                    >
+                      {t("orders.poNumber")}: {order.poNumber}
+                    </Text>
+                  )}
                   <StatusBadges order={order} />
                 </Stack>
                 <Stack gap="xs" align="flex-end">
@@ -146,6 +171,7 @@ export function OrderHistorySection() {
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t("orders.number")}</Table.Th>
+                <Table.Th>{t("orders.poNumber")}</Table.Th>
                 <Table.Th>{t("orders.date")}</Table.Th>
                 <Table.Th>{t("orders.status")}</Table.Th>
                 <Table.Th ta="right">{t("orders.total")}</Table.Th>
@@ -163,6 +189,7 @@ export function OrderHistorySection() {
                       <SplitBadge order={order} />
                     </Group>
                   </Table.Td>
+                  <Table.Td style={{ overflowWrap: "anywhere" }}>{order.poNumber ?? ""}</Table.Td>
                   <Table.Td>
                     {formatDate(order.checkoutCompletedAt ?? order.createdAt, i18n.language)}
                   </Table.Td>
