@@ -15,6 +15,7 @@ import { setOrderNote } from "./resolvers/mutation/set-order-note.js";
 import { setPaymentMethod } from "./resolvers/mutation/set-payment-method.js";
 import { setShippingMethod } from "./resolvers/mutation/set-shipping-method.js";
 import { signIn } from "./resolvers/mutation/sign-in.js";
+import { signOut } from "./resolvers/mutation/sign-out.js";
 import { startCart } from "./resolvers/mutation/start-cart.js";
 import { parentOrderNumber } from "./resolvers/order/parent-order-number.js";
 import { mainTaxon } from "./resolvers/product/main-taxon.js";
@@ -107,6 +108,7 @@ export const resolvers = {
     confirmEmailChange,
     registerPartner,
     signIn,
+    signOut,
     startCart,
     addToCart,
     addItemsToCart,

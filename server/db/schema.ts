@@ -34,6 +34,8 @@ export type CardAttemptStatus =
   "sent" | "action" | "refused" | "processing" | "paid" | "voiding" | "voided" | "unknown";
 
 export interface DB {
+  /** Ids of signed-out tokens until they expire (decision 032). */
+  revoked_tokens: { jti: string; expires_at: Timestamp };
   currencies: { code: string };
   channels: { code: string; name: string; base_currency_code: string };
   countries: {

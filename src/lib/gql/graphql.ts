@@ -649,9 +649,14 @@ export type SignInMutationVariables = Exact<{
 
 export type SignInMutation = { signIn:
     | { __typename: 'InvalidCredentialsError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
-    | { __typename: 'SignInSuccess', token: string, customerId: string }
+    | { __typename: 'SignInSuccess', customerId: string }
     | { __typename: 'ValidationError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
    };
+
+export type SignOutMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SignOutMutation = { signOut: boolean };
 
 export type MeQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -3707,7 +3712,6 @@ export const SignInDocument = new TypedDocumentString(`
   signIn(email: $email, password: $password) {
     __typename
     ... on SignInSuccess {
-      token
       customerId
     }
     ...ErrorFields
@@ -3722,6 +3726,11 @@ export const SignInDocument = new TypedDocumentString(`
     code
   }
 }`) as unknown as TypedDocumentString<SignInMutation, SignInMutationVariables>;
+export const SignOutDocument = new TypedDocumentString(`
+    mutation SignOut {
+  signOut
+}
+    `) as unknown as TypedDocumentString<SignOutMutation, SignOutMutationVariables>;
 export const MeDocument = new TypedDocumentString(`
     query Me {
   me {
