@@ -18,6 +18,7 @@ import {
   readLocale,
   readSession,
   SESSION_TTL_MS,
+  storedSessionCustomer,
   writeLocale,
   writeSession,
 } from "./lib/storage";
@@ -39,8 +40,11 @@ const server = serverData();
 // the API, storage cleared) is a session here too, and a stored session whose cookie the
 // server refused (signed out elsewhere, expired) is forgotten.
 if (server !== null) {
+  // A stored session past its expiry is not replaced: the session actor ends it (and signs
+  // the token out on the server) with 'Session expired'.
+  const storedAtAll = storedSessionCustomer() !== null;
   const local = readSession();
-  if (server.session && !local) {
+  if (server.session && !storedAtAll) {
     const now = Date.now();
     writeSession(
       server.session.customerId,

@@ -187,10 +187,7 @@ export async function principalOf(
   if (!user || user.token_version !== version) {
     // A stale cookie is ignored (and cleared), like a bad one: the request goes on as a
     // visitor's, so public pages and signing in again work; private ones answer 401.
-    if (fromCookie) {
-      request.staleTokenCookie = true;
-      return undefined;
-    }
+    if (fromCookie && ignoreStaleCookie(request)) return undefined;
     throw unauthorized("error.invalidToken");
   }
   return {
@@ -235,25 +232,30 @@ async function verifiedSubject(
     expiresAt = (payload.exp ?? 0) * 1000;
     jti = payload.jti;
   } catch {
-    if (sent.fromCookie) {
-      request.staleTokenCookie = true;
-      return undefined;
-    }
+    if (sent.fromCookie && ignoreStaleCookie(request)) return undefined;
     throw unauthorized("error.invalidToken");
   }
   const id = Number(sub);
   // Every token has an id since sign-out revokes them (decision 032); one without cannot be
   // revoked, so it is refused.
   if (!Number.isSafeInteger(id) || !jti) {
-    if (sent.fromCookie) {
-      request.staleTokenCookie = true;
-      return undefined;
-    }
+    if (sent.fromCookie && ignoreStaleCookie(request)) return undefined;
     throw unauthorized("error.invalidToken");
   }
   const entry = { id, version, audience, expiresAt, jti };
   remember(secret, sent.token, entry);
   return { ...entry, fromCookie };
+}
+
+/**
+ * A token cookie the server refuses (bad, expired, signed out, an old password's) is cleared
+ * with the answer. A page load or a link goes on as a visitor's (true), so public pages and a
+ * new sign-in work; a call of the storefront's scripts (it sends the CSRF header) gets the 401
+ * a bad bearer token gets (false), so the storefront ends its session ('Session expired').
+ */
+function ignoreStaleCookie(request: FastifyRequest): boolean {
+  request.staleTokenCookie = true;
+  return !request.headers[CSRF_HEADER];
 }
 
 interface VerifiedSubject extends Verified {
