@@ -19,7 +19,7 @@ async function signInAs({ page, baseUrl }: E2EContext, email: string) {
 
 /**
  * Calls the REST API from the page as the app itself does: the HttpOnly session cookie goes
- * with the request, and writes carry the CSRF header (decision 032).
+ * with the request, and writes carry the CSRF header (decision 037).
  */
 async function api(page: Page, method: string, path: string) {
   return page.evaluate(

@@ -74,7 +74,7 @@ export async function signInAsBuyer({ page, baseUrl }: E2EContext): Promise<void
 /**
  * A gateway call as the signed-in person of the page (black box: plain HTTP). `page.request`
  * shares the browser context's cookies, so it carries the HttpOnly session cookie the server
- * set (decision 032), with the CSRF header the storefront sends.
+ * set (decision 037), with the CSRF header the storefront sends.
  */
 export async function gql<T>(ctx: E2EContext, query: string, variables: object = {}): Promise<T> {
   const res = await ctx.page.request.post(`${ctx.baseUrl}/graphql`, {

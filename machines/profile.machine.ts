@@ -109,7 +109,7 @@ function serverErrorsOf(
  * change with current, new and repeated password. The two forms work independently (parallel
  * regions): saving one keeps what was typed in the other. A changed password ends every other
  * session of the user server-side; the server sets this session's fresh token as its
- * cookie (decision 032), so the person stays signed in.
+ * cookie (decision 037), so the person stays signed in.
  */
 export const profileMachine = setup({
   types: {

@@ -2,7 +2,7 @@ import { assign, setup } from "xstate";
 
 /**
  * Stored sign-in lasts 12 hours; the server's HttpOnly session cookie 24 hours (storefront spec
- * sections 4 and 9, decision 032).
+ * sections 4 and 9, decision 037).
  */
 export const SESSION_TTL_MS = 12 * 3600_000;
 export const TOKEN_COOKIE_TTL_MS = 24 * 3600_000;

@@ -35,7 +35,7 @@ function serverData(): ServerPageData | null {
 }
 
 const server = serverData();
-// The session is the server's HttpOnly cookie (decision 032); this browser stores only who is
+// The session is the server's HttpOnly cookie (decision 037); this browser stores only who is
 // signed in and until when. The server's word wins: a cookie it accepted (a sign-in through
 // the API, storage cleared) is a session here too, and a stored session whose cookie the
 // server refused (signed out elsewhere, expired) is forgotten.

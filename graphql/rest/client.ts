@@ -57,7 +57,7 @@ export const FORWARDED_HEADERS = [
   "accept-language",
   "user-timezone",
   // The storefront's session is an HttpOnly cookie, and its writes carry the CSRF header
-  // (decision 032): both reach the REST API, which checks them as for a direct call.
+  // (decision 037): both reach the REST API, which checks them as for a direct call.
   "cookie",
   "x-requested-with",
 ];
@@ -151,7 +151,7 @@ export class RestClient {
 
   /**
    * The caller's credential as an Authorization value: the bearer header, else the session
-   * cookie's token (decision 032). Resolvers read the caller's id from it; the REST API is the
+   * cookie's token (decision 037). Resolvers read the caller's id from it; the REST API is the
    * one that verifies it.
    */
   get authorization(): string | undefined {

@@ -34,7 +34,7 @@ export type CardAttemptStatus =
   "sent" | "action" | "refused" | "processing" | "paid" | "voiding" | "voided" | "unknown";
 
 export interface DB {
-  /** Ids of signed-out tokens until they expire (decision 032). */
+  /** Ids of signed-out tokens until they expire (decision 037). */
   revoked_tokens: { jti: string; expires_at: Timestamp };
   currencies: { code: string };
   channels: { code: string; name: string; base_currency_code: string };

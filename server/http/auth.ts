@@ -83,7 +83,7 @@ declare module "fastify" {
 }
 
 /**
- * The header a cookie-authenticated write must carry (decision 032): a form or an image of
+ * The header a cookie-authenticated write must carry (decision 037): a form or an image of
  * another site cannot send a custom header, and a script of another site that tries needs a
  * CORS preflight, which the REST API never grants and /graphql grants only to its own origin.
  */
@@ -236,7 +236,7 @@ async function verifiedSubject(
     throw unauthorized("error.invalidToken");
   }
   const id = Number(sub);
-  // Every token has an id since sign-out revokes them (decision 032); one without cannot be
+  // Every token has an id since sign-out revokes them (decision 037); one without cannot be
   // revoked, so it is refused.
   if (!Number.isSafeInteger(id) || !jti) {
     if (sent.fromCookie && ignoreStaleCookie(request)) return undefined;

@@ -39,7 +39,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           persistSession: (_, { session }) =>
             writeSession(session.customerId, session.expiresAt - SESSION_TTL_MS),
           // Signing out and an expired session both end the session on the server too: the
-          // token is revoked and its cookie cleared (decision 032).
+          // token is revoked and its cookie cleared (decision 037).
           clearSession: () => {
             clearSession();
             endServerSession();

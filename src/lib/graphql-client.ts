@@ -7,7 +7,7 @@ export interface GatewayClientOptions {
   endpoint: string;
   /**
    * A bearer token for API clients and tests; the storefront passes none, its session is the
-   * HttpOnly cookie the server set (decision 032).
+   * HttpOnly cookie the server set (decision 037).
    */
   getToken?: () => string | null;
   getLanguage: () => string;
@@ -56,7 +56,7 @@ export class GatewayError extends Error {
 }
 
 /**
- * The header a write authenticated by the session cookie must carry (decision 032): pages of
+ * The header a write authenticated by the session cookie must carry (decision 037): pages of
  * another site cannot send it.
  */
 export const CSRF_HEADER = "X-Requested-With";

@@ -2,7 +2,7 @@
  * What the storefront keeps in the browser (storefront spec sections 3, 4 and 9): the customer
  * link of the session for 12 hours, the locale with a 30-day cookie, and the cookie consent for
  * 30 days. Expired entries are removed when read. The session's token is not among them: the
- * server keeps it in an HttpOnly cookie no script reads (decision 032); what is stored here are
+ * server keeps it in an HttpOnly cookie no script reads (decision 037); what is stored here are
  * the facts the UI needs (who, until when), and the cookie decides what the API accepts.
  */
 

@@ -64,7 +64,7 @@ const delays = [...delayMs.keys()];
  * a token the server revoked (signed out elsewhere) ends the session the same way; logging out
  * returns to the site root. The sessions are real: signed in through the sign-in page (the
  * HttpOnly cookie), revoked on the server, and checked against the server afterwards
- * (decision 032). Timers are the page's real ones.
+ * (decision 037). Timers are the page's real ones.
  */
 function sessionModel(start: Start) {
   const now = Date.now();

@@ -12,7 +12,7 @@ import {
 } from "../support/test-app.js";
 
 /**
- * Issue 18, finding 3 (decision 032): the storefront's session is an HttpOnly cookie the server
+ * Issue 18, finding 3 (decision 037): the storefront's session is an HttpOnly cookie the server
  * sets at sign-in, cookie-authenticated writes need the CSRF header, signing out revokes the
  * token on the server, and API clients keep the bearer header. The browser half (no token in
  * document.cookie or localStorage) is e2e/session.spec.ts.

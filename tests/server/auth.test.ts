@@ -30,7 +30,7 @@ async function sign(
   secret: string = TEST_SECRET,
 ) {
   let jwt = new SignJWT({}).setProtectedHeader({ alg: "HS256", typ: "JWT" }).setIssuedAt();
-  // Every token the server signs has an id (decision 032); null leaves it out.
+  // Every token the server signs has an id (decision 037); null leaves it out.
   if (claims.jti !== null) jwt = jwt.setJti(claims.jti ?? crypto.randomUUID());
   if (claims.sub !== undefined) jwt = jwt.setSubject(claims.sub);
   if (claims.iss !== undefined) jwt = jwt.setIssuer(claims.iss);

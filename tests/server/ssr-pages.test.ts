@@ -51,7 +51,7 @@ describe("server-rendered pages", () => {
       { cwd: ROOT, stdio: ["ignore", "ignore", "pipe"], encoding: "utf8", timeout: 600_000 },
     );
     if (build.status !== 0) throw new Error(`vite build failed: ${build.stderr}`);
-    // The demo data: a signed-in page is one of a user the database knows (decision 032).
+    // The demo data: a signed-in page is one of a user the database knows (decision 037).
     const { database } = await cloneDatabase("pglite");
     db = database.db;
     close = database.close;

@@ -56,7 +56,7 @@ describe("stored session", () => {
     stop();
   });
 
-  it("stores the customer as {value, expiry} 12 hours ahead, and never a token (decision 032)", () => {
+  it("stores the customer as {value, expiry} 12 hours ahead, and never a token (decision 037)", () => {
     const now = Date.now();
     writeSession("7", now);
     expect(JSON.parse(localStorage.getItem("customer")!)).toEqual({

@@ -718,7 +718,7 @@ export type ChangePasswordMutationVariables = Exact<{
 
 
 export type ChangePasswordMutation = { changePassword:
-    | { __typename: 'PasswordChanged', token: string }
+    | { __typename: 'PasswordChanged' }
     | { __typename: 'ValidationError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
    };
 
@@ -3901,9 +3901,6 @@ export const ChangePasswordDocument = new TypedDocumentString(`
     mutation ChangePassword($input: ChangePasswordInput!) {
   changePassword(input: $input) {
     __typename
-    ... on PasswordChanged {
-      token
-    }
     ...ErrorFields
   }
 }

@@ -12,13 +12,13 @@ export const model: MachineModel = {
     { type: "session.signedIn", customerId: "3", now: NOW },
     { type: "session.signedOut" },
     { type: "session.unauthorized" },
-    // A navigation or request finds the stored token still in date, past its expiry, or gone.
+    // A navigation or request finds the stored session still in date, past its expiry, or gone.
     { type: "session.checked", stored: valid.stored, now: NOW },
     { type: "session.checked", stored: expired.stored, now: NOW },
     { type: "session.checked", stored: null, now: NOW },
   ],
   invariants: {
-    "valid means a token whose expiry is in the future": (s) =>
+    "valid means a session whose expiry is in the future": (s) =>
       !(s.value === "valid") ||
       (s.context.session !== null && s.context.session.expiresAt > s.context.now),
     "expired and signed out hold no session": (s) =>

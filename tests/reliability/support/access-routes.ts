@@ -570,7 +570,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
 /** Which token check runs for a path (server/app.ts onRequest). */
 export function hookOf(path: string): "shop" | "staff" | "none" {
   if (path === "/api/v2/shop/payment/adyen/webhook") return "none";
-  // Sign-in needs no caller and sign-out reads its token itself (decision 032).
+  // Sign-in needs no caller and sign-out reads its token itself (decision 037).
   if (path === "/api/v2/shop/customers/token") return "none";
   if (path.startsWith("/api/v2/admin/")) return "staff";
   if (/^\/(api|customer-admin|shop\/export|shop\/import|form)\//.test(path)) return "shop";

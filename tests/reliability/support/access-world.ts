@@ -223,7 +223,7 @@ export async function startWorld(backend: Backend): Promise<World> {
     const headers: Record<string, string> = {};
     if (identity.token && identity.transport === "header")
       headers.authorization = `Bearer ${identity.token}`;
-    // The cookie as the storefront sends it: with the CSRF header (decision 032; its absence
+    // The cookie as the storefront sends it: with the CSRF header (decision 037; its absence
     // is tests/reliability/session-cookie.test.ts).
     if (identity.token && identity.transport === "cookie") {
       headers.cookie = `token=${identity.token}`;

@@ -1,6 +1,6 @@
 -- Signed-out sessions: a token's id (its `jti`) is kept until the token would have expired
 -- anyway, and every request refuses a token whose id is here. Rows past their expiry are
--- swept whenever a token is revoked (decision 032).
+-- swept whenever a token is revoked (decision 037).
 create table revoked_tokens (
   jti text primary key,
   expires_at timestamptz not null
