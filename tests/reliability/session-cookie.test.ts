@@ -232,7 +232,16 @@ describe.each(backends)("the session cookie on %s", (backend) => {
       const before = await t.fingerprint();
       const refused = await gql(dev, "mutation { startCart { token } }", { headers: cookie });
       expect(refused.body?.data ?? null).toBeNull();
-      expect(refused.body?.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
+      const error = refused.body?.errors?.[0];
+      expect(error?.extensions?.code).toBe("FORBIDDEN");
+      expect(error?.extensions?.type).toBe("/problems/csrf");
+      expect(error?.message).toMatch(/X-Requested-With/);
+      // Translated, like the REST problem it comes from.
+      const german = await gql(dev, "mutation { startCart { token } }", {
+        headers: { ...cookie, "accept-language": "de" },
+      });
+      expect(german.body?.errors?.[0]?.message).toMatch(/X-Requested-With/);
+      expect(german.body?.errors?.[0]?.message).not.toBe(error?.message);
       expect(await t.fingerprint()).toBe(before);
       // Queries go without it; the storefront's mutations send it.
       const me = await gql(dev, "{ me { email } }", { headers: cookie });

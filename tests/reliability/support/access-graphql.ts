@@ -124,6 +124,8 @@ export const GRAPHQL_RULES: Record<string, OperationRule> = {
   Channel: { access: "public" },
   SignIn: {
     access: "public",
+    // The REST sign-in reads no token (decision 037): a stale one must not stop a new sign-in.
+    tokenFree: true,
     variables: () => ({ email: "buyer@demo-spa.example", password: "partner-demo" }),
   },
   SignOut: {
