@@ -41,8 +41,9 @@ const server = serverData();
 // server refused (signed out elsewhere, expired) is forgotten.
 if (server !== null) {
   // A stored session past its expiry is not replaced: the session actor ends it (and signs
-  // the token out on the server) with 'Session expired'.
-  const storedAtAll = storedSessionCustomer() !== null;
+  // the token out on the server) with 'Session expired'. Modules imported above may have read
+  // (and so removed) it already: EXPIRED_AT_START saw it before any of them ran.
+  const storedAtAll = EXPIRED_AT_START || storedSessionCustomer() !== null;
   const local = readSession();
   if (server.session && !storedAtAll) {
     const now = Date.now();

@@ -16,13 +16,14 @@ type Start = "valid" | "expired" | "none";
 type Context = { session: { customerId: string } | null };
 
 /**
- * Moves the stored session's expiry into the past, as 12 hours passing would (the browser's
- * own clock; the token in the HttpOnly cookie is real and still valid on the server).
+ * Moves the stored session's expiry into the past, as 12 hours passing while the page was
+ * closed would (the browser's own clock; the token in the HttpOnly cookie is real and still
+ * valid on the server). Written on /health, a page of the origin that runs no app: a shop page
+ * would see its stored session expire at once and end it (and sign it out) itself, so the
+ * next page load would find no stored session at all and adopt the server's cookie session.
  */
 async function ageStoredSession(ctx: E2EContext) {
-  // Written once the page has hydrated: written while a page hydrates, it would change what
-  // that page renders in the middle of hydration.
-  await running(ctx.page);
+  await ctx.page.goto(`${ctx.baseUrl}/health`);
   await ctx.page.evaluate(() => {
     const stored = JSON.parse(localStorage.getItem("customer")!) as { value: string };
     localStorage.setItem(
@@ -96,6 +97,7 @@ function sessionModel(start: Start) {
       if (start === "expired") {
         // The stored session ran out while the page was closed.
         await ctx.page.getByTestId("mini-cart").waitFor();
+        await running(ctx.page);
         await ageStoredSession(ctx);
       }
       await ctx.page.goto(`${ctx.baseUrl}/shop/help`);
