@@ -132,7 +132,13 @@ export async function buildApp({
   });
 
   registerSecurityHeaders(app, config);
-  registerRateLimits(app, config.rateLimits);
+  // On PostgreSQL the sign-in and reset limits count in a table every process shares.
+  registerRateLimits(
+    app,
+    config.rateLimits,
+    Date.now,
+    database.backend === "postgres" ? database.db : undefined,
+  );
 
   // A NUL character anywhere in a JSON body (a value or a key) is refused with a field
   // violation naming where it is, before a route could pass it to PostgreSQL (a 500). /graphql
