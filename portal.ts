@@ -62,6 +62,7 @@ export function inProcessFetch(app: FastifyInstance, clientIp?: string): RestFet
         },
       },
       text: async () => res.payload,
+      setCookies: () => [res.headers["set-cookie"] ?? []].flat(),
     };
   };
 }
@@ -79,7 +80,12 @@ export function mountGateway(app: FastifyInstance, yoga: Gateway) {
         throw new Problem(415, "/problems/unsupported-media-type", "error.unsupportedMediaType");
       }
       const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
-      response.headers.forEach((value, key) => void reply.header(key, value));
+      response.headers.forEach((value, key) => {
+        if (key !== "set-cookie") void reply.header(key, value);
+      });
+      // Each cookie on its own header line (a joined list would break their Expires dates).
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) void reply.header("set-cookie", cookies);
       reply.status(response.status);
       reply.send(response.body);
       return reply;

@@ -77,25 +77,28 @@ async function prepareBuyer(baseUrl) {
 }
 
 /**
- * Puts the buyer's session where the SPA keeps it (localStorage `token`/`customer` with expiry,
- * the `token` cookie, cookie consent) and clears the HTTP cache, through the same Chrome.
+ * Puts the buyer's session where a signed-in browser has it (decision 037): the HttpOnly `token`
+ * cookie the server sets at sign-in, the `customer` entry with its expiry in localStorage (no
+ * token there), and the cookie consent; then clears the HTTP cache, through the same Chrome.
  */
 async function seedSession(port, baseUrl, session) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
     const context = browser.contexts()[0];
+    await context.addCookies([
+      { name: "token", value: session.token, url: baseUrl, httpOnly: true, sameSite: "Lax" },
+    ]);
     const page = await context.newPage();
     await page.goto(`${baseUrl}/health`);
     const expiry = Date.now() + 12 * 3600_000;
     await page.evaluate(
-      ({ token, customerId, expiry }) => {
-        const { localStorage, document } = globalThis;
-        localStorage.setItem("token", JSON.stringify({ value: token, expiry }));
+      ({ customerId, expiry }) => {
+        const { localStorage } = globalThis;
+        localStorage.removeItem("token");
         localStorage.setItem("customer", JSON.stringify({ value: customerId, expiry }));
         localStorage.setItem("cookiesAccepted", JSON.stringify({ accepted: true, expiry }));
-        document.cookie = `token=${encodeURIComponent(token)}; path=/; SameSite=Lax`;
       },
-      { ...session, expiry },
+      { customerId: session.customerId, expiry },
     );
     const cdp = await context.newCDPSession(page);
     await cdp.send("Network.clearBrowserCache");

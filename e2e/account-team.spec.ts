@@ -141,7 +141,7 @@ export const tests = journeys(
   },
   {
     name: "a COMMERCIAL user reads the company details, does not see Company users, and the API refuses them",
-    async run({ page, baseUrl }) {
+    async run({ page, baseUrl, context }) {
       await signIn(page, baseUrl, BUYER);
       await page.goto(`${baseUrl}/shop/account`);
       await page.getByTestId("account-greeting").waitFor();
@@ -166,9 +166,9 @@ export const tests = journeys(
         `company details show the name and the registered address: ${shown}`,
       );
 
-      const token = await page.evaluate(
-        () => JSON.parse(localStorage.getItem("token") ?? "{}").value as string,
-      );
+      // The session cookie (HttpOnly: read from the browser context, not the page), sent as a
+      // bearer token the way an API client would.
+      const token = (await context.cookies(baseUrl)).find((c) => c.name === "token")?.value;
       const rest = await page.request.get(`${baseUrl}/api/v2/shop/shop-users`, {
         headers: { authorization: `Bearer ${token}` },
       });

@@ -1,5 +1,12 @@
 import type { Page } from "@playwright/test";
-import { expect, expectLinesSumToTotal, journeys, signInAsBuyer, type E2EContext } from "./harness";
+import {
+  expect,
+  expectLinesSumToTotal,
+  journeys,
+  sessionToken,
+  signInAsBuyer,
+  type E2EContext,
+} from "./harness";
 
 /** Signs a demo user in through the sign-in page and waits for the shop. */
 async function signInAs({ page, baseUrl }: E2EContext, email: string) {
@@ -10,17 +17,18 @@ async function signInAs({ page, baseUrl }: E2EContext, email: string) {
   await page.waitForURL(`${baseUrl}/shop`);
 }
 
-/** Calls the REST API from the page with the stored token, as the app itself would. */
+/**
+ * Calls the REST API from the page as the app itself does: the HttpOnly session cookie goes
+ * with the request, and writes carry the CSRF header (decision 037).
+ */
 async function api(page: Page, method: string, path: string) {
   return page.evaluate(
     async ({ method, path }) => {
-      const stored = JSON.parse(localStorage.getItem("token") ?? "null") as {
-        value: string;
-      } | null;
       const res = await fetch(path, {
         method,
+        credentials: "same-origin",
         headers: {
-          Authorization: `Bearer ${stored?.value ?? ""}`,
+          "X-Requested-With": "XMLHttpRequest",
           Accept: "application/json",
           ...(method === "POST" ? { "Content-Type": "application/json" } : {}),
         },
@@ -256,18 +264,20 @@ export const tests = journeys(
       const address = await api(page, "POST", "/api/v2/shop/addresses");
       expect(address.status === 403, `the API refuses the address book: ${address.status}`);
 
-      // Logout removes the stored token and customer and the token cookie, then goes to "/".
+      // Logout revokes the token on the server, clears its cookie and the stored customer,
+      // then goes to "/"; the old token is refused from then on.
+      const token = await sessionToken(ctx);
+      expect(token !== null, "signed in with the session cookie");
       await page.getByRole("button", { name: "Log out" }).click();
       await page.waitForURL(`${baseUrl}/`);
-      const stored = await page.evaluate(() => [
-        localStorage.getItem("token"),
-        localStorage.getItem("customer"),
-        document.cookie.includes("token="),
-      ]);
-      expect(
-        JSON.stringify(stored) === JSON.stringify([null, null, false]),
-        `the session is gone: ${JSON.stringify(stored)}`,
-      );
+      await page.waitForFunction(() => localStorage.getItem("customer") === null);
+      for (let i = 0; i < 50 && (await sessionToken(ctx)) !== null; i++)
+        await page.waitForTimeout(100);
+      expect((await sessionToken(ctx)) === null, "the session cookie is cleared");
+      const reused = await page.request.get(`${baseUrl}/api/v2/shop/orders`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(reused.status() === 401, `the old token is refused: ${reused.status()}`);
     },
   },
   {

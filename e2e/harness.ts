@@ -71,16 +71,42 @@ export async function signInAsBuyer({ page, baseUrl }: E2EContext): Promise<void
   await page.waitForURL(`${baseUrl}/shop`);
 }
 
-/** A gateway call as the signed-in person of the page (black box: plain HTTP). */
+/**
+ * A gateway call as the signed-in person of the page (black box: plain HTTP). `page.request`
+ * shares the browser context's cookies, so it carries the HttpOnly session cookie the server
+ * set (decision 037), with the CSRF header the storefront sends.
+ */
 export async function gql<T>(ctx: E2EContext, query: string, variables: object = {}): Promise<T> {
-  const token = await ctx.page.evaluate(
-    () => (JSON.parse(localStorage.getItem("token") ?? "null") as { value: string } | null)?.value,
-  );
   const res = await ctx.page.request.post(`${ctx.baseUrl}/graphql`, {
-    headers: { Authorization: `Bearer ${token}`, "content-type": "application/json" },
+    headers: { "content-type": "application/json", "x-requested-with": "XMLHttpRequest" },
     data: { query, variables },
   });
   return ((await res.json()) as { data: T }).data;
+}
+
+/**
+ * The browser context's session cookie (HttpOnly, so no page script sees it), or null: what
+ * journeys that call the REST API as the signed-in person send as a bearer token.
+ */
+export async function sessionToken(ctx: E2EContext): Promise<string | null> {
+  const cookies = await ctx.context.cookies(ctx.baseUrl);
+  return cookies.find((c) => c.name === "token")?.value ?? null;
+}
+
+/**
+ * Signs in through the API as the given person: the answer's Set-Cookie lands in the browser
+ * context, as after the sign-in page (the server renders the next page signed in).
+ */
+export async function signInThroughApi(
+  ctx: E2EContext,
+  email: string,
+  password = "partner-demo",
+): Promise<void> {
+  const res = await ctx.context.request.post(`${ctx.baseUrl}/api/v2/shop/customers/token`, {
+    headers: { "content-type": "application/json" },
+    data: { email, password },
+  });
+  expect(res.ok(), `sign-in through the API failed for ${email}: ${res.status()}`);
 }
 
 /** Deletes the person's carts so the journey starts from an empty cart. */

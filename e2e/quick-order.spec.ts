@@ -11,10 +11,11 @@ const FIXTURES = fileURLToPath(new URL("../tests/fixtures/files/", import.meta.u
 /** The signed-in user's cart lines as the gateway answers them: code -> quantity. */
 async function cartQuantities(page: Page): Promise<Map<string, number>> {
   const items = await page.evaluate(async () => {
-    const token = JSON.parse(localStorage.getItem("token") ?? "{}").value as string;
+    // The session is the HttpOnly cookie: it goes with the request, as from the app itself.
     const res = await fetch("/graphql", {
       method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      credentials: "same-origin",
+      headers: { "content-type": "application/json", "x-requested-with": "XMLHttpRequest" },
       body: JSON.stringify({ query: "{ activeCart { items { variantCode quantity } } }" }),
     });
     const body = (await res.json()) as {

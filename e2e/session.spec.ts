@@ -3,7 +3,7 @@ import { expect, journeys, running, signInAsBuyer, type E2EContext } from "./har
 /** Moves the stored session's expiry into the past, as time passing would, then runs `then`. */
 async function expireStoredSession({ page }: E2EContext, then: () => void = () => {}) {
   await page.evaluate((then) => {
-    for (const key of ["token", "customer"]) {
+    for (const key of ["customer"]) {
       const stored = JSON.parse(localStorage.getItem(key) ?? "null") as { value: string } | null;
       if (stored)
         localStorage.setItem(key, JSON.stringify({ value: stored.value, expiry: Date.now() - 1 }));

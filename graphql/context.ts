@@ -15,6 +15,14 @@ export interface GatewayContext {
 /** Taxon listings are small (a few dozen); the storefront asks for all of them at once. */
 export const ALL = 9999;
 
+/** The REST client of each GraphQL request, for the answer's cookies (see useSetCookies). */
+const clients = new WeakMap<Request, RestClient>();
+
+/** The cookies the REST API set while `request` was answered, to pass on to the browser. */
+export function setCookiesOf(request: Request): string[] {
+  return clients.get(request)?.setCookies ?? [];
+}
+
 /** Builds the context of one GraphQL request. */
 export function createContext(
   request: Request,
@@ -25,6 +33,7 @@ export function createContext(
     fetch: opts.fetch,
     forward: forwardedHeaders(request.headers),
   });
+  clients.set(request, rest);
   const products = new BatchLoader<string, RestProduct | null>(async (codes) => {
     const page = await rest.get<Collection<RestProduct>>(paths.products, {
       "code[]": codes,

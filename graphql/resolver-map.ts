@@ -17,6 +17,7 @@ import { setPurchaseOrderNumber } from "./resolvers/mutation/set-purchase-order-
 import { setPaymentMethod } from "./resolvers/mutation/set-payment-method.js";
 import { setShippingMethod } from "./resolvers/mutation/set-shipping-method.js";
 import { signIn } from "./resolvers/mutation/sign-in.js";
+import { signOut } from "./resolvers/mutation/sign-out.js";
 import { startCart } from "./resolvers/mutation/start-cart.js";
 import { parentOrderNumber } from "./resolvers/order/parent-order-number.js";
 import { mainTaxon } from "./resolvers/product/main-taxon.js";
@@ -111,6 +112,7 @@ export const resolvers = {
     confirmEmailChange,
     registerPartner,
     signIn,
+    signOut,
     startCart,
     addToCart,
     addItemsToCart,

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { GraphQLError } from "./graphql-js.js";
-import { createSchema, createYoga, type YogaServerInstance } from "graphql-yoga";
-import { createContext, type GatewayContext } from "./context.js";
+import { createSchema, createYoga, type Plugin, type YogaServerInstance } from "graphql-yoga";
+import { createContext, setCookiesOf, type GatewayContext } from "./context.js";
 import type { RestFetch } from "./rest/client.js";
 import { DEFAULT_LIMITS, useLimits, useSchemaPrivacy, type Limits } from "./limits.js";
 import { resolvers } from "./resolver-map.js";
@@ -77,6 +77,18 @@ function maskError(production: boolean) {
   };
 }
 
+/**
+ * Passes the cookies the REST API set (the session cookie of a sign-in, its clearing at
+ * sign-out, the new one after a password change) on in the GraphQL answer.
+ */
+function useSetCookies(): Plugin {
+  return {
+    onResponse({ request, response }) {
+      for (const cookie of setCookiesOf(request)) response.headers.append("set-cookie", cookie);
+    },
+  };
+}
+
 /** Whether a browser page of `origin` may call: the request's own origin or a configured one. */
 function allowedOrigin(origin: string, request: Request, configured: readonly string[]): boolean {
   if (configured.includes(origin)) return true;
@@ -113,7 +125,7 @@ export function createGateway(opts: GatewayOptions): Gateway {
     landingPage: false,
     logging: opts.logging ?? true,
     maskedErrors: { maskError: maskError(opts.production) },
-    plugins: [useLimits(limits, opts.production), useSchemaPrivacy(visible)],
+    plugins: [useLimits(limits, opts.production), useSchemaPrivacy(visible), useSetCookies()],
     context: (initial) =>
       createContext(initial.request, {
         commerceApiUrl: opts.commerceApiUrl,

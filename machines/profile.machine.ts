@@ -108,8 +108,8 @@ function serverErrorsOf(
  * My information (account spec 2, 5, 8): the personal fields, and beside them the password
  * change with current, new and repeated password. The two forms work independently (parallel
  * regions): saving one keeps what was typed in the other. A changed password ends every other
- * session of the user server-side; the fresh token of this session is handed to
- * `storeSessionToken` so the person stays signed in.
+ * session of the user server-side; the server sets this session's fresh token as its
+ * cookie (decision 037), so the person stays signed in.
  */
 export const profileMachine = setup({
   types: {
@@ -119,12 +119,11 @@ export const profileMachine = setup({
   actors: {
     loadProfile: unprovided<ProfileValues>("loadProfile"),
     saveProfile: unprovided<ProfileSaved, ProfileSaveInput>("saveProfile"),
-    changePassword: unprovided<{ token: string }, PasswordValues>("changePassword"),
+    changePassword: unprovided<void, PasswordValues>("changePassword"),
   },
   actions: {
     notifyProfileSaved: () => {},
     notifyPasswordChanged: () => {},
-    storeSessionToken: (_, _params: { token: string }) => {},
   },
   guards: {
     isProfileValid: ({ context }) =>
@@ -302,14 +301,7 @@ export const profileMachine = setup({
                 input: ({ context }) => context.password,
                 onDone: {
                   target: "editing",
-                  actions: [
-                    {
-                      type: "storeSessionToken",
-                      params: ({ event }) => ({ token: event.output.token }),
-                    },
-                    assign({ password: EMPTY_PASSWORD }),
-                    "notifyPasswordChanged",
-                  ],
+                  actions: [assign({ password: EMPTY_PASSWORD }), "notifyPasswordChanged"],
                 },
                 onError: {
                   target: "editing",

@@ -1,15 +1,18 @@
 import { assign, setup } from "xstate";
 
-/** Stored sign-in lasts 12 hours; the token cookie 24 hours (storefront spec sections 4 and 9). */
+/**
+ * Stored sign-in lasts 12 hours; the server's HttpOnly session cookie 24 hours (storefront spec
+ * sections 4 and 9, decision 037).
+ */
 export const SESSION_TTL_MS = 12 * 3600_000;
 export const TOKEN_COOKIE_TTL_MS = 24 * 3600_000;
 export const SESSION_CHECK_DELAY_MS = 500;
 export const EXPIRED_REDIRECT_DELAY_MS = 2000;
 
+/** What the browser stores of a session: no token (the server's cookie holds it). */
 export interface StoredSession {
-  token: string;
   customerId: string;
-  /** Epoch milliseconds after which the stored token is no longer valid. */
+  /** Epoch milliseconds after which the stored session is no longer valid. */
   expiresAt: number;
 }
 
@@ -26,20 +29,20 @@ export interface SessionContext {
 }
 
 export type SessionEvent =
-  | { type: "session.signedIn"; token: string; customerId: string; now: number }
+  | { type: "session.signedIn"; customerId: string; now: number }
   | { type: "session.signedOut" }
   | { type: "session.unauthorized" }
   /**
-   * A navigation or a request looked at storage: what it holds now (null when the stored token
+   * A navigation or a request looked at storage: what it holds now (null when the stored session
    * is gone or past its expiry) and the time of the look.
    */
   | { type: "session.checked"; stored: StoredSession | null; now: number };
 
 /**
- * The signed-in session of a shop page. 500 ms after load the stored token is checked: valid
- * (present, expiry in the future) keeps the user in; otherwise the stored token and customer
+ * The signed-in session of a shop page. 500 ms after load the stored session is checked: valid
+ * (present, expiry in the future) keeps the user in; otherwise the stored customer and session
  * are removed, 'Session expired' shows, and 2 s later the user is sent to /login. Later on, a
- * 401 from the API, or a navigation or request that finds the stored token gone or past its
+ * 401 from the API, or a navigation or request that finds the stored session gone or past its
  * expiry, has the same effect. Storage and navigation are actions the app provides.
  */
 export const sessionMachine = setup({
@@ -75,7 +78,7 @@ export const sessionMachine = setup({
   states: {
     checking: {
       description:
-        "Page just loaded; the stored token is checked after 500 ms (spec: session check).",
+        "Page just loaded; the stored session is checked after 500 ms (spec: session check).",
       after: {
         sessionCheck: [{ guard: "hasValidSession", target: "valid" }, { target: "expired" }],
       },
@@ -93,7 +96,6 @@ export const sessionMachine = setup({
           actions: [
             assign({
               session: ({ event }) => ({
-                token: event.token,
                 customerId: event.customerId,
                 expiresAt: event.now + SESSION_TTL_MS,
               }),
@@ -106,11 +108,11 @@ export const sessionMachine = setup({
     },
     valid: {
       description:
-        "A valid token is stored; API calls carry it. Every navigation and request checks it again.",
+        "A valid session is stored; API calls carry its cookie. Every navigation and request checks it again.",
       on: {
         "session.signedOut": { target: "signedOut" },
         "session.unauthorized": { target: "expired" },
-        // The stored token ran out (or was removed) while the person clicked around: the same
+        // The stored session ran out (or was removed) while the person clicked around: the same
         // expiry path as at load, never a page that silently lost its prices.
         "session.checked": { guard: "isStoredSessionGone", target: "expired" },
         "session.signedIn": {
@@ -119,7 +121,6 @@ export const sessionMachine = setup({
           actions: [
             assign({
               session: ({ event }) => ({
-                token: event.token,
                 customerId: event.customerId,
                 expiresAt: event.now + SESSION_TTL_MS,
               }),
@@ -132,7 +133,7 @@ export const sessionMachine = setup({
     },
     expired: {
       description:
-        "No valid token: storage cleared, 'Session expired' shown; /login follows after 2 s.",
+        "No valid session: storage and server session cleared, 'Session expired' shown; /login follows after 2 s.",
       entry: [
         "clearSession",
         assign({ session: null }),
@@ -147,7 +148,7 @@ export const sessionMachine = setup({
     },
     signedOut: {
       description:
-        "The user logged out: token, customer and cookie removed, back to the site root.",
+        "The user logged out: the token revoked on the server, its cookie and the customer removed, back to the site root.",
       type: "final",
       entry: ["clearSession", assign({ session: null }), "redirectToRoot"],
     },

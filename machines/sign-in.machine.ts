@@ -8,8 +8,7 @@ export interface SignInCredentials {
 
 /** What the sign-in call answers: the session, or the server's words for the failure. */
 export type SignInOutcome =
-  | { ok: true; token: string; customerId: string }
-  | { ok: false; message: string | null; detail: string | null };
+  { ok: true; customerId: string } | { ok: false; message: string | null; detail: string | null };
 
 export interface SignInContext {
   email: string;
@@ -46,7 +45,7 @@ export const signInMachine = setup({
   // Stryker disable next-line ObjectLiteral: the app provides these; the stand-ins do nothing
   actions: {
     clearStoredSession: () => {},
-    startSession: (_, _params: { token: string; customerId: string }) => {},
+    startSession: (_, _params: { customerId: string }) => {},
     redirectToShop: () => {},
   },
   guards: {
@@ -89,7 +88,7 @@ export const signInMachine = setup({
               type: "startSession",
               params: ({ event }) => {
                 const out = event.output as Extract<SignInOutcome, { ok: true }>;
-                return { token: out.token, customerId: out.customerId };
+                return { customerId: out.customerId };
               },
             },
           },

@@ -3,7 +3,13 @@ import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { ServerConfig } from "./config.js";
 import type { Database } from "./db/database.js";
-import { principalOf, staffPrincipalOf } from "./http/auth.js";
+import {
+  cookieSession,
+  principalOf,
+  sessionCookieOptions,
+  staffPrincipalOf,
+  TOKEN_COOKIE,
+} from "./http/auth.js";
 import type { AppContext } from "./http/context.js";
 import {
   frameworkErrors,
@@ -93,9 +99,11 @@ export async function buildApp({
   const pages =
     staticDir === undefined
       ? undefined
-      : await createPageRenderer(staticDir, config.jwtSecret, {
-          isMissing: (pathname) => productPageIsMissing(database.db, pathname),
-        });
+      : await createPageRenderer(
+          staticDir,
+          (request) => cookieSession(request, database.db, config.jwtSecret),
+          { isMissing: (pathname) => productPageIsMissing(database.db, pathname) },
+        );
   registerProblemHandlers(app, pages);
   await app.register(cookie);
 
@@ -108,8 +116,29 @@ export async function buildApp({
     app.getDefaultJsonParser("error", "error"),
   );
 
+  // A token cookie the server refused (bad, expired, signed out) is removed from the browser
+  // with the answer, unless the answer sets a new one (a sign-in).
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (!request.staleTokenCookie) return payload;
+    const set = [reply.getHeader("set-cookie") ?? []].flat().map(String);
+    if (set.some((c) => c.startsWith(`${TOKEN_COOKIE}=`))) return payload;
+    const cleared = app.serializeCookie(TOKEN_COOKIE, "", {
+      ...sessionCookieOptions(request, config),
+      expires: new Date(0),
+      maxAge: 0,
+    });
+    reply.header("set-cookie", [...set, cleared]);
+    return payload;
+  });
+
   registerSecurityHeaders(app, config);
-  registerRateLimits(app, config.rateLimits);
+  // On PostgreSQL the sign-in and reset limits count in a table every process shares.
+  registerRateLimits(
+    app,
+    config.rateLimits,
+    Date.now,
+    database.backend === "postgres" ? database.db : undefined,
+  );
 
   // A NUL character anywhere in a JSON body (a value or a key) is refused with a field
   // violation naming where it is, before a route could pass it to PostgreSQL (a 500). /graphql
@@ -128,6 +157,9 @@ export async function buildApp({
     // Adyen may send its webhook with HTTP basic auth, which is no bearer token: the route
     // authenticates each item by its HMAC signature instead (server/payments/README.md).
     if (request.method === "POST" && request.url.split("?")[0] === WEBHOOK_PATH) return;
+    // Signing in needs no caller, and signing out reads (and revokes) the token itself, also
+    // one the other routes would refuse.
+    if (request.url.split("?")[0] === "/api/v2/shop/customers/token") return;
     if (request.url.startsWith("/api/v2/admin/")) {
       request.staff = await staffPrincipalOf(request, database.db, config.jwtSecret);
     } else if (/^\/(api|customer-admin|shop\/export|shop\/import|form)\//.test(request.url)) {

@@ -12,7 +12,16 @@ import { createAppRouter, loadMatchedRoutes } from "./app/router";
 import { createAppI18n } from "./lib/i18n-app";
 import { SERVER_DATA_ID, type ServerPageData } from "./lib/server-render";
 import { toLanguage } from "./lib/locale";
-import { readCookie, readLocale, readSession, writeLocale } from "./lib/storage";
+import {
+  clearSession,
+  readCookie,
+  readLocale,
+  readSession,
+  SESSION_TTL_MS,
+  storedSessionCustomer,
+  writeLocale,
+  writeSession,
+} from "./lib/storage";
 
 /** What the server said of the page it rendered (decision 026), or null for a bare index.html. */
 function serverData(): ServerPageData | null {
@@ -26,6 +35,27 @@ function serverData(): ServerPageData | null {
 }
 
 const server = serverData();
+// The session is the server's HttpOnly cookie (decision 037); this browser stores only who is
+// signed in and until when. The server's word wins: a cookie it accepted (a sign-in through
+// the API, storage cleared) is a session here too, and a stored session whose cookie the
+// server refused (signed out elsewhere, expired) is forgotten.
+if (server !== null) {
+  // A stored session past its expiry is not replaced: the session actor ends it (and signs
+  // the token out on the server) with 'Session expired'. Modules imported above may have read
+  // (and so removed) it already: EXPIRED_AT_START saw it before any of them ran.
+  const storedAtAll = EXPIRED_AT_START || storedSessionCustomer() !== null;
+  const local = readSession();
+  if (server.session && !storedAtAll) {
+    const now = Date.now();
+    writeSession(
+      server.session.customerId,
+      now,
+      Math.min(server.session.expiresAt, now + SESSION_TTL_MS),
+    );
+  } else if (!server.signedIn && local) {
+    clearSession();
+  }
+}
 // The language stored in this browser wins; without one, the server's (from Accept-Language).
 // A choice kept only in localStorage (its cookie expired) goes back into the cookie, so the
 // server renders it next time.

@@ -513,8 +513,10 @@ export interface MutationModel {
   /** Sets the cart's order reference / purchase-order number: trimmed, at most 35 characters; an empty one removes it. Completion is refused without one when the company requires it. */
   setPurchaseOrderNumber: SetPurchaseOrderNumberResultModel;
   setShippingMethod: SetShippingMethodResultModel;
-  /** Signs in; the token goes into the Authorization header of later requests. */
+  /** Signs in. A browser gets the session as an HttpOnly cookie (its later writes send the X-Requested-With header); API clients send the token in the Authorization header. */
   signIn: SignInResultModel;
+  /** Signs out: the session's token is revoked on the server and the session cookie cleared. */
+  signOut: boolean;
   /** Starts an empty cart. localeCode is one of en_US, fr_FR, de_DE, it_IT, es_ES (default en_US). */
   startCart: CartModel;
   /** Pays the order with the card data the widget produced. `data` is the JSON of the widget's `state.data` ({ paymentMethod, browserInfo, riskData, ... }). Send the same idempotencyKey when retrying one attempt (a lost answer, a timeout): the retry gets the first answer and the card is charged at most once; a new attempt needs a new key. For a cart, a result with success true comes with the placed `order` (paid when resultCode is Authorised; Pending and Received wait for the bank and become paid later). */
@@ -1638,6 +1640,7 @@ export interface MutationResolvers {
     MutationSetShippingMethodArgs
   >;
   signIn?: Resolver<SignInResultModel, Record<string, never>, MutationSignInArgs>;
+  signOut?: Resolver<boolean, Record<string, never>, Record<string, never>>;
   startCart?: Resolver<CartModel, Record<string, never>, MutationStartCartArgs>;
   submitCardPayment?: Resolver<
     SubmitCardPaymentResultModel,

@@ -51,19 +51,44 @@ const ERROR_TYPES = new Set([
  * time zone travels as `User-Timezone`, the header the REST API reads (e.g. for the default
  * name of a shopping list).
  */
-export const FORWARDED_HEADERS = ["authorization", "locale", "accept-language", "user-timezone"];
+export const FORWARDED_HEADERS = [
+  "authorization",
+  "locale",
+  "accept-language",
+  "user-timezone",
+  // The storefront's session is an HttpOnly cookie, and its writes carry the CSRF header
+  // (decision 037): both reach the REST API, which checks them as for a direct call.
+  "cookie",
+  "x-requested-with",
+];
 
 /** Longest forwarded header value; anything longer is dropped rather than passed on. */
 const MAX_HEADER_LENGTH = 4096;
 
-/** The forwarded headers present on `headers`. */
+/** The forwarded headers present on `headers`; of the cookies, only the session's travels. */
 export function forwardedHeaders(headers: Headers): Record<string, string> {
   const out: Record<string, string> = {};
   for (const name of FORWARDED_HEADERS) {
-    const value = headers.get(name);
+    let value = headers.get(name);
+    if (name === "cookie" && value !== null) {
+      const session = sessionCookieOf(value);
+      value = session === undefined ? null : `${SESSION_COOKIE}=${session}`;
+    }
     if (value !== null && value !== "" && value.length <= MAX_HEADER_LENGTH) out[name] = value;
   }
   return out;
+}
+
+/** The name of the REST API's session cookie. */
+export const SESSION_COOKIE = "token";
+
+/** The session cookie's value in a Cookie header, if any. */
+export function sessionCookieOf(header: string | undefined): string | undefined {
+  for (const part of (header ?? "").split(";")) {
+    const [name, ...value] = part.trim().split("=");
+    if (name === SESSION_COOKIE && value.length > 0) return value.join("=") || undefined;
+  }
+  return undefined;
 }
 
 export type QueryValue = string | number | readonly string[] | undefined;
@@ -85,6 +110,8 @@ export interface RestResponse {
   statusText: string;
   headers: { get(name: string): string | null };
   text(): Promise<string>;
+  /** Each `Set-Cookie` header of the answer (fetch's `headers.getSetCookie()`). */
+  setCookies?(): string[];
 }
 
 /**
@@ -112,13 +139,25 @@ export interface RestClientOptions {
 export class RestClient {
   private readonly baseUrl: string;
 
+  /**
+   * The cookies the REST API set while answering this GraphQL request (sign-in, sign-out, a
+   * new password): the gateway passes them on to the browser.
+   */
+  readonly setCookies: string[] = [];
+
   constructor(private readonly opts: RestClientOptions) {
     this.baseUrl = opts.baseUrl.replace(/\/+$/, "");
   }
 
-  /** Whether the incoming request carried a bearer token. */
+  /**
+   * The caller's credential as an Authorization value: the bearer header, else the session
+   * cookie's token (decision 037). Resolvers read the caller's id from it; the REST API is the
+   * one that verifies it.
+   */
   get authorization(): string | undefined {
-    return this.opts.forward.authorization;
+    if (this.opts.forward.authorization) return this.opts.forward.authorization;
+    const token = sessionCookieOf(this.opts.forward.cookie);
+    return token ? `Bearer ${token}` : undefined;
   }
 
   get<T>(path: string, query?: Record<string, QueryValue>): Promise<T> {
@@ -154,6 +193,7 @@ export class RestClient {
       headers,
       body,
     });
+    this.setCookies.push(...cookiesOf(response));
     if (!response.ok) throw await errorFrom(response);
     if (response.status === 204) return null as T;
     const text = await response.text();
@@ -170,6 +210,13 @@ export class RestClient {
     const search = params.toString();
     return `${this.baseUrl}${path}${search ? `?${search}` : ""}`;
   }
+}
+
+/** The Set-Cookie headers of an answer, from the in-process call or from fetch's Headers. */
+function cookiesOf(response: RestResponse): string[] {
+  if (response.setCookies) return response.setCookies();
+  const headers = response.headers as { getSetCookie?: () => string[] };
+  return typeof headers.getSetCookie === "function" ? headers.getSetCookie() : [];
 }
 
 /** Reads an error answer into a RestError, or refuses a body that is not JSON. */

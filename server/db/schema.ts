@@ -34,6 +34,10 @@ export type CardAttemptStatus =
   "sent" | "action" | "refused" | "processing" | "paid" | "voiding" | "voided" | "unknown";
 
 export interface DB {
+  /** Ids of signed-out tokens until they expire (decision 037). */
+  revoked_tokens: { jti: string; expires_at: Timestamp };
+  /** Shared rate-limit windows on PostgreSQL (server/http/rate-limit.ts, migration 0010). */
+  rate_limits: { rule: string; key: string; count: number; reset_at: Timestamp };
   currencies: { code: string };
   channels: { code: string; name: string; base_currency_code: string };
   countries: {

@@ -1,11 +1,13 @@
-import { randomBytes, scrypt as scryptCb, timingSafeEqual } from "node:crypto";
+import { randomBytes, randomUUID, scrypt as scryptCb, timingSafeEqual } from "node:crypto";
 import { promisify } from "node:util";
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { SignJWT, jwtVerify } from "jose";
-import type { Kysely } from "kysely";
+import type { ExpressionBuilder, Kysely } from "kysely";
 import type { DB } from "../db/schema.js";
 import { can, type Action } from "../domain/permissions.js";
-import { forbidden, unauthorized } from "./problem.js";
+import type { ServerConfig } from "../config.js";
+import { fromLoopback } from "./dev-access.js";
+import { Problem, forbidden, unauthorized } from "./problem.js";
 
 const scrypt = promisify(scryptCb) as (pw: string, salt: Buffer, len: number) => Promise<Buffer>;
 
@@ -42,14 +44,18 @@ export async function signToken(
   audience: typeof SHOP_AUDIENCE | typeof STAFF_AUDIENCE = SHOP_AUDIENCE,
   version = 0,
 ): Promise<string> {
-  return new SignJWT({ ver: version })
-    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-    .setSubject(String(userId))
-    .setIssuer(ISSUER)
-    .setAudience(audience)
-    .setIssuedAt()
-    .setExpirationTime(`${TOKEN_TTL_SECONDS}s`)
-    .sign(secret);
+  return (
+    new SignJWT({ ver: version })
+      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+      // Its id: signing out puts it in `revoked_tokens` until the token expires.
+      .setJti(randomUUID())
+      .setSubject(String(userId))
+      .setIssuer(ISSUER)
+      .setAudience(audience)
+      .setIssuedAt()
+      .setExpirationTime(`${TOKEN_TTL_SECONDS}s`)
+      .sign(secret)
+  );
 }
 
 /** The signed-in shop user, read from the database on every request. */
@@ -76,15 +82,75 @@ declare module "fastify" {
   }
 }
 
+/**
+ * The header a cookie-authenticated write must carry (decision 037): a form or an image of
+ * another site cannot send a custom header, and a script of another site that tries needs a
+ * CORS preflight, which the REST API never grants and /graphql grants only to its own origin.
+ */
+export const CSRF_HEADER = "x-requested-with";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** A token cookie was sent but refused (bad, expired, revoked): the answer clears it. */
+    staleTokenCookie?: boolean;
+  }
+}
+
 function credentials(request: FastifyRequest): { token: string; fromCookie: boolean } | undefined {
+  // API clients send the bearer header; it wins over any cookie.
   const header = request.headers.authorization;
   if (header) {
     const [scheme, value] = header.split(" ");
     return { token: scheme?.toLowerCase() === "bearer" && value ? value : "", fromCookie: false };
   }
-  // Downloads opened as plain links carry the token cookie; only safe methods accept it.
-  const cookie = request.method === "GET" ? request.cookies?.[TOKEN_COOKIE] : undefined;
-  return cookie ? { token: cookie, fromCookie: true } : undefined;
+  // The storefront's session is the HttpOnly cookie the server set at sign-in. A write that
+  // relies on it must say it comes from a script of this site (the CSRF header).
+  const cookie = request.cookies?.[TOKEN_COOKIE];
+  if (!cookie) return undefined;
+  if (!SAFE_METHODS.has(request.method) && !request.headers[CSRF_HEADER]) {
+    throw new Problem(403, "/problems/csrf", "error.csrf");
+  }
+  return { token: cookie, fromCookie: true };
+}
+
+/**
+ * The attributes of the session cookie: HttpOnly (no page script reads it), SameSite=Lax,
+ * and Secure everywhere except a plain-HTTP request from this machine outside production
+ * (`npm start` opened at http://localhost), where a Secure cookie would never come back.
+ */
+export function sessionCookieOptions(request: FastifyRequest, config: ServerConfig) {
+  const plainLoopback =
+    config.env !== "production" && request.protocol === "http" && fromLoopback(request);
+  return {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax" as const,
+    secure: !plainLoopback,
+  };
+}
+
+/** Sets the session cookie holding `token` for its lifetime. */
+export function setSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  config: ServerConfig,
+  token: string,
+) {
+  reply.setCookie(TOKEN_COOKIE, token, {
+    ...sessionCookieOptions(request, config),
+    maxAge: TOKEN_TTL_SECONDS,
+  });
+}
+
+/** Removes the session cookie from the browser. */
+export function clearSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  config: ServerConfig,
+) {
+  reply.clearCookie(TOKEN_COOKIE, sessionCookieOptions(request, config));
 }
 
 /**
@@ -99,7 +165,7 @@ export async function principalOf(
 ): Promise<Principal | undefined> {
   const verified = await verifiedSubject(request, secret, SHOP_AUDIENCE);
   if (verified === undefined) return undefined;
-  const { id, version } = verified;
+  const { id, version, jti, fromCookie } = verified;
   const user = await db
     .selectFrom("shop_users")
     .innerJoin("companies", "companies.id", "shop_users.company_id")
@@ -115,9 +181,15 @@ export async function principalOf(
     .where("shop_users.id", "=", id)
     .where("shop_users.enabled", "=", true)
     .where("companies.enabled", "=", true)
+    .where(notRevoked(jti))
     .executeTakeFirst();
   // A password change or reset bumps the version: tokens issued before it are refused.
-  if (!user || user.token_version !== version) throw unauthorized("error.invalidToken");
+  if (!user || user.token_version !== version) {
+    // A stale cookie is ignored (and cleared), like a bad one: the request goes on as a
+    // visitor's, so public pages and signing in again work; private ones answer 401.
+    if (fromCookie && ignoreStaleCookie(request)) return undefined;
+    throw unauthorized("error.invalidToken");
+  }
   return {
     userId: user.id,
     companyId: user.company_id,
@@ -133,16 +205,22 @@ export async function principalOf(
  * cookie is ignored (the browser sends it everywhere, and a stale one must not break public
  * pages), so the request goes on as a visitor's.
  */
-async function verifiedSubject(request: FastifyRequest, secret: Uint8Array, audience: string) {
-  const sent = credentials(request);
+async function verifiedSubject(
+  request: FastifyRequest,
+  secret: Uint8Array,
+  audience: string,
+  sent = credentials(request),
+): Promise<VerifiedSubject | undefined> {
   if (sent === undefined) return undefined;
+  const { fromCookie } = sent;
   const known = verifiedTokens(secret).get(sent.token);
   if (known !== undefined && known.audience === audience && known.expiresAt > Date.now()) {
-    return { id: known.id, version: known.version };
+    return { ...known, fromCookie };
   }
   let sub: string | undefined;
   let version = 0;
   let expiresAt = 0;
+  let jti: string | undefined;
   try {
     const { payload } = await jwtVerify(sent.token, secret, {
       issuer: ISSUER,
@@ -152,14 +230,117 @@ async function verifiedSubject(request: FastifyRequest, secret: Uint8Array, audi
     sub = payload.sub;
     version = typeof payload.ver === "number" ? payload.ver : 0;
     expiresAt = (payload.exp ?? 0) * 1000;
+    jti = payload.jti;
   } catch {
-    if (sent.fromCookie) return undefined;
+    if (sent.fromCookie && ignoreStaleCookie(request)) return undefined;
     throw unauthorized("error.invalidToken");
   }
   const id = Number(sub);
-  if (!Number.isSafeInteger(id)) throw unauthorized("error.invalidToken");
-  remember(secret, sent.token, { id, version, audience, expiresAt });
-  return { id, version };
+  // Every token has an id since sign-out revokes them (decision 037); one without cannot be
+  // revoked, so it is refused.
+  if (!Number.isSafeInteger(id) || !jti) {
+    if (sent.fromCookie && ignoreStaleCookie(request)) return undefined;
+    throw unauthorized("error.invalidToken");
+  }
+  const entry = { id, version, audience, expiresAt, jti };
+  remember(secret, sent.token, entry);
+  return { ...entry, fromCookie };
+}
+
+/**
+ * A token cookie the server refuses (bad, expired, signed out, an old password's) is cleared
+ * with the answer. A page load or a link goes on as a visitor's (true), so public pages and a
+ * new sign-in work; a call of the storefront's scripts (it sends the CSRF header) gets the 401
+ * a bad bearer token gets (false), so the storefront ends its session ('Session expired').
+ */
+function ignoreStaleCookie(request: FastifyRequest): boolean {
+  request.staleTokenCookie = true;
+  return !request.headers[CSRF_HEADER];
+}
+
+interface VerifiedSubject extends Verified {
+  fromCookie: boolean;
+}
+
+/** The filter "this token id was not signed out", for the query that reads the user. */
+function notRevoked(jti: string) {
+  return ({ not, exists, selectFrom }: ExpressionBuilder<DB, keyof DB>) =>
+    not(exists(selectFrom("revoked_tokens").select("jti").where("jti", "=", jti)));
+}
+
+/**
+ * The request's verified token (bearer header, else the cookie), for signing it out: its id,
+ * expiry and where it came from; undefined when none was sent or it does not verify.
+ */
+export async function presentedToken(
+  request: FastifyRequest,
+  secret: Uint8Array,
+  audience: string,
+): Promise<{ jti: string; expiresAt: number; fromCookie: boolean } | undefined> {
+  try {
+    const verified = await verifiedSubject(request, secret, audience);
+    return (
+      verified && {
+        jti: verified.jti,
+        expiresAt: verified.expiresAt,
+        fromCookie: verified.fromCookie,
+      }
+    );
+  } catch (error) {
+    if (error instanceof Problem && error.status === 401) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Signs a token out for good: its id is kept until the token expires, and rows of tokens
+ * that expired anyway are swept on the way.
+ */
+export async function revokeToken(db: Kysely<DB>, jti: string, expiresAt: number) {
+  await db.deleteFrom("revoked_tokens").where("expires_at", "<", new Date()).execute();
+  await db
+    .insertInto("revoked_tokens")
+    .values({ jti, expires_at: new Date(expiresAt) })
+    .onConflict((oc) => oc.column("jti").doNothing())
+    .execute();
+}
+
+/**
+ * The shop session of the token cookie alone, for server-rendered pages: verified like any
+ * request (signature, expiry, revocation, the user still enabled with the same token
+ * version), else null and the stale cookie is marked for clearing.
+ */
+export async function cookieSession(
+  request: FastifyRequest,
+  db: Kysely<DB>,
+  secret: Uint8Array,
+): Promise<{ customerId: string; expiresAt: number } | null> {
+  const token = request.cookies?.[TOKEN_COOKIE];
+  if (!token) return null;
+  try {
+    const verified = await verifiedSubject(request, secret, SHOP_AUDIENCE, {
+      token,
+      fromCookie: true,
+    });
+    if (!verified) return null;
+    const user = await db
+      .selectFrom("shop_users")
+      .innerJoin("companies", "companies.id", "shop_users.company_id")
+      .select(["shop_users.id", "shop_users.token_version"])
+      .where("shop_users.id", "=", verified.id)
+      .where("shop_users.enabled", "=", true)
+      .where("companies.enabled", "=", true)
+      .where(notRevoked(verified.jti))
+      .executeTakeFirst();
+    if (!user || user.token_version !== verified.version) {
+      request.staleTokenCookie = true;
+      return null;
+    }
+    return { customerId: String(user.id), expiresAt: verified.expiresAt };
+  } catch (error) {
+    if (error instanceof Problem && error.status === 401) return null;
+    throw error;
+  }
 }
 
 /**
@@ -175,6 +356,7 @@ interface Verified {
   version: number;
   audience: string;
   expiresAt: number;
+  jti: string;
 }
 const verified = new WeakMap<Uint8Array, Map<string, Verified>>();
 
@@ -197,7 +379,15 @@ export async function staffPrincipalOf(
   db: Kysely<DB>,
   secret: Uint8Array,
 ): Promise<StaffPrincipal | undefined> {
-  const verified = await verifiedSubject(request, secret, STAFF_AUDIENCE);
+  // Staff sign in with the bearer header only; a shop session cookie means nothing here.
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, value] = header.split(" ");
+  const sent = {
+    token: scheme?.toLowerCase() === "bearer" && value ? value : "",
+    fromCookie: false,
+  };
+  const verified = await verifiedSubject(request, secret, STAFF_AUDIENCE, sent);
   if (verified === undefined) return undefined;
   const id = verified.id;
   const staff = await db
@@ -205,6 +395,7 @@ export async function staffPrincipalOf(
     .select(["id", "email"])
     .where("id", "=", id)
     .where("enabled", "=", true)
+    .where(notRevoked(verified.jti))
     .executeTakeFirst();
   if (!staff) throw unauthorized("error.invalidToken");
   return { staffId: staff.id, email: staff.email };

@@ -3,8 +3,6 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { jwtVerify } from "jose";
-import { SHOP_AUDIENCE, TOKEN_COOKIE } from "./auth.js";
 import { pickLanguage } from "./i18n.js";
 
 /**
@@ -19,10 +17,12 @@ import { pickLanguage } from "./i18n.js";
 
 /** What the renderer (src/entry-server.tsx) takes and gives; kept in step by hand. */
 interface StoredSession {
-  token: string;
   customerId: string;
   expiresAt: number;
 }
+
+/** The session of a page request's cookie, verified like an API request's (auth.ts), or null. */
+export type SessionOf = (request: FastifyRequest) => Promise<StoredSession | null>;
 type RenderResult =
   | { kind: "page"; status: number; html: string; modules: string[] }
   | { kind: "redirect"; status: number; location: string };
@@ -97,28 +97,13 @@ function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, "\\u003c");
 }
 
-/** The session of the token cookie when its signature and expiry hold, else null. */
-async function sessionOf(
-  request: FastifyRequest,
-  secret: Uint8Array,
-): Promise<StoredSession | null> {
-  const token = request.cookies?.[TOKEN_COOKIE];
-  if (!token) return null;
-  try {
-    const { payload } = await jwtVerify(token, secret, { audience: SHOP_AUDIENCE });
-    return { token, customerId: "", expiresAt: (payload.exp ?? 0) * 1000 };
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The page renderer of a built app in `staticDir`, or undefined when the folder has no
  * index.html. Without `ssr/entry-server.js` every page is the plain index.html.
  */
 export async function createPageRenderer(
   staticDir: string,
-  jwtSecret: Uint8Array,
+  sessionOf: SessionOf,
   options: {
     /**
      * Whether a page the routes know names something that does not exist (an unknown product
@@ -150,8 +135,9 @@ export async function createPageRenderer(
   const page = (
     result: Extract<RenderResult, { kind: "page" }>,
     language: string,
-    signedIn: boolean,
+    session: StoredSession | null,
   ): string => {
+    const signedIn = session !== null;
     const modules = [...LAYOUT_MODULES, ...(signedIn ? SIGNED_IN_MODULES : []), ...result.modules];
     const { css, js } = assetTags(manifest, modules);
     // The entry's own script and sheet are already in index.html.
@@ -164,7 +150,7 @@ export async function createPageRenderer(
         .filter((file) => !present(file))
         .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
     ].join("");
-    const data = `<script type="application/json" id="server-data">${scriptJson({ language, signedIn })}</script>`;
+    const data = `<script type="application/json" id="server-data">${scriptJson({ language, signedIn, ...(session ? { session } : {}) })}</script>`;
     return template
       .replace(/<html lang="[^"]*"/, `<html lang="${language}" data-mantine-color-scheme="light"`)
       .replace("</head>", `${head}</head>`)
@@ -177,7 +163,7 @@ export async function createPageRenderer(
       if (!renderer) return sendPage(request, reply, 200, template);
       const cookieLocale = request.cookies?.locale ?? null;
       const language = pickLanguage(cookieLocale ?? undefined, request.headers["accept-language"]);
-      const session = await sessionOf(request, jwtSecret);
+      const session = await sessionOf(request);
       const key = `${language} ${request.url}`;
       const cached = session ? undefined : cache.get(key);
       if (cached) return sendPage(request, reply, cached.status, cached.body);
@@ -189,7 +175,7 @@ export async function createPageRenderer(
           locale: cookieLocale,
         });
         if (result.kind === "redirect") return reply.redirect(result.location, result.status);
-        const body = page(result, language, session !== null);
+        const body = page(result, language, session);
         const pathname = new URL(request.url, "http://localhost").pathname;
         const status =
           result.status === 200 && (await options.isMissing?.(pathname)) ? 404 : result.status;

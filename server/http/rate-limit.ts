@@ -1,5 +1,8 @@
+import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { sql, type Kysely } from "kysely";
 import type { RateLimit, RateLimitName, RateLimits } from "../config.js";
+import type { DB } from "../db/schema.js";
 import { Problem } from "./problem.js";
 
 /**
@@ -8,11 +11,103 @@ import { Problem } from "./problem.js";
  * reached its limit, the rule's routes answer 429 with `Retry-After` until the window ends.
  * Counting happens when the answer is known and checking before the handler runs, so a burst
  * of concurrent requests may overshoot by its own size: enough to stop guessing, no more.
- * The counters live in this process: several nodes would need a shared store.
+ * The counters live in this process, except on PostgreSQL the sign-in and reset-request rules
+ * (`SHARED_LIMITS`): their windows are rows of `rate_limits`, so every process on the database
+ * counts against one budget (issue 18, "beyond one process").
  */
 
+/** Where a rule's windows are kept: this process's memory, or a table processes share. */
+export interface WindowCounter {
+  /** Milliseconds until `key` may try again, or 0 when it is under its limit. */
+  blockedFor(key: string): number | Promise<number>;
+  hit(key: string): void | Promise<void>;
+  reset(key: string): void | Promise<void>;
+}
+
+/**
+ * The rules whose windows a PostgreSQL database shares between processes: guessing passwords
+ * and sending reset mails, the budgets an attacker would multiply by the number of nodes.
+ */
+export const SHARED_LIMITS: ReadonlySet<RateLimitName> = new Set<RateLimitName>([
+  "signInAccount",
+  "signInIp",
+  "resetRequestAccount",
+  "resetRequestIp",
+]);
+
+/** How often a process deletes ended windows from the table (on its next hit). */
+const SWEEP_EVERY_MS = 60_000;
+
+/**
+ * Fixed windows of one rule in the `rate_limits` table (migration 0010): one row per key, its
+ * count and end, raised by one atomic upsert, so concurrent hits from several processes are
+ * all counted. Keys are stored as SHA-256 digests: the table holds no e-mail or address.
+ */
+export class TableWindowCounter implements WindowCounter {
+  private lastSweep = 0;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    readonly rule: RateLimitName,
+    readonly limit: number,
+    readonly windowMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  private digest(key: string): string {
+    return createHash("sha256").update(key).digest("base64url");
+  }
+
+  async blockedFor(key: string): Promise<number> {
+    const row = await this.db
+      .selectFrom("rate_limits")
+      .select(["count", "reset_at"])
+      .where("rule", "=", this.rule)
+      .where("key", "=", this.digest(key))
+      .executeTakeFirst();
+    if (!row) return 0;
+    const now = this.now();
+    const resetAt = new Date(row.reset_at).getTime();
+    if (resetAt <= now) return 0;
+    return row.count >= this.limit ? resetAt - now : 0;
+  }
+
+  async hit(key: string): Promise<void> {
+    const now = this.now();
+    const at = new Date(now);
+    // A window that has ended starts again at 1; otherwise the count goes up by one.
+    await this.db
+      .insertInto("rate_limits")
+      .values({
+        rule: this.rule,
+        key: this.digest(key),
+        count: 1,
+        reset_at: new Date(now + this.windowMs),
+      })
+      .onConflict((oc) =>
+        oc.columns(["rule", "key"]).doUpdateSet({
+          count: sql<number>`case when rate_limits.reset_at <= ${at} then 1 else rate_limits.count + 1 end`,
+          reset_at: sql<Date>`case when rate_limits.reset_at <= ${at} then excluded.reset_at else rate_limits.reset_at end`,
+        }),
+      )
+      .execute();
+    if (now - this.lastSweep >= SWEEP_EVERY_MS) {
+      this.lastSweep = now;
+      await this.db.deleteFrom("rate_limits").where("reset_at", "<=", at).execute();
+    }
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.db
+      .deleteFrom("rate_limits")
+      .where("rule", "=", this.rule)
+      .where("key", "=", this.digest(key))
+      .execute();
+  }
+}
+
 /** Fixed-window counters with a bounded number of keys. */
-export class FixedWindowCounter {
+export class FixedWindowCounter implements WindowCounter {
   private readonly windows = new Map<string, { count: number; resetAt: number }>();
 
   constructor(
@@ -200,7 +295,7 @@ export const RATE_LIMITED_ROUTES = [...new Set(RULES.flatMap((r) => r.routes))];
 
 declare module "fastify" {
   interface FastifyRequest {
-    rateLimitHits?: { counter: FixedWindowCounter; rule: Rule; key: string }[];
+    rateLimitHits?: { counter: WindowCounter; rule: Rule; key: string }[];
     /** Set by a route that found the caller's current password wrong (counted like sign-ins). */
     currentPasswordWrong?: boolean;
     /** Set by a route that looked up whether an e-mail address has an account (finding 5). */
@@ -208,24 +303,36 @@ declare module "fastify" {
   }
 }
 
-/** Registers the limits on every route of `app`. Call before the routes are registered. */
+/**
+ * Registers the limits on every route of `app`. Call before the routes are registered. With
+ * `shared` (a PostgreSQL database), the `SHARED_LIMITS` rules count in its `rate_limits` table.
+ */
 export function registerRateLimits(
   app: FastifyInstance,
   limits: RateLimits,
   now: () => number = Date.now,
+  shared?: Kysely<DB>,
 ) {
-  const counters = new Map<RateLimitName, FixedWindowCounter>();
+  const counters = new Map<RateLimitName, WindowCounter>();
+  const inMemory = new Map<RateLimitName, FixedWindowCounter>();
   const byRoute = new Map<string, Rule[]>();
   for (const rule of RULES) {
     const l: RateLimit = limits[rule.limit];
-    if (!counters.has(rule.limit))
-      counters.set(
-        rule.limit,
-        new FixedWindowCounter(l.limit, l.minutes * 60_000, limits.maxKeys, now),
-      );
+    if (!counters.has(rule.limit)) {
+      if (shared && SHARED_LIMITS.has(rule.limit)) {
+        counters.set(
+          rule.limit,
+          new TableWindowCounter(shared, rule.limit, l.limit, l.minutes * 60_000, now),
+        );
+      } else {
+        const counter = new FixedWindowCounter(l.limit, l.minutes * 60_000, limits.maxKeys, now);
+        counters.set(rule.limit, counter);
+        inMemory.set(rule.limit, counter);
+      }
+    }
     for (const route of rule.routes) byRoute.set(route, [...(byRoute.get(route) ?? []), rule]);
   }
-  app.decorate("rateLimitCounters", counters);
+  app.decorate("rateLimitCounters", inMemory);
 
   app.addHook("preHandler", async (request, reply) => {
     const rules = byRoute.get(`${request.method} ${request.routeOptions.url}`);
@@ -237,7 +344,7 @@ export function registerRateLimits(
       const key = rule.key(request);
       if (key === undefined || key === "") continue;
       const counter = counters.get(rule.limit)!;
-      const blocked = counter.blockedFor(key);
+      const blocked = await counter.blockedFor(key);
       if (blocked > wait) {
         wait = blocked;
         message = rule.message;
@@ -255,17 +362,26 @@ export function registerRateLimits(
     request.rateLimitHits = hits;
   });
 
-  app.addHook("onResponse", async (request, reply) => {
+  // Counted once the answer's status is known, before it is sent: the caller's next request
+  // (on this process or another) sees the count, also when it lives in the database.
+  app.addHook("onSend", async (request, reply, payload) => {
     for (const { counter, rule, key } of request.rateLimitHits ?? []) {
-      if (rule.counts(reply.statusCode, request)) counter.hit(key);
-      else if (rule.clears?.(reply.statusCode)) counter.reset(key);
+      try {
+        if (rule.counts(reply.statusCode, request)) await counter.hit(key);
+        else if (rule.clears?.(reply.statusCode)) await counter.reset(key);
+      } catch (error) {
+        // A database that failed to count does not turn the answer into an error: logged.
+        request.log.error({ err: error, limit: rule.limit }, "rate limit not counted");
+      }
     }
+    request.rateLimitHits = undefined;
+    return payload;
   });
 }
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** The live counters, by limit name (tests read their sizes). */
+    /** The live in-memory counters, by limit name (tests read their sizes). */
     rateLimitCounters: Map<RateLimitName, FixedWindowCounter>;
   }
 }

@@ -29,15 +29,21 @@ const RETRY_MS = 3000;
 
 /**
  * Runs the cart actor with the gateway's actors and the toasts of the spec. Mounted once by the
- * layout; the session's token starts and stops it, so signing in never remounts the page: the
+ * layout; the session (its customer) starts and stops it, so signing in never remounts the page: the
  * children stay where they are while the actor's chunk loads, and the actor, once created,
  * lives for the rest of the visit (signing out only stops the cart).
  */
-export function CartProvider({ token, children }: { token: string | null; children: ReactNode }) {
+export function CartProvider({
+  session,
+  children,
+}: {
+  session: string | null;
+  children: ReactNode;
+}) {
   const { i18n } = useTranslation();
-  // Latched: the first token of the visit creates the actor; signing out keeps it.
-  const [wanted, setWanted] = useState(token !== null);
-  if (token !== null && !wanted) setWanted(true);
+  // Latched: the first session of the visit creates the actor; signing out keeps it.
+  const [wanted, setWanted] = useState(session !== null);
+  if (session !== null && !wanted) setWanted(true);
   const [running, setRunning] = useState<RunningCart | null>(null);
   const actor: CartActor | null = running?.actor ?? null;
   const [attempt, setAttempt] = useState(0);
@@ -70,10 +76,10 @@ export function CartProvider({ token, children }: { token: string | null; childr
   // Auditors follow the running cart on /machines.
   useEffect(() => (actor ? registerLiveActor("cart", actor) : undefined), [actor]);
   useEffect(() => {
-    if (!actor || !token) return;
+    if (!actor || !session) return;
     actor.send({ type: "cart.start" });
     return () => actor.send({ type: "cart.stop" });
-  }, [actor, token]);
+  }, [actor, session]);
 
   return <RunningCartContext.Provider value={running}>{children}</RunningCartContext.Provider>;
 }

@@ -13,14 +13,14 @@ export const ROLE = {
 
 const cache = new Map<string, Promise<Customer | null>>();
 
-/** The signed-in customer, read once per token (roles decide what the chrome offers). */
-function loadCustomer(token: string): Promise<Customer | null> {
-  let pending = cache.get(token);
+/** The signed-in customer, read once per session (roles decide what the chrome offers). */
+function loadCustomer(key: string): Promise<Customer | null> {
+  let pending = cache.get(key);
   if (!pending) {
     pending = gateway(MeDocument, {}).then((r) => r.me);
     // A failed read is tried again by the next page that asks.
-    pending.catch(() => cache.delete(token));
-    cache.set(token, pending);
+    pending.catch(() => cache.delete(key));
+    cache.set(key, pending);
   }
   return pending;
 }
@@ -32,10 +32,12 @@ export function forgetCustomer(): void {
 
 /** The signed-in customer of this browser session (`null` data when signed out). */
 export function useCustomer(): QueryState<Customer | null> {
-  const token = useStoredSession()?.token ?? null;
+  // One read per session: the customer and the start of its stored sign-in.
+  const session = useStoredSession();
+  const key = session ? `${session.customerId}@${session.expiresAt}` : null;
   return useGatewayQuery(
-    () => (token ? loadCustomer(token) : Promise.resolve(null)),
-    `customer:${token ?? ""}`,
+    () => (key ? loadCustomer(key) : Promise.resolve(null)),
+    `customer:${key ?? ""}`,
   );
 }
 

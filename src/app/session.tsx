@@ -10,14 +10,14 @@ import {
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
 import { SESSION_TTL_MS, sessionMachine } from "../../machines/session.machine";
-import { onGatewayUnauthorized } from "../lib/gateway";
+import { endServerSession, onGatewayUnauthorized } from "../lib/gateway";
 import { ServerRenderContext, useStoredSession } from "../lib/server-render";
 import { SessionContext } from "../lib/session";
 import {
   clearSession,
   onStoredSessionExpired,
   readSession,
-  storedSessionToken,
+  storedSessionCustomer,
   subscribeSession,
   writeSession,
 } from "../lib/storage";
@@ -34,8 +34,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       sessionMachine.provide({
         actions: {
           persistSession: (_, { session }) =>
-            writeSession(session.token, session.customerId, session.expiresAt - SESSION_TTL_MS),
-          clearSession: () => clearSession(),
+            writeSession(session.customerId, session.expiresAt - SESSION_TTL_MS),
+          // Signing out and an expired session both end the session on the server too: the
+          // token is revoked and its cookie cleared (decision 037).
+          clearSession: () => {
+            clearSession();
+            endServerSession();
+          },
           showExpiredNotice: (_, { messageKey }) =>
             notifications.show({
               id: "session-expired",
@@ -90,16 +95,17 @@ function SessionWatch() {
 }
 
 /**
- * The stored token, or null, re-rendering when sign-in, sign-out or the session actor's expiry
- * path changes it (in this tab or another): what the header and the cart follow.
+ * The stored session's customer id, or null, re-rendering when sign-in, sign-out or the
+ * session actor's expiry path changes it (in this tab or another): what the header and the
+ * cart follow.
  */
-export function useStoredSessionToken(): string | null {
+export function useStoredSessionCustomer(): string | null {
   // On the server, the session it read from the token cookie (decision 026); in the browser the
   // page is hydrated only when storage agrees on being signed in (src/main.tsx).
   const server = useContext(ServerRenderContext);
   return useSyncExternalStore(
     subscribeSession,
-    storedSessionToken,
-    server ? () => server.session?.token ?? null : storedSessionToken,
+    storedSessionCustomer,
+    server ? () => server.session?.customerId ?? null : storedSessionCustomer,
   );
 }

@@ -1,5 +1,6 @@
-import { createGatewayClient } from "./graphql-client";
+import { createGatewayClient, type GatewayRequest } from "./graphql-client";
 import { toLanguage } from "./locale";
+import { SignOutDocument } from "./gql/graphql";
 import { readLocale, readSession } from "./storage";
 
 type Listener = () => void;
@@ -19,10 +20,39 @@ export function reportUnauthorized(): void {
   unauthorizedListeners.forEach((listener) => listener());
 }
 
-/** The browser's gateway client: `/graphql`, the stored token and the stored language. */
-export const gateway = createGatewayClient({
+/**
+ * The browser's gateway client: `/graphql` with the session cookie (which no script reads) and
+ * the CSRF header, and the stored language.
+ */
+const client = createGatewayClient({
   endpoint: `${globalThis.location?.origin ?? "http://localhost"}/graphql`,
-  getToken: () => readSession()?.token ?? null,
   getLanguage: () => toLanguage(readLocale()),
   onUnauthorized: reportUnauthorized,
 });
+
+/**
+ * Every call looks at the stored session first: one found past its expiry is removed and the
+ * session actor told (`onStoredSessionExpired`), so it ends the session.
+ */
+export const gateway: GatewayRequest = (document, variables) => {
+  readSession();
+  return client(document, variables);
+};
+
+let pendingSignOut: Promise<unknown> = Promise.resolve();
+
+/**
+ * Ends the session on the server: its token is revoked and the cookie cleared. Best effort (a
+ * failure leaves a cookie the server refuses once the token expires); the UI does not wait.
+ */
+export function endServerSession(): void {
+  pendingSignOut = gateway(SignOutDocument, {}).catch(() => {});
+}
+
+/**
+ * Settles once a sign-out sent before has been answered: a sign-in waits for it, or the
+ * sign-out's cleared cookie could arrive after the new session's.
+ */
+export function signOutSettled(): Promise<unknown> {
+  return pendingSignOut;
+}

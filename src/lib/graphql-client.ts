@@ -5,7 +5,11 @@ import { apiLocale, toLanguage } from "./locale";
 export interface GatewayClientOptions {
   /** Absolute URL of the gateway, `<origin>/graphql` in the browser. */
   endpoint: string;
-  getToken: () => string | null;
+  /**
+   * A bearer token for API clients and tests; the storefront passes none, its session is the
+   * HttpOnly cookie the server set (decision 037).
+   */
+  getToken?: () => string | null;
   getLanguage: () => string;
   /** Called when the gateway says the token is missing or no longer valid. */
   onUnauthorized?: () => void;
@@ -51,13 +55,23 @@ export class GatewayError extends Error {
   }
 }
 
-/** The headers the gateway forwards to the commerce API (Authorization, Locale, language, zone). */
+/**
+ * The header a write authenticated by the session cookie must carry (decision 037): pages of
+ * another site cannot send it.
+ */
+export const CSRF_HEADER = "X-Requested-With";
+
+/**
+ * The headers the gateway forwards to the commerce API (Locale, language, zone, the CSRF
+ * header, and Authorization when a bearer token is given).
+ */
 export function gatewayHeaders(token: string | null, language: string): Record<string, string> {
   const lang = toLanguage(language);
   const headers: Record<string, string> = {
     Locale: apiLocale(lang),
     "Accept-Language": lang,
     "User-Timezone": Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC",
+    [CSRF_HEADER]: "XMLHttpRequest",
   };
   if (token) headers.Authorization = `Bearer ${token}`;
   return headers;
@@ -107,11 +121,13 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayReque
     const response = await send(options.endpoint, {
       method: "POST",
       headers: {
-        ...gatewayHeaders(options.getToken(), options.getLanguage()),
+        ...gatewayHeaders(options.getToken?.() ?? null, options.getLanguage()),
         "Content-Type": "application/json",
         Accept: "application/graphql-response+json, application/json",
       },
       body: JSON.stringify({ query, variables, operationName: operationName(query) }),
+      // The session cookie goes with every call of this origin.
+      credentials: "same-origin",
     });
     const body = await response.text();
     const result = parseResult(body);

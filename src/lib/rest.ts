@@ -18,17 +18,16 @@ export interface RestErrorData {
 
 /**
  * Calls a REST endpoint of the commerce API directly, for what the gateway does not carry
- * (file uploads, account recovery), with the gateway's language headers. A non-2xx answer
- * throws its body; only JSON-like bodies are accepted, anything else becomes 'Unsupported
- * error response with type {type}'. `anonymous` sends neither the stored token nor the token
- * cookie: account recovery must not fail on a session that a reset has just ended.
+ * (file uploads, account recovery), with the gateway's language and CSRF headers and the
+ * session cookie. A non-2xx answer throws its body; only JSON-like bodies are accepted,
+ * anything else becomes 'Unsupported error response with type {type}'. `anonymous` sends no
+ * session cookie: account recovery must not fail on a session that a reset has just ended.
  */
 export async function restCall(
   url: string,
   init: { method: string; json?: unknown; body?: FormData; language: string; anonymous?: boolean },
 ): Promise<Response> {
-  const token = init.anonymous ? null : (readSession()?.token ?? null);
-  const headers = gatewayHeaders(token, init.language);
+  const headers = gatewayHeaders(null, init.language);
   if (init.json !== undefined) headers["Content-Type"] = "application/json";
   headers.Accept = "application/json, application/problem+json";
   const response = await fetch(url, {
@@ -38,8 +37,8 @@ export async function restCall(
     body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
   });
   if (response.ok) return response;
-  // The API no longer accepts the stored token: the session ends like an expiry.
-  if (response.status === 401 && token) reportUnauthorized();
+  // The API no longer accepts the session: it ends like an expiry.
+  if (response.status === 401 && !init.anonymous && readSession() !== null) reportUnauthorized();
   const type = (response.headers.get("content-type") ?? "").split(";")[0]!.trim();
   if (!ERROR_TYPES.includes(type)) {
     throw { status: response.status, message: `Unsupported error response with type ${type}` };

@@ -48,6 +48,8 @@ export function useIsClient(): boolean {
 export interface ServerPageData {
   language: string;
   signedIn: boolean;
+  /** The session of the cookie the server accepted (no token: who and until when). */
+  session?: StoredSessionData;
 }
 
 /** Id of the script element carrying `ServerPageData`. */

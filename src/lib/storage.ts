@@ -1,16 +1,16 @@
 /**
- * What the storefront keeps in the browser (storefront spec sections 3, 4 and 9): the token and
- * the customer link for 12 hours, a token cookie for 24 hours, the locale with a 30-day cookie,
- * and the cookie consent for 30 days. Expired entries are removed when read.
+ * What the storefront keeps in the browser (storefront spec sections 3, 4 and 9): the customer
+ * link of the session for 12 hours, the locale with a 30-day cookie, and the cookie consent for
+ * 30 days. Expired entries are removed when read. The session's token is not among them: the
+ * server keeps it in an HttpOnly cookie no script reads (decision 037); what is stored here are
+ * the facts the UI needs (who, until when), and the cookie decides what the API accepts.
  */
 
 export const SESSION_TTL_MS = 12 * 3600_000;
-export const TOKEN_COOKIE_TTL_MS = 24 * 3600_000;
 export const LOCALE_COOKIE_TTL_MS = 30 * 86_400_000;
 export const CONSENT_TTL_MS = 2_592_000_000;
 
 const KEYS = {
-  token: "token",
   customer: "customer",
   locale: "locale",
   cookiesAccepted: "cookiesAccepted",
@@ -71,7 +71,7 @@ export function setCookie(name: string, value: string, ttlMs: number, now = Date
   document.cookie = `${name}=${encodeURIComponent(value)}; expires=${expires}; path=/; SameSite=Lax${secure}`;
 }
 
-/** Removes a site-wide cookie. */
+/** Removes a site-wide cookie (one a script wrote; the session cookie is the server's). */
 export function deleteCookie(name: string): void {
   if (typeof document === "undefined") return;
   document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/; SameSite=Lax`;
@@ -104,7 +104,7 @@ function notify(listeners: Set<Listener>): void {
 export function subscribeSession(listener: Listener): () => void {
   sessionListeners.add(listener);
   const onStorage = (event: StorageEvent) => {
-    if (event.key === null || event.key === KEYS.token) listener();
+    if (event.key === null || event.key === KEYS.customer) listener();
   };
   globalThis.addEventListener?.("storage", onStorage);
   return () => {
@@ -114,8 +114,8 @@ export function subscribeSession(listener: Listener): () => void {
 }
 
 /**
- * Calls `listener` whenever a read finds a stored token past its expiry (and removes it): the
- * session actor ends the session then. Returns the unsubscribe function.
+ * Calls `listener` whenever a read finds the stored session past its expiry (and removes it):
+ * the session actor ends the session then. Returns the unsubscribe function.
  */
 export function onStoredSessionExpired(listener: Listener): () => void {
   expiryListeners.add(listener);
@@ -123,39 +123,36 @@ export function onStoredSessionExpired(listener: Listener): () => void {
 }
 
 /**
- * The stored token, or null; reads only (for rendering). Its expiry is not looked at: the
- * session actor decides when a session has ended (through `readSession`, which removes an
- * expired token and tells `onStoredSessionExpired`), and the chrome changes with storage.
+ * The stored session's customer id, or null; reads only (for rendering). Its expiry is not
+ * looked at: the session actor decides when a session has ended (through `readSession`, which
+ * removes an expired session and tells `onStoredSessionExpired`), and the chrome follows.
  */
-export function storedSessionToken(): string | null {
-  const token = readJson(KEYS.token);
-  return isExpiring(token) ? token.value : null;
+export function storedSessionCustomer(): string | null {
+  const customer = readJson(KEYS.customer);
+  return isExpiring(customer) ? customer.value : null;
 }
 
+/** What the browser knows of the session: no token, only who is signed in and until when. */
 export interface StoredSessionData {
-  token: string;
   customerId: string;
-  /** Epoch ms after which the stored token no longer counts. */
+  /** Epoch ms after which the stored session no longer counts. */
   expiresAt: number;
 }
 
 /**
- * The stored session, or null. A token is valid only when present with an expiry in the future;
- * otherwise token and customer are removed (spec section 4).
+ * The stored session, or null. It is valid only when present with an expiry in the future;
+ * otherwise it is removed (spec section 4).
  */
 export function readSession(now = Date.now()): StoredSessionData | null {
-  const token = readJson(KEYS.token);
+  // A token stored by an earlier version of the storefront is removed unread.
+  if (store()?.getItem("token") != null) remove("token");
   const customer = readJson(KEYS.customer);
-  if (isExpiring(token) && token.expiry > now) {
-    return {
-      token: token.value,
-      customerId: isExpiring(customer) ? customer.value : "",
-      expiresAt: token.expiry,
-    };
+  if (isExpiring(customer) && customer.expiry > now) {
+    return { customerId: customer.value, expiresAt: customer.expiry };
   }
-  if (token !== null || customer !== null) {
+  if (store()?.getItem(KEYS.customer) != null) {
     clearSession();
-    if (token !== null) notify(expiryListeners);
+    notify(expiryListeners);
   }
   return null;
 }
@@ -163,23 +160,22 @@ export function readSession(now = Date.now()): StoredSessionData | null {
 /** Whether this browser holds a stored session that has expired; unlike `readSession`, it
  * clears nothing. */
 export function storedSessionExpired(now = Date.now()): boolean {
-  const token = readJson(KEYS.token);
-  return token !== null && !(isExpiring(token) && token.expiry > now);
+  const customer = readJson(KEYS.customer);
+  return customer !== null && !(isExpiring(customer) && customer.expiry > now);
 }
 
-/** Stores token and customer for 12 hours and sets the 24-hour token cookie. */
-export function writeSession(token: string, customerId: string, now = Date.now()): void {
-  write(KEYS.token, { value: token, expiry: now + SESSION_TTL_MS });
-  write(KEYS.customer, { value: customerId, expiry: now + SESSION_TTL_MS });
-  setCookie(KEYS.token, token, TOKEN_COOKIE_TTL_MS, now);
+/**
+ * Stores the session's customer for 12 hours (the server has set the session cookie), or
+ * until `expiresAt` when given (a session the server rendered the page with).
+ */
+export function writeSession(customerId: string, now = Date.now(), expiresAt?: number): void {
+  write(KEYS.customer, { value: customerId, expiry: expiresAt ?? now + SESSION_TTL_MS });
   notify(sessionListeners);
 }
 
-/** Removes the stored token, customer and token cookie. */
+/** Removes the stored session (the server clears its cookie at sign-out). */
 export function clearSession(): void {
-  remove(KEYS.token);
   remove(KEYS.customer);
-  deleteCookie(KEYS.token);
   notify(sessionListeners);
 }
 

@@ -1,36 +1,71 @@
+import { request } from "@playwright/test";
 import type { EventObject } from "xstate";
 import { SESSION_TTL_MS, sessionMachine } from "../../machines/session.machine";
-import { expect, journeys, running, signInAsBuyer, type E2EContext } from "../../e2e/harness";
+import {
+  expect,
+  journeys,
+  running,
+  sessionToken,
+  signInAsBuyer,
+  type E2EContext,
+} from "../../e2e/harness";
 import { delayEvents } from "../machines/support/paths";
 import { modelJourneys } from "./model-driven";
 
 type Start = "valid" | "expired" | "none";
-type Context = { session: { token: string } | null };
+type Context = { session: { customerId: string } | null };
 
-/** Stores a session as the app does, with the given expiry (epoch ms). */
-async function storeSession(ctx: E2EContext, token: string, expiry: number) {
-  // The storage is written once the landing has hydrated and loaded what it loads: written while
-  // a page hydrates, it would change what that page renders in the middle of hydration.
-  await ctx.page.goto(`${ctx.baseUrl}/`);
-  await running(ctx.page);
-  await ctx.page.waitForLoadState("networkidle");
-  await ctx.page.evaluate(
-    ({ token, expiry }) => {
-      localStorage.setItem("token", JSON.stringify({ value: token, expiry }));
-      localStorage.setItem("customer", JSON.stringify({ value: "2", expiry }));
-    },
-    { token, expiry },
-  );
+/**
+ * Moves the stored session's expiry into the past, as 12 hours passing while the page was
+ * closed would (the browser's own clock; the token in the HttpOnly cookie is real and still
+ * valid on the server). Written on /health, a page of the origin that runs no app: a shop page
+ * would see its stored session expire at once and end it (and sign it out) itself, so the
+ * next page load would find no stored session at all and adopt the server's cookie session.
+ */
+async function ageStoredSession(ctx: E2EContext) {
+  await ctx.page.goto(`${ctx.baseUrl}/health`);
+  await ctx.page.evaluate(() => {
+    const stored = JSON.parse(localStorage.getItem("customer")!) as { value: string };
+    localStorage.setItem(
+      "customer",
+      JSON.stringify({ value: stored.value, expiry: Date.now() - 1 }),
+    );
+  });
 }
+
+/** Signs `token` out on the server, as another device or an API client would. */
+async function revokeElsewhere(ctx: E2EContext, token: string) {
+  const api = await request.newContext();
+  const res = await api.delete(`${ctx.baseUrl}/api/v2/shop/customers/token`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  await api.dispose();
+  expect(res.status() === 204, `signed out on the server: ${res.status()}`);
+}
+
+/** Whether the server still accepts `token` (asked without the browser's cookies). */
+async function serverAccepts(ctx: E2EContext, token: string): Promise<boolean> {
+  const api = await request.newContext();
+  const res = await api.get(`${ctx.baseUrl}/api/v2/shop/orders`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  await api.dispose();
+  return res.status() === 200;
+}
+
+/** The session's token at the start of a journey, to check what the server says of it later. */
+let startToken: string | null = null;
 
 const delayMs = delayEvents(sessionMachine);
 const delays = [...delayMs.keys()];
 
 /**
- * The session machine drives a shop page (storefront spec section 4): a valid stored session
- * keeps the person in; an expired or missing one shows 'Session expired' and leads to /login
- * after 2 s; a token the server no longer accepts ends the session the same way; logging out
- * returns to the site root. Timers are the page's real ones.
+ * The session machine drives a shop page (storefront spec section 4): a valid session keeps the
+ * person in; an expired or missing one shows 'Session expired' and leads to /login after 2 s;
+ * a token the server revoked (signed out elsewhere) ends the session the same way; logging out
+ * returns to the site root. The sessions are real: signed in through the sign-in page (the
+ * HttpOnly cookie), revoked on the server, and checked against the server afterwards
+ * (decision 037). Timers are the page's real ones.
  */
 function sessionModel(start: Start) {
   const now = Date.now();
@@ -38,7 +73,6 @@ function sessionModel(start: Start) {
     start === "none"
       ? null
       : {
-          token: "t",
           customerId: "2",
           expiresAt: start === "valid" ? now + SESSION_TTL_MS : now - 1,
         };
@@ -54,8 +88,18 @@ function sessionModel(start: Start) {
     },
     serializeState: (s) => JSON.stringify([s.value, (s.context as Context).session !== null]),
     async start(ctx) {
-      if (start === "valid") await signInAsBuyer(ctx);
-      if (start === "expired") await storeSession(ctx, "stale", Date.now() - 1000);
+      startToken = null;
+      if (start !== "none") {
+        await signInAsBuyer(ctx);
+        startToken = await sessionToken(ctx);
+        expect(startToken !== null, "the sign-in set the session cookie");
+      }
+      if (start === "expired") {
+        // The stored session ran out while the page was closed.
+        await ctx.page.getByTestId("mini-cart").waitFor();
+        await running(ctx.page);
+        await ageStoredSession(ctx);
+      }
       await ctx.page.goto(`${ctx.baseUrl}/shop/help`);
       await running(ctx.page);
     },
@@ -67,14 +111,8 @@ function sessionModel(start: Start) {
           await page.getByTestId("account-link").click();
           return page.getByRole("button", { name: "Log out" }).click();
         case "session.unauthorized":
-          // The stored token is still in date but the server no longer accepts it.
-          await page.evaluate(() => {
-            const stored = JSON.parse(localStorage.getItem("token")!) as { expiry: number };
-            localStorage.setItem(
-              "token",
-              JSON.stringify({ value: "revoked", expiry: stored.expiry }),
-            );
-          });
+          // The stored session is still in date but the token was signed out elsewhere.
+          await revokeElsewhere(ctx, startToken!);
           return page.getByRole("link", { name: "Treatments" }).click();
         default:
           // Delays: the page's own timers run; the page gets a little longer than the machine.
@@ -82,7 +120,8 @@ function sessionModel(start: Start) {
           return;
       }
     },
-    async assert({ page, baseUrl }, s) {
+    async assert(ctx, s) {
+      const { page, baseUrl } = ctx;
       switch (s.value) {
         case "valid":
           await page.getByRole("heading", { level: 1 }).first().waitFor();
@@ -90,6 +129,8 @@ function sessionModel(start: Start) {
           return;
         case "expired":
           await page.getByText("Session expired").first().waitFor();
+          // Whatever ended it, the token is no good on the server any more.
+          if (startToken) await expectRefused(ctx, startToken);
           return;
         case "redirectingToLogin":
           await page.waitForURL(`${baseUrl}/login`);
@@ -97,15 +138,24 @@ function sessionModel(start: Start) {
         case "signedOut":
           await page.waitForURL(`${baseUrl}/`);
           expect(
-            (await page.evaluate(() => localStorage.getItem("token"))) === null,
-            "the stored token is gone",
+            (await page.evaluate(() => localStorage.getItem("customer"))) === null,
+            "the stored session is gone",
           );
+          // Logging out revoked the token on the server and cleared its cookie.
+          await expectRefused({ page, baseUrl } as E2EContext, startToken!);
           return;
         default:
           return;
       }
     },
   });
+}
+
+/** The server refuses `token` (within a few seconds: the sign-out call runs beside the UI). */
+async function expectRefused(ctx: E2EContext, token: string) {
+  for (let i = 0; i < 50 && (await serverAccepts(ctx, token)); i++)
+    await ctx.page.waitForTimeout(100);
+  expect(!(await serverAccepts(ctx, token)), "the server refuses the session's token");
 }
 
 export const tests = journeys(

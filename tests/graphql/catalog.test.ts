@@ -11,12 +11,18 @@ import {
   ProductDocument,
   ProductsDocument,
   ShippingMethodsDocument,
-  SignInDocument,
   TaxonDocument,
   TreatmentsDocument,
 } from "../../src/lib/gql/graphql.js";
 import { USERS } from "../support/test-app.js";
-import { dataOf, expectType, PASSWORD, startGateway, type GatewayHarness } from "./harness.js";
+import {
+  ApiSignInDocument,
+  dataOf,
+  expectType,
+  PASSWORD,
+  startGateway,
+  type GatewayHarness,
+} from "./harness.js";
 
 describe("gateway: session and catalogue", () => {
   let h: GatewayHarness;
@@ -33,7 +39,7 @@ describe("gateway: session and catalogue", () => {
 
   it("signs in and answers the token and customer id, never an IRI", async () => {
     const answer = dataOf(
-      await h.run(SignInDocument, { email: USERS.spaBuyer, password: PASSWORD }),
+      await h.run(ApiSignInDocument, { email: USERS.spaBuyer, password: PASSWORD }),
     );
     const success = expectType(answer.signIn, "SignInSuccess");
     expect(success.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
@@ -44,7 +50,7 @@ describe("gateway: session and catalogue", () => {
 
   it("answers a wrong password with InvalidCredentialsError, a bad e-mail with ValidationError", async () => {
     const wrong = dataOf(
-      await h.run(SignInDocument, { email: USERS.spaBuyer, password: "not-the-password" }),
+      await h.run(ApiSignInDocument, { email: USERS.spaBuyer, password: "not-the-password" }),
     );
     const error = expectType(wrong.signIn, "InvalidCredentialsError");
     expect(error).toMatchObject({
@@ -52,7 +58,7 @@ describe("gateway: session and catalogue", () => {
       message: "Invalid credentials.",
       violations: [],
     });
-    const malformed = dataOf(await h.run(SignInDocument, { email: "nobody", password: "x" }));
+    const malformed = dataOf(await h.run(ApiSignInDocument, { email: "nobody", password: "x" }));
     const invalid = expectType(malformed.signIn, "ValidationError");
     expect(invalid.violations.map((v) => v.propertyPath)).toContain("email");
   });

@@ -504,7 +504,7 @@ describe("gateway: cart and checkout", () => {
     }
   });
 
-  it("forwards Authorization, Locale, Accept-Language and User-Timezone to every REST call", async () => {
+  it("forwards Authorization, Locale, Accept-Language, User-Timezone, the CSRF header and the session cookie to every REST call", async () => {
     h.calls.length = 0;
     await h.run(
       ActiveCartDocument,
@@ -515,7 +515,8 @@ describe("gateway: cart and checkout", () => {
           locale: "fr_FR",
           "accept-language": "fr",
           "user-timezone": "Europe/Paris",
-          cookie: "token=should-not-travel",
+          cookie: "locale=fr; token=the-session; consent=yes",
+          "x-requested-with": "XMLHttpRequest",
         },
       },
     );
@@ -525,7 +526,9 @@ describe("gateway: cart and checkout", () => {
     expect(sent.get("locale")).toBe("fr_FR");
     expect(sent.get("accept-language")).toBe("fr");
     expect(sent.get("user-timezone")).toBe("Europe/Paris");
-    expect(sent.get("cookie")).toBeNull();
+    // Of the browser's cookies only the session's travels (the REST API prefers the header).
+    expect(sent.get("cookie")).toBe("token=the-session");
+    expect(sent.get("x-requested-with")).toBe("XMLHttpRequest");
   });
 
   it("answers UNAUTHENTICATED (a GraphQL error) without or with a bad token", async () => {

@@ -1,6 +1,12 @@
 import type { GraphQLFormattedError } from "graphql";
 import { createGateway, type Gateway, type GatewayOptions } from "../../graphql/server.js";
-import type { TypedDocumentString } from "../../src/lib/gql/graphql.js";
+import {
+  TypedDocumentString,
+  type ChangePasswordMutation,
+  type ChangePasswordMutationVariables,
+  type SignInMutation,
+  type SignInMutationVariables,
+} from "../../src/lib/gql/graphql.js";
 import { startTestApp, type TestApp } from "../support/test-app.js";
 
 export const PASSWORD = "partner-demo";
@@ -110,3 +116,34 @@ export function dataOf<T>(answer: GraphQLAnswer<T>): T {
   }
   return answer.data;
 }
+
+const ERROR_FIELDS = `... on ErrorResult { errorCode message violations { propertyPath message code } }`;
+
+type WithToken<T, N extends string> = T extends { __typename: N } ? T & { token: string } : T;
+
+/**
+ * Sign-in as an API client asks for it: with the token (the storefront's own operation asks
+ * only for the customer id, its session being the HttpOnly cookie).
+ */
+export const ApiSignInDocument = new TypedDocumentString<
+  { signIn: WithToken<SignInMutation["signIn"], "SignInSuccess"> },
+  SignInMutationVariables
+>(
+  `mutation ApiSignIn($email: String!, $password: String!) {
+    signIn(email: $email, password: $password) {
+      __typename ... on SignInSuccess { token customerId } ${ERROR_FIELDS}
+    }
+  }`,
+);
+
+/** The password change as an API client asks for it: with the fresh token. */
+export const ApiChangePasswordDocument = new TypedDocumentString<
+  { changePassword: WithToken<ChangePasswordMutation["changePassword"], "PasswordChanged"> },
+  ChangePasswordMutationVariables
+>(
+  `mutation ApiChangePassword($input: ChangePasswordInput!) {
+    changePassword(input: $input) {
+      __typename ... on PasswordChanged { token } ${ERROR_FIELDS}
+    }
+  }`,
+);

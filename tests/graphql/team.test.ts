@@ -13,14 +13,21 @@ import {
   RegisterTeamMemberDocument,
   RemoveCompanyUserDocument,
   SetDefaultShippingAddressDocument,
-  SignInDocument,
   TeamInvitationDocument,
   UpdateAddressDocument,
   UpdateMyInformationDocument,
   type AddressInput,
 } from "../../src/lib/gql/graphql.js";
 import { USERS } from "../support/test-app.js";
-import { dataOf, expectType, PASSWORD, startGateway, type GatewayHarness } from "./harness.js";
+import {
+  ApiSignInDocument,
+  ApiChangePasswordDocument,
+  dataOf,
+  expectType,
+  PASSWORD,
+  startGateway,
+  type GatewayHarness,
+} from "./harness.js";
 
 const ADDRESS: AddressInput = {
   firstName: "Hanna",
@@ -220,7 +227,7 @@ describe("gateway: company, my information, team, address book, team registratio
       const result = expectType(
         dataOf(
           await h.run(
-            ChangePasswordDocument,
+            ApiChangePasswordDocument,
             {
               input: {
                 currentPassword: "wrong-password",
@@ -244,7 +251,7 @@ describe("gateway: company, my information, team, address book, team registratio
       const changed = expectType(
         dataOf(
           await h.run(
-            ChangePasswordDocument,
+            ApiChangePasswordDocument,
             {
               input: {
                 currentPassword: PASSWORD,
@@ -263,7 +270,7 @@ describe("gateway: company, my information, team, address book, team registratio
       const me = dataOf(await h.run(MyInformationDocument, {}, { token: changed.token })).me;
       expect(me?.email).toBe(USERS.retailAdmin);
       const signedIn = dataOf(
-        await h.run(SignInDocument, { email: USERS.retailAdmin, password: "retail-new-secret" }),
+        await h.run(ApiSignInDocument, { email: USERS.retailAdmin, password: "retail-new-secret" }),
       ).signIn;
       tokens[USERS.retailAdmin] = expectType(signedIn, "SignInSuccess").token;
     });
@@ -438,7 +445,7 @@ describe("gateway: company, my information, team, address book, team registratio
       );
       expect(done.email).toBe(email);
       expectType(
-        dataOf(await h.run(SignInDocument, { email, password: "greta-secret-1" })).signIn,
+        dataOf(await h.run(ApiSignInDocument, { email, password: "greta-secret-1" })).signIn,
         "SignInSuccess",
       );
       const used = dataOf(await h.run(TeamInvitationDocument, { token })).teamInvitation;

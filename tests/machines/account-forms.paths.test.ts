@@ -159,13 +159,11 @@ describe("profile machine", () => {
     expect(result.transitions.missing).toEqual([]);
   });
 
-  it("keeps the session with the fresh token and keeps the details typed meanwhile", () => {
-    const store = vi.fn();
+  it("tells of the changed password and keeps the details typed meanwhile", () => {
     const changed = vi.fn();
     const actor = createActor(
       profileMachine.provide({
         actions: {
-          storeSessionToken: (_, params) => store(params.token),
           notifyPasswordChanged: changed,
         },
       }),
@@ -183,8 +181,7 @@ describe("profile machine", () => {
     actor.send(failed("changePassword", { message: "The current password is wrong." }) as never);
     expect(actor.getSnapshot().context.passwordFailure).toBe("The current password is wrong.");
     actor.send({ type: "password.submit" });
-    actor.send(done("changePassword", { token: "fresh-token" }) as never);
-    expect(store).toHaveBeenCalledWith("fresh-token");
+    actor.send(done("changePassword", undefined) as never);
     expect(changed).toHaveBeenCalled();
     expect(actor.getSnapshot().context.password.newPassword).toBe("");
     expect(actor.getSnapshot().context.values.lastName).toBe("");

@@ -54,9 +54,9 @@ describe("session machine behaviour", () => {
         clock: new SimulatedClock(),
       },
     ).start();
-    actor.send({ type: "session.signedIn", token: "abc", customerId: "7", now: NOW });
+    actor.send({ type: "session.signedIn", customerId: "7", now: NOW });
     expect(persist).toHaveBeenCalledWith({
-      session: { token: "abc", customerId: "7", expiresAt: NOW + SESSION_TTL_MS },
+      session: { customerId: "7", expiresAt: NOW + SESSION_TTL_MS },
     });
     expect(SESSION_TTL_MS).toBe(12 * 3600_000);
     expect(actor.getSnapshot().value).toBe("valid");
@@ -80,7 +80,7 @@ describe("session machine behaviour", () => {
   it("ends a session whose stored token is gone when a request looks for it", () => {
     const actor = createActor(sessionMachine, { input: valid, clock: new SimulatedClock() });
     actor.start();
-    actor.send({ type: "session.signedIn", token: "abc", customerId: "7", now: NOW });
+    actor.send({ type: "session.signedIn", customerId: "7", now: NOW });
     actor.send({ type: "session.checked", stored: null, now: NOW + 1 });
     expect(actor.getSnapshot().value).toBe("expired");
   });

@@ -176,7 +176,8 @@ describe.each(backends)("access matrix (%s)", (backend) => {
       const gone = Object.keys(GRAPHQL_RULES).filter((n) => !names.includes(n));
       expect({ undeclared, gone }).toEqual({ undeclared: [], gone: [] });
       const mismatches: Mismatch[] = [];
-      // Cookies are not forwarded by the gateway: the header identities only.
+      // The header identities: the cookie's way through the gateway (forwarded with the CSRF
+      // header, refused without it) is tests/reliability/session-cookie.test.ts.
       const identities = IDENTITY_ORDER.filter((k) => w.identities[k].transport === "header");
       for (const op of operations) {
         figures.graphqlOperations += 1;

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance, InjectOptions } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig, RATE_LIMIT_DEFAULTS, type ServerConfig } from "../../server/config.js";
 import { buildApp } from "../../server/app.js";
 import { createInvitation, hashToken } from "../../server/db/invitations.js";
@@ -249,6 +249,12 @@ describe.each(backends)("hardening on %s", (backend) => {
   });
 
   describe("rate limits", () => {
+    // Each check gets its own app and fresh counters. On PostgreSQL the sign-in and reset
+    // counters are rows of the database every app on it shares (decision 020): start them empty.
+    beforeEach(async () => {
+      await t.db.deleteFrom("rate_limits").execute();
+    });
+
     it("locks an account after 10 failed sign-ins, not its colleagues, until the window ends", async () => {
       const app = await appOn(t, configWith({}));
       try {

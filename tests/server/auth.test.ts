@@ -20,10 +20,18 @@ const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toStrin
 
 /** A token signed like the server's, with whatever claims and key the test needs. */
 async function sign(
-  claims: { sub?: string; iss?: string; aud?: string | null; exp?: number | string },
+  claims: {
+    sub?: string;
+    iss?: string;
+    aud?: string | null;
+    exp?: number | string;
+    jti?: string | null;
+  },
   secret: string = TEST_SECRET,
 ) {
   let jwt = new SignJWT({}).setProtectedHeader({ alg: "HS256", typ: "JWT" }).setIssuedAt();
+  // Every token the server signs has an id (decision 037); null leaves it out.
+  if (claims.jti !== null) jwt = jwt.setJti(claims.jti ?? crypto.randomUUID());
   if (claims.sub !== undefined) jwt = jwt.setSubject(claims.sub);
   if (claims.iss !== undefined) jwt = jwt.setIssuer(claims.iss);
   const aud = claims.aud === undefined ? SHOP_AUDIENCE : claims.aud;
@@ -203,6 +211,10 @@ describe.each(backends)("sign-in and tokens on %s", (backend) => {
       ["a token with a non-numeric subject", async () => sign({ sub: "admin", iss: ISSUER })],
       ["a token without a subject", async () => sign({ iss: ISSUER })],
       ["a token for an unknown user id", async () => sign({ sub: "999999", iss: ISSUER })],
+      [
+        "a token without an id (it could not be signed out)",
+        async () => sign({ sub: "1", iss: ISSUER, jti: null }),
+      ],
     ];
 
     it("accepts a well-formed token signed with the server's secret", async () => {
@@ -301,12 +313,17 @@ describe.each(backends)("sign-in and tokens on %s", (backend) => {
       expect(problem.detail).toBe("Please sign in to continue.");
     });
 
-    it("is not accepted on POST, so a cross-site form cannot act for the user", async () => {
+    it("is accepted on POST only with the CSRF header, so a cross-site form cannot act for the user", async () => {
       const token = await t.token(USERS.spaBuyer);
-      const problem = await t.refused(401, () =>
+      const problem = await t.refused(403, () =>
         t.request("POST", `${API}/orders`, { body: {}, headers: { cookie: `token=${token}` } }),
       );
-      expect(problem.detail).toBe("Please sign in to continue.");
+      expect(problem.type).toBe("/problems/csrf");
+      const res = await t.request("POST", `${API}/orders`, {
+        body: {},
+        headers: { cookie: `token=${token}`, "x-requested-with": "XMLHttpRequest" },
+      });
+      expect(res.status).toBe(201);
     });
 
     it("gives way to the Authorization header when both are sent", async () => {

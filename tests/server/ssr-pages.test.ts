@@ -7,10 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app.js";
 import { signToken } from "../../server/http/auth.js";
 import { loadConfig } from "../../server/config.js";
-import { openPGlite } from "../../server/db/database.js";
-import { migrateToLatest } from "../../server/db/migrate.js";
+import type { Database } from "../../server/db/database.js";
 import { BRAND } from "../../src/lib/brand.js";
-import { TEST_SECRET } from "../support/test-app.js";
+import { cloneDatabase, TEST_SECRET } from "../support/test-app.js";
 
 const ROOT = resolve(import.meta.dirname, "..", "..");
 
@@ -42,6 +41,7 @@ function elementText(html: string, tag: string, attributes = ""): string | null 
 describe("server-rendered pages", () => {
   const dist = mkdtempSync(join(tmpdir(), "portal-ssr-"));
   let app: FastifyInstance;
+  let db: Database["db"];
   let close: () => Promise<void>;
   beforeAll(async () => {
     // The real build: the browser app and the renderer (dist/ssr) from one `vite build`.
@@ -51,12 +51,9 @@ describe("server-rendered pages", () => {
       { cwd: ROOT, stdio: ["ignore", "ignore", "pipe"], encoding: "utf8", timeout: 600_000 },
     );
     if (build.status !== 0) throw new Error(`vite build failed: ${build.stderr}`);
-    const database = await openPGlite({ memory: true });
-    await migrateToLatest(database.db);
-    await database.db
-      .insertInto("products")
-      .values({ code: "GLOW-MINI", name: "Glow Mini", slug: "glow-mini" })
-      .execute();
+    // The demo data: a signed-in page is one of a user the database knows (decision 037).
+    const { database } = await cloneDatabase("pglite");
+    db = database.db;
     close = database.close;
     const config = loadConfig({ NODE_ENV: "test", JWT_SECRET: TEST_SECRET, DATA_DIR: dist });
     app = await buildApp({ config, database, staticDir: dist });
@@ -129,6 +126,9 @@ describe("server-rendered pages", () => {
     const shop = await page("/shop", { cookie: `token=${token}; locale=es` });
     expect(shop.statusCode).toBe(200);
     expect(shop.body).toContain('"signedIn":true');
+    // The page tells the browser who is signed in and until when, never the token.
+    expect(shop.body).toMatch(/"session":\{"customerId":"1","expiresAt":\d+\}/);
+    expect(shop.body).not.toContain(token);
     // The signed-in header: the brand links to the shop, the help link is there.
     expect(shop.body).toMatch(/<a[^>]*href="\/shop\/help"/);
     expect(elementText(shop.body, "a", 'href="/shop/help"')).toBe(
@@ -137,6 +137,18 @@ describe("server-rendered pages", () => {
     // A forged token is no session.
     const forged = await page("/shop", { cookie: `token=${token.slice(0, -2)}xx` });
     expect(forged.body).toContain('"signedIn":false');
+    // A signed-out (revoked) token is no session either, and its cookie is cleared.
+    const claims = JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString()) as {
+      jti: string;
+      exp: number;
+    };
+    await db
+      .insertInto("revoked_tokens")
+      .values({ jti: claims.jti, expires_at: new Date(claims.exp * 1000) })
+      .execute();
+    const revoked = await page("/shop", { cookie: `token=${token}` });
+    expect(revoked.body).toContain('"signedIn":false');
+    expect(String(revoked.headers["set-cookie"])).toMatch(/^token=;/);
     const missing = await page("/no-such-page", {});
     expect(missing.statusCode).toBe(404);
     expect(missing.body).toContain('<div id="root"><');

@@ -26,6 +26,7 @@ const gatewayMock = vi.hoisted(() => vi.fn());
 vi.mock("../../src/lib/gateway", () => ({
   gateway: gatewayMock,
   onGatewayUnauthorized: () => () => {},
+  endServerSession: () => {},
 }));
 
 const { PaymentsSection } = await import("../../src/features/account/payments/payments-section");

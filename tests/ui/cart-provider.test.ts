@@ -11,6 +11,7 @@ vi.mock("../../src/lib/gateway", () => ({
   // The cart's first call never answers: the actor stays in "finding", which is all we check.
   gateway: vi.fn(() => new Promise(() => {})),
   onGatewayUnauthorized: () => () => {},
+  endServerSession: () => {},
 }));
 vi.mock("../../src/app/cart-actor", async (importOriginal) => {
   const actual = await importOriginal<typeof CartActorModule>();
@@ -40,12 +41,12 @@ function CartState() {
 }
 
 const i18n = createI18n("en");
-const tree = (token: string | null) =>
+const tree = (session: string | null) =>
   h(
     I18nextProvider,
     { i18n },
     h(CartProvider, {
-      token,
+      session,
       children: [
         h(Page, { key: "page" }),
         h(CartReady, { key: "cart", fallback: h("i", null, "no cart"), children: h(CartState) }),
@@ -71,7 +72,7 @@ describe("CartProvider", () => {
   it("starts the cart when someone signs in without remounting the page, and stops it on sign-out", async () => {
     const { rerender } = render(tree(null));
     const page = screen.getByTestId("page");
-    rerender(tree("token-1"));
+    rerender(tree("customer-1"));
     expect(await screen.findByText("ready", {}, { timeout: 10_000 })).toBe(page);
     expect(mounts).toBe(1);
     expect(started.count).toBe(1);
@@ -80,7 +81,7 @@ describe("CartProvider", () => {
     rerender(tree(null));
     expect(screen.getByTestId("state").textContent).toBe("signedOut");
     // Signing in again reuses the visit's actor.
-    rerender(tree("token-2"));
+    rerender(tree("customer-2"));
     expect(screen.getByTestId("state").textContent).toBe("finding");
     expect(started.count).toBe(1);
     expect(mounts).toBe(1);

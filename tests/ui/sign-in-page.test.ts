@@ -8,9 +8,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createI18n } from "../../src/lib/i18n";
 
 const gatewayMock = vi.hoisted(() => vi.fn());
+const endServerSession = vi.hoisted(() => vi.fn());
 vi.mock("../../src/lib/gateway", () => ({
   gateway: gatewayMock,
   onGatewayUnauthorized: () => () => {},
+  endServerSession,
+  signOutSettled: () => Promise.resolve(),
 }));
 
 const { Component: SignInPage } = await import("../../src/features/auth/sign-in-page");
@@ -44,10 +47,12 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe("sign-in page", () => {
-  it("clears a stored session when visited", () => {
-    localStorage.setItem("token", JSON.stringify({ value: "t", expiry: Date.now() + 1000 }));
+  it("clears a stored session when visited, and ends it on the server", () => {
+    localStorage.setItem("customer", JSON.stringify({ value: "7", expiry: Date.now() + 1000 }));
+    endServerSession.mockClear();
     renderAt("/login");
-    expect(localStorage.getItem("token")).toBeNull();
+    expect(localStorage.getItem("customer")).toBeNull();
+    expect(endServerSession).toHaveBeenCalled();
   });
 
   it("shows the server's message in a closable snackbar", async () => {
@@ -77,9 +82,9 @@ describe("sign-in page", () => {
     expect(gatewayMock).not.toHaveBeenCalled();
   });
 
-  it("stores the session for 12 hours and goes to /shop on success", async () => {
+  it("stores the customer (never a token) for 12 hours and goes to /shop on success", async () => {
     gatewayMock.mockResolvedValue({
-      signIn: { __typename: "SignInSuccess", token: "jwt", customerId: "7" },
+      signIn: { __typename: "SignInSuccess", customerId: "7" },
     });
     const router = renderAt("/login");
     fill("Email", " buyer@demo-spa.example ");
@@ -93,8 +98,12 @@ describe("sign-in page", () => {
       email: "buyer@demo-spa.example",
       password: "partner-demo",
     });
-    const token = JSON.parse(localStorage.getItem("token")!) as { value: string; expiry: number };
-    expect(token.value).toBe("jwt");
-    expect(token.expiry - Date.now()).toBeGreaterThan(12 * 3600_000 - 60_000);
+    const stored = JSON.parse(localStorage.getItem("customer")!) as {
+      value: string;
+      expiry: number;
+    };
+    expect(stored.value).toBe("7");
+    expect(stored.expiry - Date.now()).toBeGreaterThan(12 * 3600_000 - 60_000);
+    expect(localStorage.getItem("token")).toBeNull();
   });
 });

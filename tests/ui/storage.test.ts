@@ -9,7 +9,7 @@ import {
   readCookie,
   readLocale,
   readSession,
-  storedSessionToken,
+  storedSessionCustomer,
   subscribeSession,
   writeConsent,
   writeLocale,
@@ -30,23 +30,23 @@ describe("stored session", () => {
   it("tells its listeners when it is written or removed (the header follows it)", async () => {
     let changes = 0;
     const stop = subscribeSession(() => changes++);
-    writeSession("tok", "/customers/7", Date.now());
+    writeSession("7", Date.now());
     await Promise.resolve();
     expect(changes).toBe(1);
-    expect(storedSessionToken()).toBe("tok");
+    expect(storedSessionCustomer()).toBe("7");
     clearSession();
     await Promise.resolve();
     expect(changes).toBe(2);
-    expect(storedSessionToken()).toBeNull();
+    expect(storedSessionCustomer()).toBeNull();
     stop();
   });
 
-  it("reports a stored token found past its expiry, so the session actor ends the session", async () => {
+  it("reports a stored session found past its expiry, so the session actor ends the session", async () => {
     let expiries = 0;
     const stop = onStoredSessionExpired(() => expiries++);
-    writeSession("tok", "/customers/7", NOW);
+    writeSession("7", NOW);
     expect(readSession(NOW + SESSION_TTL_MS)).toBeNull();
-    expect(storedSessionToken()).toBeNull();
+    expect(storedSessionCustomer()).toBeNull();
     await Promise.resolve();
     expect(expiries).toBe(1);
     // Nothing stored any more: later reads report nothing.
@@ -56,49 +56,47 @@ describe("stored session", () => {
     stop();
   });
 
-  it("stores token and customer as {value, expiry} 12 hours ahead, and the token cookie", () => {
-    // The cookie must still be alive for the browser to keep it: use the real clock here.
+  it("stores the customer as {value, expiry} 12 hours ahead, and never a token (decision 037)", () => {
     const now = Date.now();
-    writeSession("tok", "/customers/7", now);
-    expect(JSON.parse(localStorage.getItem("token")!)).toEqual({
-      value: "tok",
-      expiry: now + SESSION_TTL_MS,
-    });
+    writeSession("7", now);
     expect(JSON.parse(localStorage.getItem("customer")!)).toEqual({
-      value: "/customers/7",
+      value: "7",
       expiry: now + SESSION_TTL_MS,
     });
-    expect(readCookie("token")).toBe("tok");
+    expect(localStorage.getItem("token")).toBeNull();
+    expect(readCookie("token")).toBeNull();
+  });
+
+  it("keeps the expiry of a session the server rendered the page with", () => {
+    writeSession("7", NOW, NOW + 1000);
+    expect(readSession(NOW)).toEqual({ customerId: "7", expiresAt: NOW + 1000 });
   });
 
   it("is valid until its expiry", () => {
-    writeSession("tok", "7", NOW);
+    writeSession("7", NOW);
     expect(readSession(NOW + SESSION_TTL_MS - 1)).toEqual({
-      token: "tok",
       customerId: "7",
       expiresAt: NOW + SESSION_TTL_MS,
     });
   });
 
-  it("removes token and customer once expired", () => {
-    writeSession("tok", "7", NOW);
+  it("removes the customer once expired", () => {
+    writeSession("7", NOW);
     expect(readSession(NOW + SESSION_TTL_MS)).toBeNull();
-    expect(localStorage.getItem("token")).toBeNull();
     expect(localStorage.getItem("customer")).toBeNull();
   });
 
-  it("treats a malformed token as no session and clears it", () => {
-    localStorage.setItem("token", "not json");
-    localStorage.setItem("customer", JSON.stringify({ value: "7", expiry: NOW + 1000 }));
+  it("treats a malformed customer as no session and clears it", () => {
+    localStorage.setItem("customer", "not json");
     expect(readSession(NOW)).toBeNull();
     expect(localStorage.getItem("customer")).toBeNull();
   });
 
-  it("clearSession removes the token cookie too", () => {
-    writeSession("tok", "7", Date.now());
-    clearSession();
-    expect(readCookie("token")).toBeNull();
-    expect(readSession()).toBeNull();
+  it("removes a token an earlier storefront stored", () => {
+    localStorage.setItem("token", JSON.stringify({ value: "old.jwt.token", expiry: NOW + 1000 }));
+    writeSession("7", NOW);
+    expect(readSession(NOW)).not.toBeNull();
+    expect(localStorage.getItem("token")).toBeNull();
   });
 });
 

@@ -5,7 +5,8 @@ import { paths } from "../../rest/iri.js";
 import type { RestCustomer } from "../../rest/types.js";
 
 /**
- * The customer a bearer token belongs to: the REST API's tokens are JWTs whose subject is the
+ * The customer a bearer token (or the session cookie's, see RestClient.authorization) belongs
+ * to: the REST API's tokens are JWTs whose subject is the
  * customer id (the one sign-in answers with). The gateway only reads it to build the path; the
  * REST API verifies the token, and a token it refuses answers UNAUTHENTICATED.
  */

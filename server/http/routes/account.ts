@@ -41,8 +41,7 @@ import {
   requirePrincipal,
   SHOP_AUDIENCE,
   signToken,
-  TOKEN_COOKIE,
-  TOKEN_TTL_SECONDS,
+  setSessionCookie,
   verifyPassword,
   type Principal,
 } from "../auth.js";
@@ -533,14 +532,7 @@ function registerMyInformation(app: FastifyInstance, ctx: AppContext) {
     });
     // The sessions signed in with the old password end; this one continues with a new token.
     const token = await signToken(ctx.config.jwtSecret, p.userId, SHOP_AUDIENCE, version);
-    reply.setCookie(TOKEN_COOKIE, token, {
-      path: "/",
-      httpOnly: true,
-      sameSite: "lax",
-      // Over HTTPS (or behind a trusted proxy saying so) in any environment; always in production.
-      secure: ctx.config.env === "production" || request.protocol === "https",
-      maxAge: TOKEN_TTL_SECONDS,
-    });
+    setSessionCookie(request, reply, ctx.config, token);
     return { token };
   });
 }

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import type { AddressRow } from "../../db/schema.js";
 import {
+  clearSessionCookie,
+  presentedToken,
   requireAbility,
   requirePrincipal,
+  revokeToken,
+  setSessionCookie,
   SHOP_AUDIENCE,
   signToken,
-  TOKEN_COOKIE,
-  TOKEN_TTL_SECONDS,
   verifyPassword,
 } from "../auth.js";
 import type { AppContext } from "../context.js";
@@ -39,15 +41,19 @@ export function registerCustomerRoutes(app: FastifyInstance, { db, config }: App
     if (!user || !ok || !user.enabled || !user.company_enabled)
       throw unauthorized("error.invalidCredentials");
     const token = await signToken(config.jwtSecret, user.id, SHOP_AUDIENCE, user.token_version);
-    reply.setCookie(TOKEN_COOKIE, token, {
-      path: "/",
-      httpOnly: true,
-      sameSite: "lax",
-      // Over HTTPS (or behind a trusted proxy saying so) in any environment; always in production.
-      secure: config.env === "production" || request.protocol === "https",
-      maxAge: TOKEN_TTL_SECONDS,
-    });
+    // The storefront's session is this HttpOnly cookie; API clients use the token as a bearer.
+    setSessionCookie(request, reply, config, token);
     return { token, customer: iri.customer(user.id) };
+  });
+
+  // Sign-out: the token the request carries (bearer header or cookie) is revoked on the
+  // server, whatever copies of it exist, and the cookie is cleared. Without a valid token
+  // there is nothing to revoke: the cookie is cleared all the same.
+  app.delete("/api/v2/shop/customers/token", async (request, reply) => {
+    const presented = await presentedToken(request, config.jwtSecret, SHOP_AUDIENCE);
+    if (presented) await revokeToken(db, presented.jti, presented.expiresAt);
+    clearSessionCookie(request, reply, config);
+    return reply.code(204).send();
   });
 
   app.get("/api/v2/shop/customers/:id", async (request) => {

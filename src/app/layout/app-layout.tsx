@@ -11,7 +11,7 @@ import { BRAND } from "../../lib/brand";
 import { readSession } from "../../lib/storage";
 import { CartReady } from "../../lib/cart";
 import { CartProvider } from "../cart";
-import { useStoredSessionToken } from "../session";
+import { useStoredSessionCustomer } from "../session";
 import { DeferredCookieBar } from "./deferred-cookie-bar";
 import "./header.css";
 import { navLink } from "./nav-link";
@@ -38,8 +38,8 @@ const LanguageSelect = lazy(() =>
 export function AppLayout() {
   const { t } = useTranslation();
   // The chrome follows the stored session: signing in or out, or its expiry, changes it at once.
-  const token = useStoredSessionToken();
-  const signedIn = token !== null;
+  const customer = useStoredSessionCustomer();
+  const signedIn = customer !== null;
   const page = (
     <Box mih="100vh" style={{ display: "flex", flexDirection: "column" }} bg="white">
       <Box bg="stone.1" style={{ borderBottom: "1px solid var(--mantine-color-stone-2)" }}>
@@ -91,7 +91,7 @@ export function AppLayout() {
               {signedIn && (
                 <Box className="pp-header-compact">
                   <Suspense fallback={<Box w={44} h={44} />}>
-                    <ShopMenu token={token} />
+                    <ShopMenu session={customer} />
                   </Suspense>
                 </Box>
               )}
@@ -124,7 +124,7 @@ export function AppLayout() {
             {signedIn && (
               <Box className="pp-header-desktop">
                 <Suspense fallback={null}>
-                  <ShopNav token={token} />
+                  <ShopNav session={customer} />
                 </Suspense>
               </Box>
             )}
@@ -158,5 +158,5 @@ export function AppLayout() {
       <DeferredCookieBar />
     </Box>
   );
-  return <CartProvider token={token}>{page}</CartProvider>;
+  return <CartProvider session={customer}>{page}</CartProvider>;
 }

@@ -27,11 +27,11 @@ const DESKTOP = "(min-width: 80em)";
 export default function MenuDrawer({
   opened,
   onClose,
-  token,
+  session,
 }: {
   opened: boolean;
   onClose: () => void;
-  token: string;
+  session: string;
 }) {
   const { t, i18n } = useTranslation();
   const desktop = useMediaQuery(DESKTOP);
@@ -64,7 +64,7 @@ export default function MenuDrawer({
           <Link to="/shop/treatments">{t("nav.treatments")}</Link>
           <Link to="/shop/about">{t("nav.about")}</Link>
           <Link to="/product-catalog">{t("nav.catalogue", { product: BRAND.product })}</Link>
-          <QuickOrderLink style={{}} sessionKey={token} />
+          <QuickOrderLink style={{}} sessionKey={session} />
           <Divider color="stone.2" my="xs" />
           <Link to="/shop/account" data-testid="drawer-account-link">
             {t("nav.account")}

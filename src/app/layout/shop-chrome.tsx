@@ -15,8 +15,8 @@ import { SearchBox } from "./search-box";
 /** The drawer (Mantine Drawer, focus trap, scroll lock) loads when the burger is first tapped. */
 const MenuDrawer = lazy(() => import("./menu-drawer"));
 
-/** The header navigation of a signed-in visit; `token` re-reads the roles for quick order. */
-export function ShopNav({ token }: { token: string }) {
+/** The header navigation of a signed-in visit; `session` re-reads the roles for quick order. */
+export function ShopNav({ session }: { session: string }) {
   const { t } = useTranslation();
   return (
     <Group gap={24} component="nav" aria-label={t("nav.label")} wrap="nowrap">
@@ -30,7 +30,7 @@ export function ShopNav({ token }: { token: string }) {
       <Link to="/product-catalog" style={navLink}>
         {t("nav.catalogue", { product: BRAND.product })}
       </Link>
-      <QuickOrderLink style={navLink} sessionKey={token} />
+      <QuickOrderLink style={navLink} sessionKey={session} />
     </Group>
   );
 }
@@ -75,7 +75,7 @@ export function ShopTools() {
  * The burger of a signed-in visit below the header's breakpoint, and its drawer. Any
  * navigation closes the drawer (a link, a search, the browser's back button).
  */
-export function ShopMenu({ token }: { token: string }) {
+export function ShopMenu({ session }: { session: string }) {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
   const [everOpened, setEverOpened] = useState(false);
@@ -103,7 +103,7 @@ export function ShopMenu({ token }: { token: string }) {
       />
       {everOpened && (
         <Suspense fallback={null}>
-          <MenuDrawer opened={opened} onClose={() => setOpened(false)} token={token} />
+          <MenuDrawer opened={opened} onClose={() => setOpened(false)} session={session} />
         </Suspense>
       )}
     </>

@@ -6,7 +6,6 @@ import {
   ProductVariantsDocument,
   type OrderHistoryQuery,
 } from "../../lib/gql/graphql";
-import { readSession } from "../../lib/storage";
 
 export type HistoryOrder = OrderHistoryQuery["orders"]["items"][number];
 
@@ -68,12 +67,11 @@ export function fileNameOf(disposition: string | null, fallback: string): string
 }
 
 /**
- * Downloads a private file (invoice, export) with the stored bearer token and saves it under
- * the server's file name. A plain link would depend on the token cookie; the fetch works with
- * the stored sign-in alone. Throws the server's detail (or null) when refused.
+ * Downloads a private file (invoice, export) with the session cookie and saves it under the
+ * server's file name. Throws the server's detail (or null) when refused.
  */
 export async function downloadFile(url: string, fallbackName: string, language: string) {
-  const headers = gatewayHeaders(readSession()?.token ?? null, language);
+  const headers = gatewayHeaders(null, language);
   const response = await fetch(url, { headers, credentials: "same-origin" });
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as { detail?: unknown } | null;

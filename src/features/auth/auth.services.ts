@@ -12,7 +12,8 @@ export async function signIn(
 ): Promise<SignInOutcome> {
   const { signIn: result } = await request(SignInDocument, credentials);
   if (result.__typename === "SignInSuccess") {
-    return { ok: true, token: result.token, customerId: result.customerId };
+    // The session itself is the HttpOnly cookie the answer set; the browser keeps who it is.
+    return { ok: true, customerId: result.customerId };
   }
   return { ok: false, message: result.message || null, detail: null };
 }

@@ -27,7 +27,7 @@ import { Link, useNavigate } from "react-router";
 import { fromPromise } from "xstate";
 import { signInMachine, type SignInCredentials } from "../../../machines/sign-in.machine";
 import { BRAND } from "../../lib/brand";
-import { gateway } from "../../lib/gateway";
+import { endServerSession, gateway, signOutSettled } from "../../lib/gateway";
 import { clearSession, writeSession } from "../../lib/storage";
 import { signIn } from "./auth.services";
 import { FormFields } from "../../components/form-fields";
@@ -40,11 +40,18 @@ export function Component() {
     () =>
       signInMachine.provide({
         actors: {
-          signIn: fromPromise(({ input }: { input: SignInCredentials }) => signIn(gateway, input)),
+          signIn: fromPromise(async ({ input }: { input: SignInCredentials }) => {
+            await signOutSettled();
+            return signIn(gateway, input);
+          }),
         },
         actions: {
-          clearStoredSession: () => clearSession(),
-          startSession: (_, { token, customerId }) => writeSession(token, customerId),
+          // Visiting the page ends any session, on the server too (its cookie is cleared).
+          clearStoredSession: () => {
+            clearSession();
+            endServerSession();
+          },
+          startSession: (_, { customerId }) => writeSession(customerId),
           redirectToShop: () => void navigate("/shop"),
         },
       }),

@@ -26,7 +26,10 @@ async function hasTaxNumber(): Promise<boolean> {
 export function Component() {
   const { t } = useLazyNamespace("legal", LEGAL_TEXTS);
   const session = useStoredSession();
-  const european = useGatewayQuery(hasTaxNumber, `terms-${session?.token ?? "visitor"}`);
+  const european = useGatewayQuery(
+    hasTaxNumber,
+    `terms-${session ? `${session.customerId}@${session.expiresAt}` : "visitor"}`,
+  );
   const isEuropean = european.status === "success" && european.data;
   const brand = BRAND.name;
   return (

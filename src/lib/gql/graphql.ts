@@ -686,9 +686,14 @@ export type SignInMutationVariables = Exact<{
 
 export type SignInMutation = { signIn:
     | { __typename: 'InvalidCredentialsError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
-    | { __typename: 'SignInSuccess', token: string, customerId: string }
+    | { __typename: 'SignInSuccess', customerId: string }
     | { __typename: 'ValidationError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
    };
+
+export type SignOutMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SignOutMutation = { signOut: boolean };
 
 export type MeQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -750,7 +755,7 @@ export type ChangePasswordMutationVariables = Exact<{
 
 
 export type ChangePasswordMutation = { changePassword:
-    | { __typename: 'PasswordChanged', token: string }
+    | { __typename: 'PasswordChanged' }
     | { __typename: 'ValidationError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
    };
 
@@ -3911,7 +3916,6 @@ export const SignInDocument = new TypedDocumentString(`
   signIn(email: $email, password: $password) {
     __typename
     ... on SignInSuccess {
-      token
       customerId
     }
     ...ErrorFields
@@ -3926,6 +3930,11 @@ export const SignInDocument = new TypedDocumentString(`
     code
   }
 }`) as unknown as TypedDocumentString<SignInMutation, SignInMutationVariables>;
+export const SignOutDocument = new TypedDocumentString(`
+    mutation SignOut {
+  signOut
+}
+    `) as unknown as TypedDocumentString<SignOutMutation, SignOutMutationVariables>;
 export const MeDocument = new TypedDocumentString(`
     query Me {
   me {
@@ -4102,9 +4111,6 @@ export const ChangePasswordDocument = new TypedDocumentString(`
     mutation ChangePassword($input: ChangePasswordInput!) {
   changePassword(input: $input) {
     __typename
-    ... on PasswordChanged {
-      token
-    }
     ...ErrorFields
   }
 }

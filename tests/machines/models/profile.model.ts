@@ -58,7 +58,7 @@ export const model: MachineModel = {
       value: s.context.password[field] ? "" : "secret-phrase",
     })),
     { type: "password.submit" },
-    done("changePassword", { token: "fresh" }),
+    done("changePassword", undefined),
     failed("changePassword", { message: "Wrong current password" }),
   ],
   invariants: {

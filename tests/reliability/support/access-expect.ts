@@ -5,15 +5,17 @@ import type { Answer, Identity, RoleKey } from "./access-world.js";
 export type Outcome = "allowed" | 401 | 403 | 404;
 
 /**
- * The credential the server acts on for this call: a token cookie is read on GET only and a
- * bad one is ignored (the visitor goes on anonymous); paths outside the token hooks read no
- * token at all (server/app.ts, server/http/auth.ts).
+ * The credential the server acts on for this call: a token cookie (sent with the CSRF header)
+ * is read on every method, and a bad one is refused like a bad header; the back
+ * office reads the header only; paths outside the token hooks read no token at all
+ * (server/app.ts, server/http/auth.ts).
  */
-export function effectiveKind(identity: Identity, method: string, path: string) {
+export function effectiveKind(identity: Identity, _method: string, path: string) {
   const hook = hookOf(path.split("?")[0]!);
   if (hook === "none") return "none";
   if (identity.transport === "cookie") {
-    if (method !== "GET" || identity.kind === "bad") return "none";
+    // The cookie identities send the CSRF header, as the storefront does: a bad cookie is then
+    // a 401 like a bad header (a page load without the header goes on as a visitor's).
     // A shop cookie carries the shop audience: the back office's check ignores it.
     if (hook === "staff" && identity.kind !== "staff") return "none";
   }

@@ -17,6 +17,7 @@ import {
   type RoleKey,
   type World,
 } from "./access-world.js";
+import { freshToken } from "./access-routes.js";
 
 const OPERATIONS_DIR = "graphql/operations";
 
@@ -64,6 +65,11 @@ export interface OperationRule extends Pick<RouteRule, "access" | "scoped" | "no
   ) => Record<string, unknown> | Promise<Record<string, unknown>>;
   /** Runs no REST call that reads a token (e.g. Health): a bad token changes nothing. */
   tokenFree?: boolean;
+  /**
+   * Headers sent instead of the identity's (SignOut: a fresh token of the owner, so the
+   * identity's own token, which the next rows use, is not signed out).
+   */
+  headers?: (w: World, owner: RoleKey) => Promise<Record<string, string>>;
   /** What nobody gets instead of UNAUTHENTICATED, and why (e.g. `me: null`: signed out). */
   anonymous?: { outcome: "null"; why: string };
   /** The typed error company B gets instead of NOT_FOUND, and why. */
@@ -118,7 +124,14 @@ export const GRAPHQL_RULES: Record<string, OperationRule> = {
   Channel: { access: "public" },
   SignIn: {
     access: "public",
+    // The REST sign-in reads no token (decision 037): a stale one must not stop a new sign-in.
+    tokenFree: true,
     variables: () => ({ email: "buyer@demo-spa.example", password: "partner-demo" }),
+  },
+  SignOut: {
+    access: "public",
+    tokenFree: true,
+    headers: async (w, owner) => ({ authorization: `Bearer ${await freshToken(w, owner)}` }),
   },
   RegisterPartner: {
     access: "public",
@@ -399,7 +412,10 @@ export function outcomeOf(answer: Answer): string {
   return "allowed";
 }
 
-/** Sends an operation to /graphql as `identity` (header token only: the gateway reads no cookie). */
+/**
+ * Sends an operation to /graphql as `identity` (header identities only here; the session
+ * cookie's way through the gateway is tests/reliability/session-cookie.test.ts).
+ */
 export async function runOperation(
   w: World,
   op: Operation,
@@ -410,7 +426,10 @@ export async function runOperation(
   const variables = rule.variables ? await rule.variables(w, owner) : {};
   const answer = await w.callAs(identity, "POST", "/graphql", {
     body: { query: op.query, variables, operationName: op.name },
-    headers: { accept: "application/graphql-response+json, application/json" },
+    headers: {
+      accept: "application/graphql-response+json, application/json",
+      ...(rule.headers ? await rule.headers(w, owner) : {}),
+    },
   });
   const first = Object.values((answer.body?.data ?? {}) as Record<string, unknown>)[0];
   const typename = (first as { __typename?: string } | null)?.__typename;

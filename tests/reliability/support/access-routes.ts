@@ -1,5 +1,7 @@
 import { hashToken } from "../../../server/db/invitations.js";
+import { signToken } from "../../../server/http/auth.js";
 import type { TestCardGateway } from "../../../server/payments/test-gateway.js";
+import { TEST_SECRET } from "../../support/test-app.js";
 import {
   ROLE_OF,
   multipart,
@@ -117,6 +119,14 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   "POST /api/v2/shop/customers/token": {
     access: "public",
     request: () => json({ email: "buyer@demo-spa.example", password: "partner-demo" }),
+  },
+  "DELETE /api/v2/shop/customers/token": {
+    access: "public",
+    // Signing out revokes the token sent: a fresh one of the owner, never the identity's own
+    // (the next rows use it). Whoever calls, the answer is 204 and the cookie cleared.
+    request: async (w, owner) => ({
+      headers: { authorization: `Bearer ${await freshToken(w, owner)}` },
+    }),
   },
   "GET /api/v2/shop/customers/:id": { access: "partner", scoped: true, path: customer },
   "GET /api/v2/shop/addresses": { access: ADMIN_COMMERCIAL },
@@ -565,7 +575,14 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
 /** Which token check runs for a path (server/app.ts onRequest). */
 export function hookOf(path: string): "shop" | "staff" | "none" {
   if (path === "/api/v2/shop/payment/adyen/webhook") return "none";
+  // Sign-in needs no caller and sign-out reads its token itself (decision 037).
+  if (path === "/api/v2/shop/customers/token") return "none";
   if (path.startsWith("/api/v2/admin/")) return "staff";
   if (/^\/(api|customer-admin|shop\/export|shop\/import|form)\//.test(path)) return "shop";
   return "none";
+}
+
+/** A new token of `owner`, for calls that sign their token out. */
+export function freshToken(w: World, owner: RoleKey): Promise<string> {
+  return signToken(new TextEncoder().encode(TEST_SECRET), w.userIds[owner]);
 }

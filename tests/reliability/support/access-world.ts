@@ -23,7 +23,8 @@ const EMAIL_OF: Record<RoleKey, string> = {
 
 /**
  * Who calls. `credential` says what the server sees once the transport is taken into account
- * (a cookie is read on GET only, and a bad cookie is ignored: see server/http/auth.ts).
+ * (a cookie is read with the CSRF header on any method, and a bad cookie is ignored: see
+ * server/http/auth.ts).
  */
 export type IdentityKey =
   | "nobody"
@@ -219,12 +220,17 @@ export async function startWorld(backend: Backend): Promise<World> {
   };
 
   const callAs: World["callAs"] = (identity, method, url, opts = {}) => {
-    const headers: Record<string, string> = { ...opts.headers };
+    const headers: Record<string, string> = {};
     if (identity.token && identity.transport === "header")
       headers.authorization = `Bearer ${identity.token}`;
-    if (identity.token && identity.transport === "cookie")
+    // The cookie as the storefront sends it: with the CSRF header (decision 037; its absence
+    // is tests/reliability/session-cookie.test.ts).
+    if (identity.token && identity.transport === "cookie") {
       headers.cookie = `token=${identity.token}`;
-    return call(method, url, { ...opts, headers });
+      headers["x-requested-with"] = "XMLHttpRequest";
+    }
+    // A route's own headers win (a sign-out sends a fresh token, not the identity's).
+    return call(method, url, { ...opts, headers: { ...headers, ...opts.headers } });
   };
 
   const userIds = {} as Record<RoleKey, number>;

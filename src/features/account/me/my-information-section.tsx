@@ -41,7 +41,7 @@ import {
 import { useLazyNamespace } from "../../../lib/lazy-namespace";
 import { useUpdateAccountCustomer } from "../account-context";
 import { ACCOUNT_TEXTS, textOf } from "./account-texts";
-import { changePassword, loadProfile, saveProfile, storeSessionToken } from "./profile.services";
+import { changePassword, loadProfile, saveProfile } from "./profile.services";
 
 const DETAIL_FIELDS: { field: ProfileField; required: boolean; type?: string; auto: string }[] = [
   { field: "firstName", required: true, auto: "given-name" },
@@ -89,7 +89,6 @@ export function MyInformationSection() {
           ),
         },
         actions: {
-          storeSessionToken: (_, { token }) => storeSessionToken(token),
           notifyProfileSaved: ({ context }) => {
             notifications.show({ color: "green", message: tRef.current("me.saved") });
             // The greeting and initials above show the saved name at once.

@@ -4,8 +4,6 @@ import {
   MyInformationDocument,
   UpdateMyInformationDocument,
 } from "../../../lib/gql/graphql";
-import { readSession, writeSession } from "../../../lib/storage";
-import { SESSION_TTL_MS } from "../../../lib/storage";
 import type {
   PasswordValues,
   ProfileSaved,
@@ -44,18 +42,12 @@ export const saveProfile = (input: ProfileSaveInput) =>
     return { values: valuesOf(customer), pendingEmail: customer.pendingEmail ?? null };
   });
 
+/**
+ * The password change ends every session signed in with the old password, this one included;
+ * the server sets this session's fresh token as its cookie, so nothing is stored here.
+ */
 export const changePassword = (input: PasswordValues) =>
   call(async () => {
     const { changePassword: result } = await gateway(ChangePasswordDocument, { input });
-    return { token: successOf(result, "PasswordChanged").token };
+    successOf(result, "PasswordChanged");
   });
-
-/**
- * The password change ends every session signed in with the old password, this one included:
- * the fresh token replaces the stored one, keeping the stored session's expiry.
- */
-export function storeSessionToken(token: string) {
-  const stored = readSession();
-  if (!stored) return;
-  writeSession(token, stored.customerId, stored.expiresAt - SESSION_TTL_MS);
-}
