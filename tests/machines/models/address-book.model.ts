@@ -53,7 +53,7 @@ export const ADDRESSES: BookAddress[] = [
 ];
 export const BOOK = { addresses: ADDRESSES, countries: COUNTRIES };
 
-type Values = Record<string, string> & { isDefaultShipping: boolean };
+type Values = Record<string, string | boolean>;
 type Ctx = {
   addresses: BookAddress[];
   countries: BookCountry[];

@@ -254,8 +254,11 @@ export const model: MachineModel = {
       Object.values(s.context.password).map(filled),
       s.context.passwordFailure !== null,
       s.context.loadFailure !== null,
-      // One flag for the e-mail change: a new e-mail still waiting for the current password.
-      s.context.values.email !== s.context.savedEmail && !filled(s.context.emailPassword),
+      // The e-mail change: a new e-mail, and whether the current password is typed. (One flag,
+      // "new e-mail still waiting for the password", merged a new e-mail with its password
+      // into the unchanged e-mail: no path saved a new e-mail, so its input went unchecked.)
+      s.context.values.email !== s.context.savedEmail,
+      filled(s.context.emailPassword),
     ]),
   events: (s) => [
     done("loadProfile", PROFILE),
