@@ -214,7 +214,7 @@ function oracle({ event, before }: OracleStep): OracleExpectation {
     case '{"dialog":"editing"}':
       switch (e.type) {
         case "address.change": {
-          const values = { ...c.values, [e.field!]: e.value };
+          const values: Values = { ...c.values, [e.field!]: e.value! };
           const newCountry = e.field === "countryCode";
           if (newCountry && e.value !== c.values.countryCode) values.provinceCode = "";
           const judged = newCountry ? { ...values, provinceCode: "" } : values;
