@@ -9,7 +9,13 @@ const SUPPORTED = ["en", "fr", "de", "it", "es"];
  * when it is one of the five, else in English; choosing another of the five stores it and
  * reloads the page; choosing the current one or an unknown code does nothing.
  */
-function oracle({ event, before, input }: OracleStep): OracleExpectation {
+function oracle(step: OracleStep): OracleExpectation {
+  const expected = rules(step);
+  // Reloading ends the machine (the page goes away); choosing waits for the next choice.
+  return { ...expected, status: expected.value === "reloading" ? "done" : "active" };
+}
+
+function rules({ event, before, input }: OracleStep): OracleExpectation {
   if (event.type === "xstate.init") {
     const stored = (input as { stored: string | null }).stored;
     return {

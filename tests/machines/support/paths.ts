@@ -80,14 +80,16 @@ export interface OracleStep {
 }
 
 /**
- * What the oracle expects after a step. `value` and every key of `context` are compared when
- * given. `started` and `actions` are always compared: leaving them out means "none"; a step
- * that starts a service or runs a named action the oracle did not foresee fails, and so does
- * one that misses any. `actions` are compared as a multiset; an entry without `params` matches
- * any params.
+ * What the oracle expects after a step. `value`, `status` and every key of `context` are
+ * compared when given. `started` and `actions` are always compared: leaving them out means
+ * "none"; a step that starts a service or runs a named action the oracle did not foresee
+ * fails, and so does one that misses any. `actions` are compared as a multiset; an entry
+ * without `params` matches any params.
  */
 export interface OracleExpectation {
   value?: unknown;
+  /** The actor's status when given: "done" once a final state is reached, else "active". */
+  status?: string;
   context?: Record<string, unknown>;
   started?: Record<string, unknown>;
   actions?: readonly { type: string; params?: unknown }[];
@@ -99,6 +101,8 @@ export function checkOracle(step: OracleStep, expected: OracleExpectation): stri
   const show = (v: unknown) => JSON.stringify(v) ?? "undefined";
   if ("value" in expected && !isDeepStrictEqual(step.after.value, expected.value))
     problems.push(`state ${show(step.after.value)}, expected ${show(expected.value)}`);
+  if ("status" in expected && step.after.status !== expected.status)
+    problems.push(`status ${show(step.after.status)}, expected ${show(expected.status)}`);
   for (const [key, value] of Object.entries(expected.context ?? {}))
     if (!isDeepStrictEqual(step.after.context?.[key], value))
       problems.push(`context.${key} ${show(step.after.context?.[key])}, expected ${show(value)}`);
