@@ -24,6 +24,12 @@ const restricted = [
     from: ["./src/features", "./src/app"],
     message: "src/lib never imports features or the app shell",
   },
+  // Features use what src/lib and src/components offer; the shell (src/app) composes them.
+  {
+    target: "./src/features",
+    from: "./src/app",
+    message: "features never import the app shell: what they share lives in src/lib",
+  },
   // The gateway talks to the server over HTTP only.
   {
     target: "./graphql",

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
-import { expect, journeys, type E2EContext } from "./harness";
+import { expect, journeys, running, type E2EContext } from "./harness";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
@@ -192,10 +192,54 @@ export const tests = journeys(
       expect(out.includes('"Atelier Nord Inc." created'), `the company exists: ${out}`);
       const invitation = await invitationPath(page, baseUrl, email);
 
-      // The contact registers from the invitation (the team-registration page).
+      // The contact registers from the approval mail's link: welcomed as the new partner (not
+      // "invited" by their own company), the names the application gave already filled in.
       await page.goto(`${baseUrl}${invitation}`);
-      await page.locator('input[name="firstName"]').fill("Anna");
-      await page.locator('input[name="lastName"]').fill("Berg");
+      await page
+        .getByRole("heading", { name: "Welcome to the partner portal", level: 1 })
+        .waitFor();
+      const lead = (await page.getByTestId("team-registration-lead").textContent()) ?? "";
+      expect(
+        lead.includes("Your application for Atelier Nord Inc. is approved") &&
+          !/invited/i.test(lead),
+        `the page greets the approved applicant: ${lead}`,
+      );
+      await running(page);
+      await page.waitForFunction(
+        () =>
+          (document.querySelector('input[name="firstName"]') as HTMLInputElement | null)?.value ===
+          "Anna",
+      );
+      expect(
+        (await page.locator('input[name="lastName"]').inputValue()) === "Berg",
+        "the last name the application gave is filled in",
+      );
+      await screenshot("registration-approved-applicant");
+      // The same page in German, on a desktop and on a phone.
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.getByRole("combobox", { name: "Language" }).selectOption({ label: "Deutsch" });
+      await page.getByRole("heading", { name: "Willkommen im Partnerportal", level: 1 }).waitFor();
+      for (const width of [1440, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.waitForTimeout(300);
+        const wide = await page.evaluate(
+          () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+        );
+        expect(!wide, `no sideways scroll at ${width} px`);
+        await screenshot(`registration-approved-applicant-de-${width}`);
+      }
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.getByRole("combobox", { name: "Sprache" }).selectOption({ label: "English" });
+      await page
+        .getByRole("heading", { name: "Welcome to the partner portal", level: 1 })
+        .waitFor();
+      // The switch reloaded the page: the names are filled in again once it runs.
+      await running(page);
+      await page.waitForFunction(
+        () =>
+          (document.querySelector('input[name="lastName"]') as HTMLInputElement | null)?.value ===
+          "Berg",
+      );
       await page.locator('input[name="password"]').fill("first-order-2026");
       await page.locator('input[name="passwordRepeat"]').fill("first-order-2026");
       await page.getByRole("checkbox").check();

@@ -1,4 +1,4 @@
-import { assign, setup } from "xstate";
+import { assertEvent, assign, setup } from "xstate";
 import { unprovided } from "./unprovided.js";
 
 /** What the machine needs to know of a cart; the app's actors return the full cart. */
@@ -100,7 +100,13 @@ export function errorDetail(error: unknown): string | null {
   return null;
 }
 
-const operationEvents = ["cart.add", "cart.bulkAdd", "cart.adjust", "cart.remove", "cart.empty"];
+const operationEvents = [
+  "cart.add",
+  "cart.bulkAdd",
+  "cart.adjust",
+  "cart.remove",
+  "cart.empty",
+] as const satisfies readonly OperationEvent["type"][];
 
 /** While the cart is busy, changes wait their turn; none is lost. */
 const queueing = Object.fromEntries(operationEvents.map((type) => [type, { actions: "enqueue" }]));
@@ -133,11 +139,13 @@ export const cartMachine = setup({
   },
   actions: {
     enqueue: assign({
-      queue: ({ context, event }) => [...context.queue, requestOf(event as OperationEvent)],
+      queue: ({ context, event }) => {
+        assertEvent(event, operationEvents);
+        return [...context.queue, requestOf(event)];
+      },
     }),
-    recordSuccess: assign(({ context, event }) => {
+    recordSuccess: assign(({ context }, { cart }: { cart: CartLike | null }) => {
       const request = context.queue[0]!;
-      const cart = (event as unknown as { output: CartLike | null }).output;
       return {
         cart,
         lastOutcome: {
@@ -148,14 +156,14 @@ export const cartMachine = setup({
         },
       };
     }),
-    recordFailure: assign(({ context, event }) => {
+    recordFailure: assign(({ context }, { error }: { error: unknown }) => {
       const request = context.queue[0]!;
       return {
         lastOutcome: {
           requestId: request.requestId,
           kind: request.operation.kind,
           ok: false,
-          message: errorDetail((event as unknown as { error: unknown }).error),
+          message: errorDetail(error),
         },
       };
     }),
@@ -165,8 +173,7 @@ export const cartMachine = setup({
     notifyFailure: (_, _params: { kind: CartOperation["kind"]; message: string | null }) => {},
   },
   guards: {
-    hasShipments: ({ event }) =>
-      ((event as unknown as { output: CartLike | null }).output?.shipments.length ?? 0) > 0,
+    hasShipments: (_, { cart }: { cart: CartLike | null }) => (cart?.shipments.length ?? 0) > 0,
     hasQueuedRequests: ({ context }) => context.queue.length > 0,
     isSilent: ({ context }) => context.queue[0]?.silent === true,
     succeeded: ({ context }) => context.lastOutcome?.ok === true,
@@ -239,13 +246,19 @@ export const cartMachine = setup({
         input: ({ context }) => ({ cart: context.cart, operation: context.queue[0]!.operation }),
         onDone: [
           {
-            guard: "hasShipments",
+            guard: { type: "hasShipments", params: ({ event }) => ({ cart: event.output }) },
             target: "resettingShipment",
-            actions: "recordSuccess",
+            actions: { type: "recordSuccess", params: ({ event }) => ({ cart: event.output }) },
           },
-          { target: "reporting", actions: "recordSuccess" },
+          {
+            target: "reporting",
+            actions: { type: "recordSuccess", params: ({ event }) => ({ cart: event.output }) },
+          },
         ],
-        onError: { target: "reporting", actions: "recordFailure" },
+        onError: {
+          target: "reporting",
+          actions: { type: "recordFailure", params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     resettingShipment: {

@@ -27,6 +27,26 @@ export interface TeamRegistrationContext {
   failure: string | null;
   /** Why the link does not work (server's words), or null for the generic text. */
   invalidReason: string | null;
+  /**
+   * The link an approved partner application sent to its contact (not a colleague's
+   * invitation): the page welcomes the new partner; the names they gave are prefilled.
+   */
+  approvedApplication: boolean;
+  /** The company the link is for, once checked. */
+  companyName: string | null;
+  /** Both names came with the link (filled in, not asked). */
+  namesKnown: boolean;
+}
+
+/** What the check of the link answers (the gateway's `teamInvitation`). */
+export interface InvitationCheck {
+  valid: boolean;
+  message: string | null;
+  companyName?: string | null;
+  approvedApplication?: boolean;
+  /** Names already known (an approved application's contact), to prefill. */
+  firstName?: string | null;
+  lastName?: string | null;
 }
 
 export type TeamRegistrationEvent =
@@ -74,7 +94,8 @@ const FIELD_OF: Record<string, string> = { newPlainPassword: "password" };
 
 /**
  * The team-member registration page (account spec 2, 4, 5, 8): the invitation token from the
- * URL is checked first, and a link that does not work says so instead of showing a form. The
+ * URL is checked first, and a link that does not work says so instead of showing a form. An
+ * approved partner application's link comes with the names the applicant gave, filled in. The
  * form asks first and last name (at least 2 characters) and the password twice ('Passwords do
  * not match'); Register works only once the terms are accepted, in the form or in the 'Terms &
  * Conditions' dialog. Errors show in a closable snackbar; success shows 'Your registration is
@@ -87,9 +108,7 @@ export const teamRegistrationMachine = setup({
     input: {} as TeamRegistrationInput,
   },
   actors: {
-    checkInvitation: unprovided<{ valid: boolean; message: string | null }, { token: string }>(
-      "checkInvitation",
-    ),
+    checkInvitation: unprovided<InvitationCheck, { token: string }>("checkInvitation"),
     registerTeamMember: unprovided<void, TeamRegistrationRequest>("registerTeamMember"),
   },
   guards: {
@@ -111,6 +130,9 @@ export const teamRegistrationMachine = setup({
     serverErrors: {},
     failure: null,
     invalidReason: null,
+    approvedApplication: false,
+    companyName: null,
+    namesKnown: false,
   }),
   initial: "checking",
   states: {
@@ -127,6 +149,18 @@ export const teamRegistrationMachine = setup({
               params: ({ event }) => ({ valid: event.output.valid === true }),
             },
             target: "editing",
+            // What the application already gave is not asked again: the names are filled in
+            // (still editable, and checked by the form's rules and the server as typed ones).
+            actions: assign({
+              approvedApplication: ({ event }) => event.output.approvedApplication === true,
+              companyName: ({ event }) => event.output.companyName ?? null,
+              namesKnown: ({ event }) => Boolean(event.output.firstName && event.output.lastName),
+              values: ({ context, event }) => ({
+                ...context.values,
+                firstName: event.output.firstName ?? context.values.firstName,
+                lastName: event.output.lastName ?? context.values.lastName,
+              }),
+            }),
           },
           {
             target: "invalid",

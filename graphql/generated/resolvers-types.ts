@@ -1053,10 +1053,16 @@ export type TaxonModel = {
 
 export interface TeamInvitationModel {
   __typename?: "TeamInvitation";
+  /** Whether the link is the one an approved partner application sent to its contact (not a colleague's invitation); false when the link does not work. */
+  approvedApplication: boolean;
   /** The company the person is invited into; null when the link does not work. */
   companyName?: string | null;
   /** The invited e-mail address (the one to sign in with); null when the link does not work. */
   email?: string | null;
+  /** The first name the application gave, to prefill; null for a colleague's invitation. */
+  firstName?: string | null;
+  /** The last name the application gave, to prefill; null for a colleague's invitation. */
+  lastName?: string | null;
   /** Why the link does not work, in the caller's language; null when valid. */
   message?: string | null;
   valid: boolean;
@@ -1986,8 +1992,11 @@ export interface TaxonResolvers {
 }
 
 export interface TeamInvitationResolvers {
+  approvedApplication?: Resolver<boolean, TeamInvitationModel, Record<string, never>>;
   companyName?: Resolver<string | null, TeamInvitationModel, Record<string, never>>;
   email?: Resolver<string | null, TeamInvitationModel, Record<string, never>>;
+  firstName?: Resolver<string | null, TeamInvitationModel, Record<string, never>>;
+  lastName?: Resolver<string | null, TeamInvitationModel, Record<string, never>>;
   message?: Resolver<string | null, TeamInvitationModel, Record<string, never>>;
   valid?: Resolver<boolean, TeamInvitationModel, Record<string, never>>;
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { sql, type Kysely, type Transaction } from "kysely";
 import { completionViolations, paymentDueDate, formatOrderNumber } from "../domain/checkout.js";
+import { orderPaymentState } from "../domain/order-states.js";
 import { computeTotals } from "../domain/totals.js";
 import type { Violation } from "../domain/violations.js";
 import { recordAudit, type Actor } from "./audit.js";
@@ -341,6 +342,40 @@ export function currencySign(code: string) {
   return ({ EUR: "€", USD: "$", GBP: "£", CHF: "CHF" } as Record<string, string>)[code] ?? code;
 }
 
+/**
+ * A variant as messages name it, "<product> (<variant>)", in `language` from the catalogue's
+ * translation rows (decision 030), English where there is none. One statement; used where a
+ * refusal names a line (stock problems of completion), not on the way of a successful request.
+ */
+export async function variantLabel(
+  db: Kysely<DB>,
+  variantCode: string,
+  language: string,
+  fallback: string,
+): Promise<string> {
+  const row = await db
+    .selectFrom("product_variants as v")
+    .innerJoin("products as p", "p.code", "v.product_code")
+    .leftJoin("product_translations as pt", (j) =>
+      j.onRef("pt.product_code", "=", "p.code").on("pt.locale", "=", language),
+    )
+    .leftJoin("product_variant_translations as vt", (j) =>
+      j.onRef("vt.variant_code", "=", "v.code").on("vt.locale", "=", language),
+    )
+    .select([
+      (eb) => eb.fn.coalesce("pt.name", "p.name").as("product_name"),
+      (eb) => eb.fn.coalesce("vt.name", "v.name").as("variant_name"),
+    ])
+    .where("v.code", "=", variantCode)
+    .executeTakeFirst();
+  return row ? `${row.product_name} (${row.variant_name})` : fallback;
+}
+
+/** The language of a cart's locale code ("de_DE" → "de"), for messages without a request. */
+export function cartLanguage(order: { locale_code: string }): string {
+  return order.locale_code.slice(0, 2).toLowerCase();
+}
+
 /** The stock rule of a cart line: out of stock, or fewer on hand than wanted. */
 export function stockViolation(
   onHand: number,
@@ -374,6 +409,7 @@ export async function checkCompletion(
   tx: Tx,
   order: OrderRow,
   lookAhead = false,
+  language: string = cartLanguage(order),
 ): Promise<{ order: OrderRow; refusal: CompletionRefusal | null }> {
   await recalculate(tx, order.id);
   const fresh = await tx
@@ -384,7 +420,7 @@ export async function checkCompletion(
   const items = await tx
     .selectFrom("order_items as i")
     .innerJoin("product_variants as v", "v.code", "i.variant_code")
-    .select(["i.quantity", "i.product_name", "i.variant_name", "v.on_hand"])
+    .select(["i.variant_code", "i.quantity", "i.product_name", "i.variant_name", "v.on_hand"])
     .where("i.order_id", "=", order.id)
     .orderBy("i.variant_code")
     .execute();
@@ -407,12 +443,15 @@ export async function checkCompletion(
     return { order: fresh, refusal: { type: "/problems/checkout", violations } };
   if (lookAhead) {
     for (const item of items) {
-      const v = stockViolation(
-        item.on_hand,
-        item.quantity,
+      if (!stockViolation(item.on_hand, item.quantity, "", "items")) continue;
+      // Only a refused line is named, in the reader's language.
+      const name = await variantLabel(
+        tx,
+        item.variant_code,
+        language,
         `${item.product_name} (${item.variant_name})`,
-        "items",
       );
+      const v = stockViolation(item.on_hand, item.quantity, name, "items");
       if (v)
         return { order: fresh, refusal: { type: "/problems/insufficient-stock", violations: [v] } };
     }
@@ -444,8 +483,9 @@ export async function checkCompletion(
 export async function completeCart(
   tx: Tx,
   order: OrderRow,
-  opts: { actor: Actor; notes?: string | null },
+  opts: { actor: Actor; notes?: string | null; language?: string },
 ): Promise<{ order: OrderRow; refusal?: undefined } | { refusal: CompletionRefusal }> {
+  const language = opts.language ?? cartLanguage(order);
   if (typeof opts.notes === "string") {
     await tx
       .updateTable("orders")
@@ -453,14 +493,15 @@ export async function completeCart(
       .where("id", "=", order.id)
       .execute();
   }
-  const checked = await checkCompletion(tx, order);
+  const checked = await checkCompletion(tx, order, false, language);
   if (checked.refusal) return { refusal: checked.refusal };
   const failure = await placeOrder(tx, checked.order);
   if (failure?.kind === "stock") {
+    const name = await variantLabel(tx, failure.variantCode, language, failure.name);
     return {
       refusal: {
         type: "/problems/insufficient-stock",
-        violations: [stockViolation(failure.available, Infinity, failure.name, "items")!],
+        violations: [stockViolation(failure.available, Infinity, name, "items")!],
       },
     };
   }
@@ -492,4 +533,49 @@ export async function completeCart(
     },
   });
   return { order: placed };
+}
+
+/**
+ * "A payment was recorded": sets the order's payment state from all its payments
+ * (server/domain/order-states) and audits the change as `payment_recorded` with `after`'s
+ * details. The back office's received payments and the card payments both end here. `before` is
+ * the state the caller read under its lock; without it, it is read here.
+ */
+export async function recordPaymentState(
+  tx: Tx,
+  order: Pick<OrderRow, "id" | "company_id">,
+  actor: Actor,
+  after: object,
+  { before, now = new Date() }: { before?: string; now?: Date } = {},
+): Promise<string> {
+  const payments = await tx
+    .selectFrom("payments")
+    .select(["state", "amount"])
+    .where("order_id", "=", order.id)
+    .execute();
+  const previous =
+    before ??
+    (
+      await tx
+        .selectFrom("orders")
+        .select("payment_state")
+        .where("id", "=", order.id)
+        .executeTakeFirstOrThrow()
+    ).payment_state;
+  const paymentState = orderPaymentState(payments);
+  await tx
+    .updateTable("orders")
+    .set({ payment_state: paymentState, updated_at: now })
+    .where("id", "=", order.id)
+    .execute();
+  await recordAudit(tx, {
+    actor,
+    companyId: order.company_id,
+    entityType: "order",
+    entityId: order.id,
+    action: "payment_recorded",
+    before: { paymentState: previous },
+    after: { paymentState, ...after },
+  });
+  return paymentState;
 }

@@ -92,7 +92,8 @@ export async function renderInvoicePdf(
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
   });
-  const money = (minor: number) => moneyFormat.format(minor / 100);
+  // `|| 0`: a negative zero (a zero discount) would print "-€0.00".
+  const money = (minor: number) => moneyFormat.format((minor || 0) / 100);
   const dateFormat = new Intl.DateTimeFormat(locale, {
     year: "numeric",
     month: "2-digit",

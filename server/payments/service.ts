@@ -4,9 +4,14 @@ import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import type { ServerConfig } from "../config.js";
 import { recordAudit, type Actor } from "../db/audit.js";
-import { checkCompletion, completeCart, findOrderByToken, type Tx } from "../db/orders.js";
+import {
+  checkCompletion,
+  completeCart,
+  findOrderByToken,
+  recordPaymentState,
+  type Tx,
+} from "../db/orders.js";
 import type { CardAttemptStatus, CardPaymentAttemptRow, DB, OrderRow } from "../db/schema.js";
-import { orderPaymentState } from "../domain/order-states.js";
 import { totalUnpaidAmount } from "../domain/payment-status.js";
 import { requireAbility, type Principal } from "../http/auth.js";
 import type { Language } from "../http/i18n.js";
@@ -672,35 +677,7 @@ export class CardPayments {
         after: { state: "completed", amount: p.amount, method: attempt.method_code, psp },
       });
     }
-    await this.recomputeState(tx, order, actor, { psp, amount: attempt.amount });
-  }
-
-  private async recomputeState(tx: Tx, order: OrderRow, actor: Actor, after: object) {
-    const all = await tx
-      .selectFrom("payments")
-      .select(["state", "amount"])
-      .where("order_id", "=", order.id)
-      .execute();
-    const current = await tx
-      .selectFrom("orders")
-      .select("payment_state")
-      .where("id", "=", order.id)
-      .executeTakeFirstOrThrow();
-    const paymentState = orderPaymentState(all);
-    await tx
-      .updateTable("orders")
-      .set({ payment_state: paymentState, updated_at: new Date() })
-      .where("id", "=", order.id)
-      .execute();
-    await recordAudit(tx, {
-      actor,
-      companyId: order.company_id,
-      entityType: "order",
-      entityId: order.id,
-      action: "payment_recorded",
-      before: { paymentState: current.payment_state },
-      after: { paymentState, ...after },
-    });
+    await recordPaymentState(tx, order, actor, { psp, amount: attempt.amount });
   }
 
   /** Pending/Received: the open payments wait for the webhook, and cannot be paid twice. */

@@ -1,8 +1,9 @@
 import "@mantine/core/styles/Center.css";
 import { Center, Loader } from "@mantine/core";
 import { Outlet } from "react-router";
-import { useCartReady } from "./cart";
-import { SessionProvider, useSessionAllowsContent } from "./session";
+import { useCartReady } from "../lib/cart";
+import { useSessionAllowsContent } from "../lib/session";
+import { SessionProvider } from "./session";
 
 /**
  * Layout route of the shop pages: runs the session actor and shows the page while valid and

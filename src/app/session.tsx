@@ -1,5 +1,4 @@
 import { notifications } from "@mantine/notifications";
-import { createActorContext } from "@xstate/react";
 import {
   useContext,
   useEffect,
@@ -13,6 +12,7 @@ import { useLocation, useNavigate } from "react-router";
 import { SESSION_TTL_MS, sessionMachine } from "../../machines/session.machine";
 import { onGatewayUnauthorized } from "../lib/gateway";
 import { ServerRenderContext, useStoredSession } from "../lib/server-render";
+import { SessionContext } from "../lib/session";
 import {
   clearSession,
   onStoredSessionExpired,
@@ -21,9 +21,6 @@ import {
   subscribeSession,
   writeSession,
 } from "../lib/storage";
-
-/** The long-lived session actor of the shop pages (created once per visit of the shop area). */
-export const SessionContext = createActorContext(sessionMachine);
 
 /**
  * Starts the session actor with what storage holds and provides its side effects: storage,
@@ -104,12 +101,5 @@ export function useStoredSessionToken(): string | null {
     subscribeSession,
     storedSessionToken,
     server ? () => server.session?.token ?? null : storedSessionToken,
-  );
-}
-
-/** Whether the shop page may render: a valid session, or one still being checked from storage. */
-export function useSessionAllowsContent(): boolean {
-  return SessionContext.useSelector(
-    (s) => s.matches("valid") || (s.matches("checking") && s.context.session !== null),
   );
 }

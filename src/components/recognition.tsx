@@ -1,7 +1,9 @@
+import "@mantine/core/styles/Button.css";
 import "@mantine/core/styles/Stack.css";
 import "@mantine/core/styles/Text.css";
-import { Stack, Text, type StackProps } from "@mantine/core";
+import { Button, Group, Stack, Text, type StackProps } from "@mantine/core";
 import type { ReactNode } from "react";
+import { BRAND } from "../lib/brand";
 import { Carousel, type PerView } from "./carousel";
 import { useCarouselLabels, useCatalogList } from "./catalog-texts";
 
@@ -102,5 +104,35 @@ export function PressCarousel({
         </Stack>
       )}
     />
+  );
+}
+
+/**
+ * Under the press quotes: the quotes are quotes, not links; the brand's press room and blog are
+ * where to read on (each opens in a new tab, without the opener).
+ */
+export function PressLinks({ pressRoom, blog }: { pressRoom: string; blog: string }) {
+  return (
+    <Group justify="center" gap="md" mt={48}>
+      <Button
+        component="a"
+        href={BRAND.pressUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+        variant="outline"
+        color="stone.8"
+      >
+        {pressRoom}
+      </Button>
+      <Button
+        component="a"
+        href={BRAND.blogUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+        color="clay"
+      >
+        {blog}
+      </Button>
+    </Group>
   );
 }

@@ -46,18 +46,21 @@ export function formatAmount(amount: number, language = "en"): string {
 
 /**
  * Formats minor units (cents) as a price: divided by 100, with the currency's sign. English
- * writes the sign first ("€1,234.50"); the other languages after ("1.234,50 €"). A code without
- * a sign is written out ("1,234.50 PLN").
+ * writes the sign first ("€1,234.50", "-€92.50"); the other languages after ("1.234,50 €"). A
+ * code without a sign is written out ("1,234.50 PLN").
  */
 export function formatMoney(
   minor: number,
   currencyCode: string | null | undefined,
   language = "en",
 ): string {
-  const number = formatAmount(minor / 100, language);
+  // No "-0.00": a zero discount is a zero (the minus of -0 would be printed).
+  const number = formatAmount((minor || 0) / 100, language);
   if (!currencyCode) return number;
   const upper = currencyCode.toUpperCase();
   const sign = CURRENCY_SIGNS[upper];
   if (sign === undefined) return `${number}\u00a0${upper}`;
-  return language === "en" ? `${sign}${number}` : `${number}\u00a0${sign}`;
+  if (language !== "en") return `${number}\u00a0${sign}`;
+  // English puts the minus before the sign: "-€92.50", not "€-92.50".
+  return number.startsWith("-") ? `-${sign}${number.slice(1)}` : `${sign}${number}`;
 }

@@ -383,9 +383,14 @@ describe("gateway: company, my information, team, address book, team registratio
       const token = await invitationToken(email);
       const before = await h.t.fingerprint();
       h.calls.length = 0;
+      // A colleague's invitation: nothing known to fill in.
       expect(dataOf(await h.run(TeamInvitationDocument, { token })).teamInvitation).toEqual({
         valid: true,
         message: null,
+        companyName: "Demo Spa GmbH",
+        approvedApplication: false,
+        firstName: null,
+        lastName: null,
       });
       // The check reads the REST API's invitation check, and changes nothing.
       expect(h.calls.map((c) => `${c.method} ${c.url.pathname}`)).toEqual([
@@ -449,6 +454,66 @@ describe("gateway: company, my information, team, address book, team registratio
       });
       const users = dataOf(await h.run(CompanyUsersDocument, {}, as(USERS.spaAdmin))).companyUsers;
       expect(users.find((u) => u.email === email)?.status).toBe("ACTIVE");
+    });
+
+    it("fills in the names an approved application gave; the registration still checks them", async () => {
+      const staff = await h.t.request("POST", "/api/v2/admin/token", {
+        body: { email: "staff@brand.example", password: "partner-demo" },
+      });
+      const application = await h.t.db
+        .selectFrom("partner_applications")
+        .select("id")
+        .where("email", "=", "owner@glow-studio.example")
+        .executeTakeFirstOrThrow();
+      const approved = await h.t.request(
+        "POST",
+        `/api/v2/admin/partner-applications/${application.id}/approve`,
+        {
+          token: staff.body.token,
+          body: {
+            priceListCode: "EUR_CONTRACT",
+            currencyCode: "EUR",
+            salesAgentName: "Clara Weiss",
+            salesAgentEmail: "clara.weiss@lume-atelier.example",
+          },
+        },
+      );
+      expect(approved.status, approved.raw).toBe(200);
+      const mail = await h.t.db
+        .selectFrom("mail_outbox")
+        .select("text_body")
+        .where("to_address", "=", "owner@glow-studio.example")
+        .where("kind", "=", "application_approved")
+        .executeTakeFirstOrThrow();
+      const token = /\/register\/([A-Za-z0-9_-]+)/.exec(mail.text_body)![1]!;
+      expect(dataOf(await h.run(TeamInvitationDocument, { token })).teamInvitation).toEqual({
+        valid: true,
+        message: null,
+        companyName: "Glow Studio SARL",
+        approvedApplication: true,
+        firstName: "Camille",
+        lastName: "Laurent",
+      });
+      // The names are still the registration's to check: one letter is refused.
+      const input = {
+        token,
+        firstName: "Camille",
+        lastName: "L",
+        password: "camille-secret-1",
+        passwordRepeat: "camille-secret-1",
+        termsAccepted: true,
+      };
+      const refused = expectType(
+        dataOf(await h.run(RegisterTeamMemberDocument, { input })).registerTeamMember,
+        "ValidationError",
+      );
+      expect(refused.violations.map((v) => v.propertyPath)).toEqual(["lastName"]);
+      expectType(
+        dataOf(
+          await h.run(RegisterTeamMemberDocument, { input: { ...input, lastName: "Laurent" } }),
+        ).registerTeamMember,
+        "TeamMemberRegistered",
+      );
     });
 
     it("answers an unknown token as not valid", async () => {

@@ -21,4 +21,12 @@ describe("lint import rules", () => {
     });
     expect(result!.messages.map((m) => m.ruleId)).toContain("import-x/no-restricted-paths");
   }, 60_000);
+
+  it("reports a feature importing the app shell", async () => {
+    const eslint = new ESLint();
+    const [result] = await eslint.lintText('import { CartProvider } from "../../app/cart";\n', {
+      filePath: "src/features/catalog/zz-lint-probe.ts",
+    });
+    expect(result!.messages.map((m) => m.ruleId)).toContain("import-x/no-restricted-paths");
+  }, 60_000);
 });

@@ -1,4 +1,4 @@
-import { createActor } from "xstate";
+import { createActor, fromPromise } from "xstate";
 import { describe, expect, it, vi } from "vitest";
 import {
   addressBookMachine,
@@ -234,6 +234,57 @@ describe("team registration machine", () => {
     actor.send({ type: "registration.submit" });
     actor.send(done("registerTeamMember") as never);
     expect(actor.getSnapshot().value).toBe("registered");
+  });
+
+  it("fills in the names an approved application gave, and sends them as the person leaves them", () => {
+    const registered = vi.fn();
+    const actor = createActor(
+      teamRegistrationMachine.provide({
+        actors: {
+          registerTeamMember: fromPromise(async ({ input }) => {
+            registered(input);
+          }),
+        },
+      }),
+      { input: { token: "tok" } },
+    ).start();
+    actor.send(
+      done("checkInvitation", {
+        valid: true,
+        message: null,
+        companyName: "Atelier Nord Inc.",
+        approvedApplication: true,
+        firstName: "Anna",
+        lastName: "Berg",
+      }) as never,
+    );
+    expect(actor.getSnapshot().context).toMatchObject({
+      values: { firstName: "Anna", lastName: "Berg", password: "", passwordRepeat: "" },
+      approvedApplication: true,
+      namesKnown: true,
+      companyName: "Atelier Nord Inc.",
+      errors: {},
+    });
+    // Still the form's rules: a name changed to one letter is refused before sending.
+    actor.send({ type: "registration.change", field: "lastName", value: "B" });
+    expect(actor.getSnapshot().context.errors.lastName).toBe("teamRegistration.errors.minLength");
+    actor.send({ type: "registration.change", field: "lastName", value: "Berg-Lund" });
+    actor.send({ type: "registration.change", field: "password", value: "first-order-2026" });
+    actor.send({ type: "registration.change", field: "passwordRepeat", value: "first-order-2026" });
+    actor.send({ type: "registration.acceptTerms" });
+    actor.send({ type: "registration.submit" });
+    expect(registered).toHaveBeenCalledWith(
+      expect.objectContaining({ firstName: "Anna", lastName: "Berg-Lund" }),
+    );
+
+    // A colleague's invitation knows no names: nothing is filled in.
+    const colleague = createActor(teamRegistrationMachine, { input: { token: "t2" } }).start();
+    colleague.send(done("checkInvitation", { valid: true, message: null }) as never);
+    expect(colleague.getSnapshot().context).toMatchObject({
+      values: { firstName: "", lastName: "" },
+      approvedApplication: false,
+      namesKnown: false,
+    });
   });
 
   it("shows a used link as invalid, before or after the form", () => {

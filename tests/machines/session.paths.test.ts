@@ -1,6 +1,10 @@
 import { createActor, SimulatedClock } from "xstate";
 import { describe, expect, it, vi } from "vitest";
-import { SESSION_TTL_MS, sessionMachine } from "../../machines/session.machine.js";
+import {
+  SESSION_TTL_MS,
+  sessionMachine,
+  type SessionInput,
+} from "../../machines/session.machine.js";
 import { NOW, none, valid, model as sessionModel } from "./models/session.model.js";
 import { runModel } from "./support/paths.js";
 
@@ -13,18 +17,23 @@ describe("session machine paths", () => {
   });
 });
 
+/** A session actor on a simulated clock whose storage, notice and redirect calls are recorded. */
+function recording(input: SessionInput) {
+  const clock = new SimulatedClock();
+  const calls: string[] = [];
+  const machine = sessionMachine.provide({
+    actions: {
+      clearSession: () => void calls.push("clear"),
+      showExpiredNotice: (_, p) => void calls.push(`notice:${p.messageKey}`),
+      redirectToLogin: () => void calls.push("login"),
+    },
+  });
+  return { actor: createActor(machine, { input, clock }).start(), clock, calls };
+}
+
 describe("session machine behaviour", () => {
   it("shows 'Session expired' 500 ms after load and redirects to /login 2 s later", () => {
-    const clock = new SimulatedClock();
-    const calls: string[] = [];
-    const machine = sessionMachine.provide({
-      actions: {
-        clearSession: () => void calls.push("clear"),
-        showExpiredNotice: (_, p) => void calls.push(`notice:${p.messageKey}`),
-        redirectToLogin: () => void calls.push("login"),
-      },
-    });
-    const actor = createActor(machine, { input: none, clock }).start();
+    const { actor, clock, calls } = recording(none);
     clock.increment(499);
     expect(actor.getSnapshot().value).toBe("checking");
     clock.increment(1);
@@ -54,16 +63,7 @@ describe("session machine behaviour", () => {
   });
 
   it("ends a session whose stored token ran out while the person clicked around", () => {
-    const clock = new SimulatedClock();
-    const calls: string[] = [];
-    const machine = sessionMachine.provide({
-      actions: {
-        clearSession: () => void calls.push("clear"),
-        showExpiredNotice: (_, p) => void calls.push(`notice:${p.messageKey}`),
-        redirectToLogin: () => void calls.push("login"),
-      },
-    });
-    const actor = createActor(machine, { input: valid, clock }).start();
+    const { actor, clock, calls } = recording(valid);
     clock.increment(500);
     expect(actor.getSnapshot().value).toBe("valid");
     // A navigation that still finds the token in date keeps the person in.
@@ -86,16 +86,7 @@ describe("session machine behaviour", () => {
   });
 
   it("ends a session that expires in the first 500 ms when the person clicks on", () => {
-    const clock = new SimulatedClock();
-    const calls: string[] = [];
-    const machine = sessionMachine.provide({
-      actions: {
-        clearSession: () => void calls.push("clear"),
-        showExpiredNotice: (_, p) => void calls.push(`notice:${p.messageKey}`),
-        redirectToLogin: () => void calls.push("login"),
-      },
-    });
-    const actor = createActor(machine, { input: valid, clock }).start();
+    const { actor, clock, calls } = recording(valid);
     clock.increment(100);
     // A look that finds the token in date leaves the check to run.
     actor.send({ type: "session.checked", stored: valid.stored, now: NOW + 100 });

@@ -467,10 +467,14 @@ describe.each(backends)("account team API on %s", (backend) => {
       const before = await t.fingerprint();
       const res = await check(token);
       expect(res.status, res.raw).toBe(200);
+      // A colleague's invitation: no application behind it, no names to fill in.
       expect(res.body).toEqual({
         email,
         companyName: "Demo Spa GmbH",
         expiresAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+        approvedApplication: false,
+        firstName: null,
+        lastName: null,
       });
       const days = (Date.parse(res.body.expiresAt) - Date.now()) / 86_400_000;
       expect(days).toBeGreaterThan(6.9);

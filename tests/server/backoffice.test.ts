@@ -415,6 +415,17 @@ describe.each(backends)("back-office API on %s", (backend) => {
         expect(mail.text_body).toContain("your application for Glow Studio SARL is approved");
         expect(mail.text_body).toContain("Set your password here");
         expect(mail.text_body).not.toMatch(/invited you|your name/i);
+        // The link's page knows the names the application gave (issue 17): it fills them in
+        // instead of asking again.
+        const check = await t.request("GET", `/api/v2/team-members/invitations/${link![1]}`, {});
+        expect(check.status, check.raw).toBe(200);
+        expect(check.body).toMatchObject({
+          email: "owner@glow-studio.example",
+          companyName: "Glow Studio SARL",
+          approvedApplication: true,
+          firstName: "Camille",
+          lastName: "Laurent",
+        });
         // The application is no longer pending.
         const pending = await staff("GET", `${ADMIN}/partner-applications?status=pending`);
         expect(pending.body["hydra:member"].some((a: { id: number }) => a.id === glowId)).toBe(

@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultListName } from "../../server/domain/shopping-lists.js";
 import { signToken } from "../../server/http/auth.js";
-import { backends, expectProblem, startTestApp, USERS, type TestApp } from "../support/test-app.js";
-
-/** A test that applies to one backend only is not registered on the other (not counted as
- * skipped: it does not exist there). */
-const registerNothing = (() => undefined) as unknown as typeof it;
+import {
+  backends,
+  expectProblem,
+  startTestApp,
+  USERS,
+  type TestApp,
+  itOnlyOn,
+} from "../support/test-app.js";
 
 const LISTS = "/api/v2/shopping-lists";
 const V = (code: string) => `/api/v2/shop/product-variants/${code}`;
@@ -608,7 +611,7 @@ describe.each(backends)("saved shopping lists on %s", (backend) => {
     });
 
     // PGlite is one connection; the race needs a server.
-    (backend === "postgres" ? it : registerNothing)(
+    itOnlyOn("postgres", backend)(
       "starts one cart when one person orders lists in parallel",
       async () => {
         const user = await t.db

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { sql, type Kysely } from "kysely";
 import pg from "pg";
-import { inject } from "vitest";
+import { inject, it } from "vitest";
 import { buildApp } from "../../server/app.js";
 import { loadConfig, type ServerConfig } from "../../server/config.js";
 import type { GatewayConfig } from "../../graphql/config.js";
@@ -19,6 +19,14 @@ import type { DB } from "../../server/db/schema.js";
 
 /** The backends the API suite runs on; PostgreSQL only where a server could be started. */
 export const backends: Backend[] = inject("pgUrl") ? ["pglite", "postgres"] : ["pglite"];
+
+/**
+ * `it` on `only`, and on any other backend nothing: a test that applies to one backend is not
+ * registered on the other (it does not exist there, so it is not counted as skipped).
+ */
+export function itOnlyOn(only: Backend, backend: Backend): typeof it {
+  return backend === only ? it : ((() => undefined) as unknown as typeof it);
+}
 
 export const DEMO_PASSWORD = "partner-demo";
 export const USERS = {

@@ -23,7 +23,8 @@ vi.mock("../../src/app/cart-actor", async (importOriginal) => {
   };
 });
 
-const { CartContext, CartProvider, CartReady, useCartReady } = await import("../../src/app/cart");
+const { CartProvider } = await import("../../src/app/cart");
+const { CartContext, CartReady, useCartReady } = await import("../../src/lib/cart");
 
 let mounts = 0;
 function Page() {

@@ -61,4 +61,12 @@ describe("formatMoney", () => {
   it("shows the bare number without a currency", () => {
     expect(formatMoney(1000, null)).toBe("10.00");
   });
+
+  it("puts the minus before the sign in English, and never shows a negative zero", () => {
+    expect(formatMoney(-9250, "EUR")).toBe("-€92.50");
+    expect(formatMoney(-9250, "EUR", "de")).toBe(`-92,50${NBSP}€`);
+    expect(formatMoney(-0, "EUR")).toBe("€0.00");
+    expect(formatMoney(-Math.abs(0), "EUR", "de")).toBe(`0,00${NBSP}€`);
+    expect(formatMoney(-0, null)).toBe("0.00");
+  });
 });

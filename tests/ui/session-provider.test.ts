@@ -12,8 +12,8 @@ vi.mock("../../src/lib/gateway", () => ({
   onGatewayUnauthorized: () => () => {},
 }));
 
-const { SessionContext, SessionProvider, useStoredSessionToken } =
-  await import("../../src/app/session");
+const { SessionProvider, useStoredSessionToken } = await import("../../src/app/session");
+const { SessionContext } = await import("../../src/lib/session");
 
 function State() {
   const value = SessionContext.useSelector((s) => String(s.value));

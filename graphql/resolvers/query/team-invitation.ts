@@ -14,6 +14,9 @@ interface RestInvitation {
   email: string;
   companyName: string;
   expiresAt: string;
+  approvedApplication: boolean;
+  firstName: string | null;
+  lastName: string | null;
 }
 
 /**
@@ -30,6 +33,9 @@ export const teamInvitation: NonNullable<QueryResolvers["teamInvitation"]> = asy
     message,
     email: null,
     companyName: null,
+    approvedApplication: false,
+    firstName: null,
+    lastName: null,
   });
   // Nothing to ask about: no link at all, or one far longer than any invitation token.
   if (args.token.trim() === "" || args.token.length > TOKEN_MAX) return refused(null);
@@ -40,6 +46,9 @@ export const teamInvitation: NonNullable<QueryResolvers["teamInvitation"]> = asy
       message: null,
       email: invitation.email,
       companyName: invitation.companyName,
+      approvedApplication: invitation.approvedApplication === true,
+      firstName: invitation.firstName ?? null,
+      lastName: invitation.lastName ?? null,
     };
   } catch (error) {
     if (error instanceof RestError && error.problem.status === 404)

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { allocateReceivedAmount, orderPaymentState } from "../../domain/order-states.js";
+import { allocateReceivedAmount } from "../../domain/order-states.js";
 import {
   rowAssignments,
   splitAmounts,
@@ -7,7 +7,7 @@ import {
   type SplitPlan,
 } from "../../domain/order-splitting.js";
 import { recordAudit, type Actor } from "../audit.js";
-import { newToken, type Tx } from "../orders.js";
+import { newToken, recordPaymentState, type Tx } from "../orders.js";
 import type { OrderRow } from "../schema.js";
 
 /**
@@ -340,25 +340,11 @@ export async function receivePayment(
       },
     );
   }
-  const payments = await tx
-    .selectFrom("payments")
-    .select(["state", "amount"])
-    .where("order_id", "=", order.id)
-    .execute();
-  const paymentState = orderPaymentState(payments);
-  await tx
-    .updateTable("orders")
-    .set({ payment_state: paymentState, updated_at: now })
-    .where("id", "=", order.id)
-    .execute();
-  await recordAudit(tx, {
+  return recordPaymentState(
+    tx,
+    order,
     actor,
-    companyId: order.company_id,
-    entityType: "order",
-    entityId: order.id,
-    action: "payment_recorded",
-    before: { paymentState: order.payment_state },
-    after: { paymentState, amount, method: methodCode ?? null },
-  });
-  return paymentState;
+    { amount, method: methodCode ?? null },
+    { before: order.payment_state, now },
+  );
 }

@@ -747,7 +747,13 @@ function registerTeamRegistration(app: FastifyInstance, { db }: AppContext) {
             .selectFrom("invitations as i")
             .innerJoin("shop_users as u", "u.id", "i.shop_user_id")
             .innerJoin("companies as c", "c.id", "u.company_id")
-            .select(["u.email", "c.name as company_name", "i.expires_at", "i.used_at"])
+            .select([
+              "u.email",
+              "u.company_id",
+              "c.name as company_name",
+              "i.expires_at",
+              "i.used_at",
+            ])
             .where("i.token_hash", "=", hashToken(token))
             .where("u.enabled", "=", true)
             .where("u.password_hash", "is", null)
@@ -757,10 +763,25 @@ function registerTeamRegistration(app: FastifyInstance, { db }: AppContext) {
     const expiresAt = new Date(found?.expires_at ?? 0);
     if (!found || found.used_at !== null || expiresAt.getTime() <= Date.now())
       throw new Problem(404, "/problems/not-found", "invitation.invalid");
+    // The contact of an approved application registers through the company's first
+    // invitation: the names they gave in the application are known (issue 17), the page
+    // prefills them. A colleague's invitation knows no name.
+    const application = await db
+      .selectFrom("partner_applications")
+      .select("payload")
+      .where("company_id", "=", found.company_id)
+      .where("status", "=", "approved")
+      .where((eb) => eb(eb.fn("lower", ["email"]), "=", found.email.toLowerCase()))
+      .orderBy("id", "desc")
+      .executeTakeFirst();
+    const contact = application ? applicationContact(application.payload) : undefined;
     return {
       email: found.email,
       companyName: found.company_name,
       expiresAt: expiresAt.toISOString(),
+      approvedApplication: application !== undefined,
+      firstName: contact?.firstName ?? null,
+      lastName: contact?.lastName ?? null,
     };
   });
 
@@ -859,6 +880,18 @@ function registerTeamRegistration(app: FastifyInstance, { db }: AppContext) {
     });
     return reply.code(201).send(shopUserResource(user));
   });
+}
+
+/** The contact's names in an application's payload (`relationships.default_contact`). */
+function applicationContact(payload: unknown): { firstName?: string; lastName?: string } {
+  const field = (v: unknown, key: string): unknown =>
+    v !== null && typeof v === "object" && !Array.isArray(v)
+      ? (v as Record<string, unknown>)[key]
+      : undefined;
+  const contact = field(field(payload, "relationships"), "default_contact");
+  const text = (v: unknown) =>
+    typeof v === "string" && v.trim() !== "" ? v.trim().slice(0, NAME_MAX) : undefined;
+  return { firstName: text(field(contact, "name")), lastName: text(field(contact, "surname")) };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -92,13 +92,18 @@ export async function registerListRoutes(app: FastifyInstance, { db }: AppContex
         .execute(),
       companyTerms(db, p.companyId),
     ]);
-    return collection(await listResources(db, rows, terms), Number(count.n));
+    return collection(await listResources(db, rows, terms, languageOf(request)), Number(count.n));
   });
 
   app.get(`${LISTS}/:id`, async (request) => {
     const p = requirePrincipal(request);
     const list = await findList(db, p, (request.params as { id: string }).id);
-    const [resource] = await listResources(db, [list], await companyTerms(db, p.companyId));
+    const [resource] = await listResources(
+      db,
+      [list],
+      await companyTerms(db, p.companyId),
+      languageOf(request),
+    );
     return resource;
   });
 
@@ -138,7 +143,7 @@ export async function registerListRoutes(app: FastifyInstance, { db }: AppContex
       .selectAll()
       .where("id", "=", id)
       .executeTakeFirstOrThrow();
-    const [resource] = await listResources(db, [row], terms);
+    const [resource] = await listResources(db, [row], terms, languageOf(request));
     return reply.code(201).header("location", listIri(id)).send(resource);
   });
 
@@ -209,6 +214,12 @@ export async function registerListRoutes(app: FastifyInstance, { db }: AppContex
               .onRef("vp.variant_code", "=", "i.variant_code")
               .on("vp.price_list_code", "=", terms.priceList),
           )
+          .leftJoin("product_translations as pt", (j) =>
+            j.onRef("pt.product_code", "=", "p.code").on("pt.locale", "=", lang),
+          )
+          .leftJoin("product_variant_translations as vt", (j) =>
+            j.onRef("vt.variant_code", "=", "v.code").on("vt.locale", "=", lang),
+          )
           .select([
             "i.variant_code",
             "i.quantity",
@@ -218,6 +229,8 @@ export async function registerListRoutes(app: FastifyInstance, { db }: AppContex
             "v.enabled as variant_enabled",
             "p.name as product_name",
             "p.enabled as product_enabled",
+            "pt.name as product_name_translated",
+            "vt.name as variant_name_translated",
             "vp.price",
             "vp.rrp_price",
           ])
@@ -279,7 +292,10 @@ export async function registerListRoutes(app: FastifyInstance, { db }: AppContex
       if (plan.set.length > 0) await recalculate(tx, cart.id);
       const skipped = plan.skipped.map((s) => {
         const line = lines.find((l) => l.variant_code === s.variantCode);
-        const name = line ? `${line.product_name} (${line.variant_name})` : s.variantCode;
+        // Named in the reader's language (decision 030); the cart line records the English.
+        const name = line
+          ? `${line.product_name_translated ?? line.product_name} (${line.variant_name_translated ?? line.variant_name})`
+          : s.variantCode;
         return {
           variantCode: s.variantCode,
           productVariant: iri.variant(s.variantCode),
@@ -479,10 +495,15 @@ type ListRow = {
 
 /**
  * Lists with their lines at the company's current contract prices, in one query for all the
- * lists' lines. A line whose variant is no longer sold to the company keeps its place with
+ * lists' lines, products and variants named in `language`. A line whose variant is no longer sold to the company keeps its place with
  * `unitPrice` null and `available` false, and adds nothing to the total.
  */
-async function listResources(db: Kysely<DB>, lists: ListRow[], terms: CompanyTerms) {
+async function listResources(
+  db: Kysely<DB>,
+  lists: ListRow[],
+  terms: CompanyTerms,
+  language: Language,
+) {
   if (lists.length === 0) return [];
   const rows = await db
     .selectFrom("shopping_list_items as i")
@@ -496,6 +517,12 @@ async function listResources(db: Kysely<DB>, lists: ListRow[], terms: CompanyTer
     .leftJoin("product_images as img", (j) =>
       j.onRef("img.product_code", "=", "p.code").on("img.type", "=", "main"),
     )
+    .leftJoin("product_translations as pt", (j) =>
+      j.onRef("pt.product_code", "=", "p.code").on("pt.locale", "=", language),
+    )
+    .leftJoin("product_variant_translations as vt", (j) =>
+      j.onRef("vt.variant_code", "=", "v.code").on("vt.locale", "=", language),
+    )
     .select([
       "i.id",
       "i.shopping_list_id",
@@ -507,6 +534,8 @@ async function listResources(db: Kysely<DB>, lists: ListRow[], terms: CompanyTer
       "v.enabled as variant_enabled",
       "p.name as product_name",
       "p.enabled as product_enabled",
+      "pt.name as product_name_translated",
+      "vt.name as variant_name_translated",
       "vp.price",
       "img.type as image_type",
       "img.path as image_path",
@@ -542,8 +571,9 @@ async function listResources(db: Kysely<DB>, lists: ListRow[], terms: CompanyTer
           productVariant: iri.variant(row.variant_code),
           variantCode: row.variant_code,
           product: iri.product(row.product_code),
-          productName: row.product_name,
-          variantName: row.variant_name,
+          // In the reader's language (decision 030), English where there is no translation.
+          productName: row.product_name_translated ?? row.product_name,
+          variantName: row.variant_name_translated ?? row.variant_name,
           quantity: row.quantity,
           productImages: images,
           unitPrice: available ? row.price : null,

@@ -300,7 +300,7 @@ export function registerOrderRoutes(app: FastifyInstance, { db }: AppContext) {
       if (code === undefined) r.add({ propertyPath: "productVariant", message: "field.required" });
       r.add(quantityViolation(r.raw("quantity")));
       r.done();
-      await addLines(tx, order, principal.priceListCode, existing, [
+      await addLines(tx, order, principal.priceListCode, languageOf(request), existing, [
         { code: code!, quantity: r.raw("quantity") as number, path: "" },
       ]);
     });
@@ -336,7 +336,15 @@ export function registerOrderRoutes(app: FastifyInstance, { db }: AppContext) {
           : [{ code: code!, quantity: line.raw("quantity") as number, path: `items[${n}].` }];
       });
       // Lines with a bad shape are reported together with lines the catalogue refuses.
-      await addLines(tx, order, principal.priceListCode, existing, lines, r.violations);
+      await addLines(
+        tx,
+        order,
+        principal.priceListCode,
+        languageOf(request),
+        existing,
+        lines,
+        r.violations,
+      );
     });
     return reply.code(201).send(cart);
   });
@@ -344,19 +352,27 @@ export function registerOrderRoutes(app: FastifyInstance, { db }: AppContext) {
   app.patch("/api/v2/shop/orders/:token/items/:id", async (request) =>
     changeCart(request, async (tx, order) => {
       const item = await itemOf(tx, order, (request.params as { id: string }).id);
+      const language = languageOf(request);
       const r = new BodyReader(request.body, ["quantity"]);
       const quantity = r.raw("quantity");
       r.add(quantityViolation(quantity));
       r.done();
       const stock = await tx
-        .selectFrom("product_variants")
-        .select(["on_hand"])
-        .where("code", "=", item.variant_code)
+        .selectFrom("product_variants as v")
+        .leftJoin("product_translations as pt", (j) =>
+          j.onRef("pt.product_code", "=", "v.product_code").on("pt.locale", "=", language),
+        )
+        .leftJoin("product_variant_translations as vt", (j) =>
+          j.onRef("vt.variant_code", "=", "v.code").on("vt.locale", "=", language),
+        )
+        .select(["v.on_hand", "pt.name as product_name", "vt.name as variant_name"])
+        .where("v.code", "=", item.variant_code)
         .executeTakeFirstOrThrow();
+      // Named in the reader's language (decision 030), the line's recorded name where untranslated.
       const v = stockViolation(
         stock.on_hand,
         quantity as number,
-        `${item.product_name} (${item.variant_name})`,
+        `${stock.product_name ?? item.product_name} (${stock.variant_name ?? item.variant_name})`,
         "quantity",
       );
       if (v)
@@ -502,7 +518,7 @@ export function registerOrderRoutes(app: FastifyInstance, { db }: AppContext) {
         .executeTakeFirst();
       if (unpaidCard) {
         // What the cart still lacks (addresses, lines) is said first, as for an invoice cart.
-        const checked = await checkCompletion(tx, order);
+        const checked = await checkCompletion(tx, order, false, languageOf(request));
         if (checked.refusal) throw unprocessable(checked.refusal.violations, checked.refusal.type);
         throw unprocessable(
           [{ propertyPath: "paymentMethod", message: "checkout.payByCard" }],
@@ -512,6 +528,7 @@ export function registerOrderRoutes(app: FastifyInstance, { db }: AppContext) {
       const completed = await completeCart(tx, order, {
         actor: { type: "user", id: principal.userId },
         notes: typeof notes === "string" ? notes : undefined,
+        language: languageOf(request),
       });
       if (completed.refusal)
         throw unprocessable(completed.refusal.violations, completed.refusal.type);
@@ -569,6 +586,7 @@ async function addLines(
   tx: Tx,
   order: OrderRow,
   priceList: string,
+  language: string,
   existing: CartLine[],
   lines: { code: string; quantity: number; path: string }[],
   earlier: Violation[] = [],
@@ -582,12 +600,20 @@ async function addLines(
     .innerJoin("variant_prices as vp", (j) =>
       j.onRef("vp.variant_code", "=", "v.code").on("vp.price_list_code", "=", priceList),
     )
+    .leftJoin("product_translations as pt", (j) =>
+      j.onRef("pt.product_code", "=", "p.code").on("pt.locale", "=", language),
+    )
+    .leftJoin("product_variant_translations as vt", (j) =>
+      j.onRef("vt.variant_code", "=", "v.code").on("vt.locale", "=", language),
+    )
     .select([
       "v.code",
       "v.name",
       "v.product_code",
       "v.on_hand",
       "p.name as product_name",
+      "pt.name as product_name_translated",
+      "vt.name as variant_name_translated",
       "vp.price",
       "vp.rrp_price",
     ])
@@ -612,7 +638,8 @@ async function addLines(
       (wanted.get(line.code) ?? existing.find((e) => e.variant_code === line.code)?.quantity ?? 0) +
       line.quantity;
     wanted.set(line.code, total);
-    const name = `${variant.product_name} (${variant.name})`;
+    // Messages name the line in the reader's language; the line records the English name.
+    const name = `${variant.product_name_translated ?? variant.product_name} (${variant.variant_name_translated ?? variant.name})`;
     const v =
       stockViolation(variant.on_hand, total, name, `${line.path}quantity`) ??
       (total > MAX_LINE_QUANTITY ? quantityViolation(total, `${line.path}quantity`) : null);

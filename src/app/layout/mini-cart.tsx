@@ -25,7 +25,7 @@ import { Link } from "react-router";
 import { canOrder, useCustomer } from "../customer";
 import { Price } from "../../components/price";
 import { PLACEHOLDER_IMAGE } from "../../lib/placeholder";
-import { CartContext, useCart, useCartActor } from "../cart";
+import { CartContext, useCart, useCartActor } from "../../lib/cart";
 
 const SaveListDialog = lazy(() => import("./save-list-dialog"));
 

@@ -15,7 +15,7 @@ import { useDialogLayout } from "../../lib/dialog-layout";
 import { gateway } from "../../lib/gateway";
 import { CreateShoppingListDocument, DeleteCartDocument } from "../../lib/gql/graphql";
 import { gatewayErrorDetail } from "../../lib/graphql-client";
-import { useCart, useCartActor } from "../cart";
+import { useCart, useCartActor } from "../../lib/cart";
 
 /**
  * 'Save for later' (storefront spec section 4): the cart's lines become a shopping list with the

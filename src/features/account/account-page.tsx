@@ -25,7 +25,7 @@ import {
 } from "@mantine/core";
 import { Component as ReactComponent, Suspense, useState, type ReactNode } from "react";
 import { Link, Navigate, useParams } from "react-router";
-import { SessionContext } from "../../app/session";
+import { SessionContext } from "../../lib/session";
 import { gateway } from "../../lib/gateway";
 import { MeDocument } from "../../lib/gql/graphql";
 import { useLazyNamespace } from "../../lib/lazy-namespace";

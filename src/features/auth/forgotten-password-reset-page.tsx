@@ -7,7 +7,7 @@ import "@mantine/core/styles/Text.css";
 import { Alert, Button, Center, Loader, PasswordInput, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
-import { Component as NotFound } from "../../app/pages/not-found";
+import { NotFoundPage as NotFound } from "../../components/not-found-page";
 import { useGatewayQuery } from "../../lib/use-gateway-query";
 import { isRestError, restCall } from "../../lib/rest";
 import { useLazyNamespace } from "../../lib/lazy-namespace";

@@ -24,7 +24,7 @@ import {
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
-import { useCart, useCartActor } from "../../app/cart";
+import { useCart, useCartActor } from "../../lib/cart";
 import { Price } from "../../components/price";
 import { ProductCard } from "../../components/product-card";
 import { QuantityInput } from "../../components/quantity-input";

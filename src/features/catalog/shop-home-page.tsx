@@ -29,8 +29,7 @@ import { Link } from "react-router";
 import { Carousel } from "../../components/carousel";
 import { useCarouselLabels, useCatalogList } from "../../components/catalog-texts";
 import { ProductCard } from "../../components/product-card";
-import { AwardsCarousel, PressCarousel } from "../../components/recognition";
-import { BRAND } from "../../lib/brand";
+import { AwardsCarousel, PressCarousel, PressLinks } from "../../components/recognition";
 import { gateway } from "../../lib/gateway";
 import { HomeCollectionsDocument, ProductsDocument } from "../../lib/gql/graphql";
 import { PLACEHOLDER_IMAGE } from "../../lib/placeholder";
@@ -322,28 +321,7 @@ function Press() {
         mark={<QuoteMark />}
         slideProps={{ bg: "stone.0", style: { borderRadius: 8 }, "data-testid": "press-quote" }}
       />
-      {/* The quotes are quotes, not links; the press room and the blog are where to read on. */}
-      <Group justify="center" gap="md" mt={48}>
-        <Button
-          component="a"
-          href={BRAND.pressUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          variant="outline"
-          color="stone.8"
-        >
-          {t("home.press.pressRoom")}
-        </Button>
-        <Button
-          component="a"
-          href={BRAND.blogUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          color="clay"
-        >
-          {t("home.press.blog")}
-        </Button>
-      </Group>
+      <PressLinks pressRoom={t("home.press.pressRoom")} blog={t("home.press.blog")} />
     </Container>
   );
 }

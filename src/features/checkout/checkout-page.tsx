@@ -53,7 +53,7 @@ import { registerLiveActor } from "../../lib/live-actors";
 import { useLazyNamespace } from "../../lib/lazy-namespace";
 import { currencySign, formatAmount } from "../../lib/money";
 import { PLACEHOLDER_IMAGE } from "../../lib/placeholder";
-import { useCartActor } from "../../app/cart";
+import { useCartActor } from "../../lib/cart";
 import classes from "./checkout-lines.module.css";
 import { CHECKOUT_TEXTS } from "./checkout-texts";
 import { OrderConfirmation } from "./order-confirmation";
@@ -583,7 +583,8 @@ function Details(props: {
                 key={m.code}
                 value={m.code}
                 label={m.isCard ? t("details.card") : t("details.invoice")}
-                description={m.name}
+                // The method's name is the database's English: the hint is the reader's.
+                description={m.isCard ? undefined : t("details.invoiceHint")}
                 disabled={props.busy}
                 color="clay"
               />

@@ -38,6 +38,7 @@ import { PLACEHOLDER_IMAGE } from "../../lib/placeholder";
 import { useGatewayQuery } from "../../lib/use-gateway-query";
 import { CHECKOUT_TEXTS } from "./checkout-texts";
 import type { PaymentMethod } from "./checkout.services";
+import { OrderAddressText } from "../../components/order-address";
 
 /**
  * The thank-you screen after checkout: the placed order as the server now holds it (its number,
@@ -232,9 +233,10 @@ function Summary({
               {t("completed.payment")}
             </Title>
             <Text size="sm">{methodLabel}</Text>
-            {method?.name && method.name !== methodLabel && (
+            {/* The method's own name is the database's English: the hint is the reader's. */}
+            {method && !method.isCard && (
               <Text size="xs" c="stone.6">
-                {method.name}
+                {t("details.invoiceHint")}
               </Text>
             )}
           </Stack>
@@ -258,24 +260,7 @@ function AddressBlock({
       <Title order={3} fz="sm" fw={600}>
         {title}
       </Title>
-      {address && (
-        <Text size="sm" style={{ overflowWrap: "anywhere" }}>
-          {[address.firstName, address.lastName].filter(Boolean).join(" ")}
-          {address.company && (
-            <>
-              <br />
-              {address.company}
-            </>
-          )}
-          <br />
-          {address.street}
-          <br />
-          {address.postcode} {address.city}
-          {address.provinceName ? `, ${address.provinceName}` : ""}
-          <br />
-          {address.countryCode}
-        </Text>
-      )}
+      {address && <OrderAddressText address={address} />}
     </Stack>
   );
 }

@@ -1,14 +1,8 @@
 import type { ReactNode } from "react";
-import { BRAND } from "../../lib/brand";
 
-// Where the landing page's blog, press and social links lead. They are the brand's public
-// channels; a brand dressing the portal differently replaces them here and in src/lib/brand.ts
-// (the press room and the blog, which the about page and the shop home link to as well).
-
-/** The brand's blog (spec section 2: press and blog links). */
-export const BLOG_URL = BRAND.blogUrl;
-/** The brand's press room: releases, press kit and media contact. */
-export const PRESS_URL = BRAND.pressUrl;
+// Where the landing page's social links lead: the brand's public channels. A brand dressing the
+// portal differently replaces them here; the press room and the blog (linked by the landing,
+// the shop home and the about page) are in src/lib/brand.ts.
 
 const glyph = (children: ReactNode) => (
   <svg

@@ -26,7 +26,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { mainImage, ProductCard } from "../../components/product-card";
-import { AwardsCarousel, PressCarousel } from "../../components/recognition";
+import { AwardsCarousel, PressCarousel, PressLinks } from "../../components/recognition";
 import { BRAND } from "../../lib/brand";
 import { gateway } from "../../lib/gateway";
 import { ProductsDocument } from "../../lib/gql/graphql";
@@ -35,7 +35,7 @@ import { PLACEHOLDER_IMAGE } from "../../lib/placeholder";
 import { useStoredSession } from "../../lib/server-render";
 import { useGatewayQuery } from "../../lib/use-gateway-query";
 import { CountUp } from "./count-up";
-import { BLOG_URL, PRESS_URL, SOCIAL_LINKS } from "./landing-links";
+import { SOCIAL_LINKS } from "./landing-links";
 import { LANDING_TEXTS } from "./landing-texts";
 
 /** The landing statistics (spec section 9); figures and labels are localised in landing.json. */
@@ -205,27 +205,7 @@ function Press() {
             "data-testid": "landing-press-quote",
           }}
         />
-        <Group justify="center" gap="md" mt={48}>
-          <Button
-            component="a"
-            href={PRESS_URL}
-            target="_blank"
-            rel="noopener noreferrer"
-            variant="outline"
-            color="stone.8"
-          >
-            {t("press.pressRoom")}
-          </Button>
-          <Button
-            component="a"
-            href={BLOG_URL}
-            target="_blank"
-            rel="noopener noreferrer"
-            color="clay"
-          >
-            {t("press.blog")}
-          </Button>
-        </Group>
+        <PressLinks pressRoom={t("press.pressRoom")} blog={t("press.blog")} />
       </Container>
     </Box>
   );

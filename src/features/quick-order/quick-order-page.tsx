@@ -49,7 +49,7 @@ import { gateway } from "../../lib/gateway";
 import { MeDocument, ProductsDocument } from "../../lib/gql/graphql";
 import { useLazyNamespace } from "../../lib/lazy-namespace";
 import { useGatewayQuery } from "../../lib/use-gateway-query";
-import { useCartActor } from "../../app/cart";
+import { useCartActor } from "../../lib/cart";
 import { QUICK_ORDER_TEXTS } from "./quick-order-texts";
 import classes from "./quick-order-lines.module.css";
 import {

@@ -217,9 +217,26 @@ function TeamRegistration({ token }: { token: string }) {
       <Container size={620}>
         <Stack gap="xs" ta="center" mb="xl">
           <Title order={1}>
-            {invalid ? t("teamRegistration.invalid.title") : t("teamRegistration.title")}
+            {invalid
+              ? t("teamRegistration.invalid.title")
+              : c.approvedApplication
+                ? t("teamRegistration.approvedTitle")
+                : t("teamRegistration.title")}
           </Title>
-          {!invalid && <Text c="stone.6">{t("teamRegistration.lead")}</Text>}
+          {!invalid && (
+            <Text c="stone.6" data-testid="team-registration-lead">
+              {c.approvedApplication
+                ? // A new partner's own application, not a colleague's invitation: their
+                  // names are filled in from it, only the password is new.
+                  t(
+                    c.namesKnown
+                      ? "teamRegistration.approvedLead"
+                      : "teamRegistration.approvedLeadNoName",
+                    { company: c.companyName ?? "" },
+                  )
+                : t("teamRegistration.lead")}
+            </Text>
+          )}
         </Stack>
         <Paper p={{ base: "lg", sm: 40 }} radius="md" withBorder>
           {content}

@@ -1,6 +1,9 @@
 import { GatewayError, type GatewayRequest } from "../../lib/graphql-client";
 import { RegisterTeamMemberDocument, TeamInvitationDocument } from "../../lib/gql/graphql";
-import type { TeamRegistrationRequest } from "../../../machines/team-registration.machine";
+import type {
+  InvitationCheck,
+  TeamRegistrationRequest,
+} from "../../../machines/team-registration.machine";
 
 /** A failed call as the machine reads it: the server's words and its violations. */
 function failure(error: unknown) {
@@ -9,7 +12,10 @@ function failure(error: unknown) {
   return { message: null, violations: [] };
 }
 
-export async function checkInvitation(gateway: GatewayRequest, token: string) {
+export async function checkInvitation(
+  gateway: GatewayRequest,
+  token: string,
+): Promise<InvitationCheck> {
   try {
     return (await gateway(TeamInvitationDocument, { token })).teamInvitation;
   } catch (error) {

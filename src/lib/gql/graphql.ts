@@ -694,7 +694,7 @@ export type TeamInvitationQueryVariables = Exact<{
 }>;
 
 
-export type TeamInvitationQuery = { teamInvitation: { valid: boolean, message: string | null } };
+export type TeamInvitationQuery = { teamInvitation: { valid: boolean, message: string | null, companyName: string | null, approvedApplication: boolean, firstName: string | null, lastName: string | null } };
 
 export type UpdateMyInformationMutationVariables = Exact<{
   input: MyInformationInput;
@@ -3854,6 +3854,10 @@ export const TeamInvitationDocument = new TypedDocumentString(`
   teamInvitation(token: $token) {
     valid
     message
+    companyName
+    approvedApplication
+    firstName
+    lastName
   }
 }
     `) as unknown as TypedDocumentString<TeamInvitationQuery, TeamInvitationQueryVariables>;

@@ -58,6 +58,9 @@ function oracle({ event, before, input }: OracleStep): OracleExpectation {
         serverErrors: {},
         failure: null,
         invalidReason: null,
+        approvedApplication: false,
+        companyName: null,
+        namesKnown: false,
       },
       started: { checkInvitation: { token } },
     };
@@ -73,10 +76,31 @@ function oracle({ event, before, input }: OracleStep): OracleExpectation {
   const set = (context: Partial<Ctx>) => ({ value: "editing", context: { ...c, ...context } });
   switch (before.value) {
     case "checking":
-      if (e.type === "xstate.done.actor.checkInvitation")
-        return e.output!.valid === true
-          ? { value: "editing", context: c }
-          : { value: "invalid", context: { ...c, invalidReason: e.output!.message } };
+      if (e.type === "xstate.done.actor.checkInvitation") {
+        const o = e.output! as typeof e.output & {
+          companyName?: string | null;
+          approvedApplication?: boolean;
+          firstName?: string | null;
+          lastName?: string | null;
+        };
+        if (o.valid !== true)
+          return { value: "invalid", context: { ...c, invalidReason: o.message } };
+        // An approved application's link: the names it gave are filled in, the rest as typed.
+        return {
+          value: "editing",
+          context: {
+            ...c,
+            approvedApplication: o.approvedApplication === true,
+            companyName: o.companyName ?? null,
+            namesKnown: Boolean(o.firstName) && Boolean(o.lastName),
+            values: {
+              ...c.values,
+              firstName: o.firstName ?? c.values.firstName,
+              lastName: o.lastName ?? c.values.lastName,
+            },
+          },
+        };
+      }
       if (e.type === "xstate.error.actor.checkInvitation") return { value: "editing", context: c };
       return stay;
     case "editing":
@@ -173,9 +197,18 @@ export const model: MachineModel = {
       s.context.termsOpen,
       s.context.failure !== null,
       s.context.invalidReason !== null,
+      s.context.approvedApplication,
     ]),
   events: (s) => [
     done("checkInvitation", { valid: true, message: null }),
+    done("checkInvitation", {
+      valid: true,
+      message: null,
+      companyName: "Atelier Nord Inc.",
+      approvedApplication: true,
+      firstName: "Anna",
+      lastName: "Berg",
+    }),
     done("checkInvitation", { valid: false, message: "Link used" }),
     failed("checkInvitation", new Error("network")),
     ...(["firstName", "lastName", "password"] as const).map((field) => ({

@@ -37,7 +37,7 @@ import {
 } from "../../../lib/gql/graphql";
 import { currencySign, formatMoney } from "../../../lib/money";
 import { useGatewayQuery } from "../../../lib/use-gateway-query";
-import { useCartActor } from "../../../app/cart";
+import { useCartActor } from "../../../lib/cart";
 import { useAccountCustomer } from "../account-context";
 
 /** A gateway failure as the machine reads it: the server's detail when there is one. */

@@ -26,6 +26,7 @@ import { formatMoney } from "../../../lib/money";
 import type { HistoryOrder } from "../account.services";
 import { formatDate, showsInvoice } from "./order-format";
 import { SplitBadge, StatusBadges } from "./order-badges";
+import { OrderAddressText } from "../../../components/order-address";
 
 /**
  * The order detail dialog (account spec 2, 60% wide): items with image, name, quantity,
@@ -259,22 +260,7 @@ function AddressBlock({
         {title}
       </Title>
       {address ? (
-        <Text size="sm">
-          {[address.firstName, address.lastName].filter(Boolean).join(" ")}
-          {address.company && (
-            <>
-              <br />
-              {address.company}
-            </>
-          )}
-          <br />
-          {address.street}
-          <br />
-          {address.postcode} {address.city}
-          {address.provinceName ? `, ${address.provinceName}` : ""}
-          <br />
-          {address.countryCode}
-        </Text>
+        <OrderAddressText address={address} />
       ) : (
         <Text size="sm" c="stone.6">
           {empty}

@@ -36,7 +36,7 @@ import {
 } from "../../../../machines/reorder.machine";
 import { useDialogLayout } from "../../../lib/dialog-layout";
 import { formatMoney } from "../../../lib/money";
-import { useCartActor } from "../../../app/cart";
+import { useCartActor } from "../../../lib/cart";
 import { loadVariantsNow, type HistoryOrder } from "../account.services";
 
 /** The lines of a past order as the reorder machine takes them. */

@@ -1,0 +1,40 @@
+import "@mantine/core/styles/Text.css";
+import { Text } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import type { OrderAddressFieldsFragment } from "../lib/gql/graphql";
+
+/** A country's name in the reader's language ("DE" → "Deutschland"); the code if unknown. */
+function countryName(code: string, language: string) {
+  try {
+    return new Intl.DisplayNames([language], { type: "region" }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/**
+ * An order's address as a letter would show it: name, company, street, postcode and city (with
+ * the province), the country's name in the reader's language. Long words break anywhere rather
+ * than widen the page.
+ */
+export function OrderAddressText({ address }: { address: OrderAddressFieldsFragment }) {
+  const { i18n } = useTranslation();
+  return (
+    <Text size="sm" style={{ overflowWrap: "anywhere" }}>
+      {[address.firstName, address.lastName].filter(Boolean).join(" ")}
+      {address.company && (
+        <>
+          <br />
+          {address.company}
+        </>
+      )}
+      <br />
+      {address.street}
+      <br />
+      {address.postcode} {address.city}
+      {address.provinceName ? `, ${address.provinceName}` : ""}
+      <br />
+      {countryName(address.countryCode, i18n.language)}
+    </Text>
+  );
+}
