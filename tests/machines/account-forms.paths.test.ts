@@ -30,7 +30,7 @@ describe("team machine", () => {
     expect(result.failures).toEqual([]);
     expect(result.states.missing).toEqual([]);
     expect(result.transitions.missing).toEqual([]);
-  });
+  }, 120_000);
 
   it("invites with a valid e-mail and role, changes a role, removes after confirmation", () => {
     const notifications = { invited: vi.fn(), saved: vi.fn(), removed: vi.fn(), failure: vi.fn() };
@@ -99,7 +99,7 @@ describe("address book machine", () => {
     expect(result.failures).toEqual([]);
     expect(result.states.missing).toEqual([]);
     expect(result.transitions.missing).toEqual([]);
-  });
+  }, 120_000);
 
   it("labels addresses and applies the form's rules, provinces only where there are some", () => {
     expect(addressLabel(ADDRESSES[1]!)).toBe("Lager 2, 50667 Köln, DE");
@@ -157,7 +157,7 @@ describe("profile machine", () => {
     expect(result.failures).toEqual([]);
     expect(result.states.missing).toEqual([]);
     expect(result.transitions.missing).toEqual([]);
-  });
+  }, 120_000);
 
   it("tells of the changed password and keeps the details typed meanwhile", () => {
     const changed = vi.fn();
@@ -197,7 +197,7 @@ describe("team registration machine", () => {
     expect(result.failures).toEqual([]);
     expect(result.states.missing).toEqual([]);
     expect(result.transitions.missing).toEqual([]);
-  });
+  }, 120_000);
 
   it("checks names and passwords, then shows the success state", () => {
     const actor = createActor(teamRegistrationMachine, { input: { token: "tok" } }).start();

@@ -15,7 +15,7 @@ describe("cart machine", () => {
     expect(result.failures).toEqual([]);
     expect(result.states.missing).toEqual([]);
     expect(result.transitions.missing).toEqual([]);
-  });
+  }, 120_000);
 
   it("carries out changes one at a time in order, toasts each, and reports outcomes", async () => {
     const applied: CartOperation[] = [];

@@ -3,7 +3,13 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { renderDocs } from "./support/docs.js";
-import { buildReports, DOCS_DIR, MUTATION_FILES, type MachineReport } from "./support/report.js";
+import {
+  buildReports,
+  DOCS_DIR,
+  MUTATION_FILES,
+  passes,
+  type MachineReport,
+} from "./support/report.js";
 
 /**
  * docs/machines is generated (`npm run machines:docs`) and committed: auditors read it on
@@ -29,6 +35,24 @@ describe("generated machine docs", () => {
         .filter((f) => /\.(md|json|csv)$/.test(f) && !files.has(f) && !MUTATION_FILES.has(f)),
     );
     expect(extra).toEqual([]);
+  });
+
+  it("come from machines that pass: every model replays, covers all, sees each guard both ways", () => {
+    // The per-machine path tests check failures and coverage; only the report records guard
+    // outcomes, so a guard seen one way only (and not declared in guardsOneWay with its reason),
+    // or a declaration that is untrue, fails here as it fails `npm run test:paths`.
+    const problems = reports.flatMap((r) =>
+      !r.coverage
+        ? [`${r.name}: no model`]
+        : [
+            ...r.coverage.guardProblems.map((p) => `${r.name}: ${p}`),
+            ...r.coverage.failures.slice(0, 3).map((f) => `${r.name}: ${f}`),
+            ...r.coverage.states.missing.map((s) => `${r.name}: state not reached ${s}`),
+            ...r.coverage.transitions.missing.map((t) => `${r.name}: not taken ${t}`),
+          ],
+    );
+    expect(problems).toEqual([]);
+    expect(reports.filter((r) => !passes(r)).map((r) => r.name)).toEqual([]);
   });
 
   it("draw a diagram Mermaid can parse for every machine", async () => {

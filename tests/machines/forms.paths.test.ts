@@ -12,7 +12,7 @@ describe("support form machine", () => {
     expect(result.failures).toEqual([]);
     expect(result.states.missing).toEqual([]);
     expect(result.transitions.missing).toEqual([]);
-  });
+  }, 120_000);
 
   it("checks required fields on change, keeps one attachment and shows the server's words", () => {
     const actor = createActor(supportFormMachine, { input: {} }).start();
@@ -47,7 +47,7 @@ describe("save shopping list machine", () => {
     expect(result.failures).toEqual([]);
     expect(result.states.missing).toEqual([]);
     expect(result.transitions.missing).toEqual([]);
-  });
+  }, 120_000);
 
   it("prefills 'Shopping-List-{YYYY-MM-DD}', saves, then deletes the cart and goes to /shop", () => {
     expect(defaultListName(new Date(Date.UTC(2026, 0, 5)))).toBe("Shopping-List-2026-01-05");

@@ -26,7 +26,7 @@ describe("registration machine paths", () => {
   it(
     "covers every state and transition; never submits an invalid form or without terms",
     {
-      timeout: 120_000,
+      timeout: 300_000,
     },
     () => {
       const result = runModel(registrationModel);

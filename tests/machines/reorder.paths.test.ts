@@ -16,7 +16,7 @@ describe("reorder machine", () => {
     expect(result.failures).toEqual([]);
     expect(result.states.missing).toEqual([]);
     expect(result.transitions.missing).toEqual([]);
-  });
+  }, 120_000);
 
   function start() {
     const clock = new SimulatedClock();

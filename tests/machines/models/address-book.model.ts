@@ -1,11 +1,10 @@
 import {
   addressBookMachine,
-  addressErrors,
   type BookAddress,
   type BookCountry,
 } from "../../../machines/address-book.machine.js";
 import { done, failed, filled } from "../support/events.js";
-import type { MachineModel } from "../support/paths.js";
+import type { MachineModel, OracleExpectation, OracleStep } from "../support/paths.js";
 
 export const COUNTRIES: BookCountry[] = [
   { code: "DE", name: "Germany", provinces: [] },
@@ -53,6 +52,249 @@ export const ADDRESSES: BookAddress[] = [
   },
 ];
 export const BOOK = { addresses: ADDRESSES, countries: COUNTRIES };
+
+type Values = Record<string, string | boolean>;
+type Ctx = {
+  addresses: BookAddress[];
+  countries: BookCountry[];
+  values: Values;
+  editingId: string | null;
+  errors: Record<string, string | undefined>;
+  serverErrors: Record<string, string | undefined>;
+  failure: string | null;
+  removalId: string | null;
+  defaultId: string | null;
+  loadFailure: string | null;
+};
+
+const FIELDS = [
+  "firstName",
+  "lastName",
+  "company",
+  "street",
+  "city",
+  "postcode",
+  "countryCode",
+  "provinceCode",
+  "phoneNumber",
+  "email",
+];
+const NOTHING: Values = {
+  ...Object.fromEntries(FIELDS.map((f) => [f, ""])),
+  isDefaultShipping: false,
+};
+
+/**
+ * Account spec 5's address form, written out: names, company, street and city need two
+ * characters once trimmed (none: required); country and postcode are required; a province is
+ * required exactly when the chosen country has provinces; phone and e-mail are free.
+ */
+function addressRule(field: string, v: Values, countries: BookCountry[]): string | undefined {
+  const value = String(v[field]).replace(/^\s+|\s+$/g, "");
+  if (["firstName", "lastName", "company", "street", "city"].includes(field)) {
+    if (value.length === 0) return "addresses.errors.required";
+    if (value.length === 1) return "addresses.errors.minLength";
+    return undefined;
+  }
+  if ((field === "countryCode" || field === "postcode") && value.length === 0)
+    return "addresses.errors.required";
+  const provinces = countries.find((c) => c.code === v.countryCode)?.provinces ?? [];
+  if (field === "provinceCode" && value.length === 0 && provinces.length > 0)
+    return "addresses.errors.required";
+  return undefined;
+}
+function brokenRules(v: Values, countries: BookCountry[]) {
+  const out: Record<string, string> = {};
+  for (const f of FIELDS) {
+    const error = addressRule(f, v, countries);
+    if (error) out[f] = error;
+  }
+  return out;
+}
+
+/** The server's message, else its detail (empty words count as none). */
+function words(error: unknown): string | null {
+  const e = (error ?? {}) as { message?: unknown; detail?: unknown };
+  for (const w of [e.message, e.detail]) if (typeof w === "string" && w.length > 0) return w;
+  return null;
+}
+
+/**
+ * The address book (account spec 2, 4, 5, 6 and 8), stated without the machine: the book
+ * loads ('addresses.loadFailed' without the server's words). Adding opens an empty form;
+ * editing opens the address's values (absent ones empty), never for the default billing
+ * address. A change judges its field (a new country empties the province and its error), the
+ * default switch changes unless the address edited is the default shipping one; saving sends
+ * the id (none when adding) with the values as typed when no rule is broken, else shows every
+ * broken rule; a refusal keeps the dialog with the server's words ('addresses.saveFailed') and
+ * field errors (isShipping is the switch). Removal is for an address that is no default, after
+ * confirmation; the switch per row is for an address that is not the default shipping one.
+ * After any change the book is read again; failures are told with the server's words.
+ */
+function oracle({ event, before }: OracleStep): OracleExpectation {
+  const c = before.context as Ctx;
+  const load = { loadAddressBook: undefined };
+  if (event.type === "xstate.init")
+    return {
+      value: "loading",
+      context: {
+        addresses: [],
+        countries: [],
+        values: NOTHING,
+        editingId: null,
+        errors: {},
+        serverErrors: {},
+        failure: null,
+        removalId: null,
+        defaultId: null,
+        loadFailure: null,
+      },
+      started: load,
+    };
+  const stay = { value: before.value, context: c };
+  const e = event as {
+    type: string;
+    id?: string;
+    field?: string;
+    value?: string & boolean;
+    output?: { addresses: BookAddress[]; countries: BookCountry[] };
+    error?: unknown;
+  };
+  const address = c.addresses.find((a) => a.id === e.id);
+  const refresh = (context: Partial<Ctx>, notice: string): OracleExpectation => ({
+    value: "refreshing",
+    context: { ...c, ...context },
+    actions: [{ type: notice }],
+    started: { reloadAddressBook: undefined },
+  });
+  const told = (context: Partial<Ctx>): OracleExpectation => ({
+    value: "ready",
+    context: { ...c, ...context },
+    actions: [{ type: "notifyFailure", params: { message: words(e.error) } }],
+  });
+  const open = (values: Values, editingId: string | null): OracleExpectation => ({
+    value: { dialog: "editing" },
+    context: { ...c, values, editingId, errors: {}, serverErrors: {}, failure: null },
+  });
+  switch (JSON.stringify(before.value)) {
+    case '"loading"':
+      if (e.type === "xstate.done.actor.loadAddressBook")
+        return { value: "ready", context: { ...c, ...e.output } };
+      if (e.type === "xstate.error.actor.loadAddressBook")
+        return {
+          value: "loadFailed",
+          context: { ...c, loadFailure: words(e.error) ?? "addresses.loadFailed" },
+        };
+      return stay;
+    case '"loadFailed"':
+      return e.type === "address.retry"
+        ? { value: "loading", context: { ...c, loadFailure: null }, started: load }
+        : stay;
+    case '"ready"':
+      if (e.type === "address.add") return open(NOTHING, null);
+      if (e.type === "address.edit" && address && !address.isDefaultBilling) {
+        const a = address as unknown as Record<string, unknown>;
+        const values = Object.fromEntries(FIELDS.map((f) => [f, a[f] ?? ""]));
+        return open({ ...values, isDefaultShipping: address.isDefaultShipping } as Values, e.id!);
+      }
+      if (
+        e.type === "address.remove" &&
+        address &&
+        !address.isDefaultBilling &&
+        !address.isDefaultShipping
+      )
+        return { value: "confirmingRemoval", context: { ...c, removalId: e.id } };
+      if (e.type === "address.makeDefault" && address && !address.isDefaultShipping)
+        return {
+          value: "settingDefault",
+          context: { ...c, defaultId: e.id },
+          started: { makeDefaultShipping: { id: e.id } },
+        };
+      return stay;
+    case '{"dialog":"editing"}':
+      switch (e.type) {
+        case "address.change": {
+          const values: Values = { ...c.values, [e.field!]: e.value! };
+          const newCountry = e.field === "countryCode";
+          if (newCountry && e.value !== c.values.countryCode) values.provinceCode = "";
+          const judged = newCountry ? { ...values, provinceCode: "" } : values;
+          const errors = { ...c.errors, [e.field!]: addressRule(e.field!, judged, c.countries) };
+          if (newCountry) delete errors.provinceCode;
+          return {
+            value: before.value,
+            context: {
+              ...c,
+              values,
+              errors,
+              serverErrors: { ...c.serverErrors, [e.field!]: undefined },
+            },
+          };
+        }
+        case "address.toggleDefault": {
+          const edited = c.addresses.find((a) => a.id === c.editingId);
+          return edited?.isDefaultShipping === true
+            ? stay
+            : {
+                value: before.value,
+                context: { ...c, values: { ...c.values, isDefaultShipping: e.value } },
+              };
+        }
+        case "address.save": {
+          const broken = brokenRules(c.values, c.countries);
+          if (Object.keys(broken).length > 0)
+            return { value: before.value, context: { ...c, errors: broken } };
+          return {
+            value: { dialog: "saving" },
+            context: { ...c, failure: null, serverErrors: {} },
+            started: { saveAddress: { id: c.editingId, values: c.values } },
+          };
+        }
+        case "address.cancel":
+          return { value: "ready", context: c };
+      }
+      return stay;
+    case '{"dialog":"saving"}': {
+      if (e.type === "xstate.done.actor.saveAddress") return refresh({}, "notifySaved");
+      if (e.type !== "xstate.error.actor.saveAddress") return stay;
+      const serverErrors: Record<string, string> = {};
+      const list = (e.error as { violations?: unknown } | null)?.violations;
+      if (Array.isArray(list))
+        for (const x of list as { propertyPath?: unknown; message?: unknown }[])
+          if (typeof x.propertyPath === "string" && typeof x.message === "string")
+            serverErrors[x.propertyPath === "isShipping" ? "isDefaultShipping" : x.propertyPath] ??=
+              x.message;
+      return {
+        value: { dialog: "editing" },
+        context: { ...c, failure: words(e.error) ?? "addresses.saveFailed", serverErrors },
+      };
+    }
+    case '"confirmingRemoval"':
+      if (e.type === "address.confirmRemoval")
+        return { value: "removing", context: c, started: { removeAddress: { id: c.removalId } } };
+      if (e.type === "address.cancel")
+        return { value: "ready", context: { ...c, removalId: null } };
+      return stay;
+    case '"removing"':
+      if (e.type === "xstate.done.actor.removeAddress")
+        return refresh(
+          { addresses: c.addresses.filter((a) => a.id !== c.removalId), removalId: null },
+          "notifyRemoved",
+        );
+      if (e.type === "xstate.error.actor.removeAddress") return told({ removalId: null });
+      return stay;
+    case '"settingDefault"':
+      if (e.type === "xstate.done.actor.makeDefaultShipping")
+        return refresh({ defaultId: null }, "notifySaved");
+      if (e.type === "xstate.error.actor.makeDefaultShipping") return told({ defaultId: null });
+      return stay;
+    case '"refreshing"':
+      if (e.type === "xstate.done.actor.reloadAddressBook")
+        return { value: "ready", context: { ...c, ...e.output } };
+      if (e.type === "xstate.error.actor.reloadAddressBook") return { value: "ready", context: c };
+      return stay;
+  }
+  return stay;
+}
 
 export const model: MachineModel = {
   machine: addressBookMachine,
@@ -121,9 +363,10 @@ export const model: MachineModel = {
   invariants: {
     "saves only a valid form": (s) =>
       !JSON.stringify(s.value).includes("saving") ||
-      Object.keys(addressErrors(s.context.values, s.context.countries)).length === 0,
+      Object.keys(brokenRules(s.context.values, s.context.countries)).length === 0,
     "never edits the billing address": (s) => s.context.editingId !== "1",
     "never removes a default address": (s) =>
       s.context.removalId === null || s.context.removalId === "3",
   },
+  oracle,
 };

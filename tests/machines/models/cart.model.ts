@@ -1,5 +1,5 @@
 import { cartMachine, type CartLike } from "../../../machines/cart.machine.js";
-import type { MachineModel } from "../support/paths.js";
+import type { MachineModel, OracleExpectation, OracleStep } from "../support/paths.js";
 
 export const empty: CartLike = { token: "c1", itemsTotal: 0, items: [], shipments: [] };
 export const filled: CartLike = {
@@ -8,6 +8,145 @@ export const filled: CartLike = {
   items: [{ id: "1", quantity: 2 }],
   shipments: [{ id: "9", methodCode: "air_freight" }],
 };
+
+type Request = { operation: Record<string, unknown>; requestId: string | null; silent: boolean };
+type Outcome = { requestId: string | null; kind: string; ok: boolean; message: string | null };
+type Ctx = {
+  cart: CartLike | null;
+  queue: Request[];
+  lastOutcome: Outcome | null;
+  loadError: string | null;
+};
+
+const CHANGES: Record<string, string> = {
+  "cart.add": "add",
+  "cart.bulkAdd": "bulkAdd",
+  "cart.adjust": "adjust",
+  "cart.remove": "remove",
+  "cart.empty": "empty",
+};
+
+/** The change an event asks for, as the operation actor must receive it. */
+function requestFor(e: Record<string, unknown>): Request {
+  const kind = CHANGES[e.type as string]!;
+  const operation: Record<string, unknown> = { kind };
+  if (kind === "add")
+    Object.assign(operation, { variantCode: e.variantCode, quantity: e.quantity });
+  if (kind === "bulkAdd") operation.items = e.items;
+  if (kind === "adjust") Object.assign(operation, { itemId: e.itemId, quantity: e.quantity });
+  if (kind === "remove") operation.itemId = e.itemId;
+  return {
+    operation,
+    requestId: typeof e.requestId === "string" ? e.requestId : null,
+    silent: e.silent === true,
+  };
+}
+
+/** The server's words: its detail, else the error's message, else none. */
+function words(error: unknown): string | null {
+  const e = (error ?? {}) as { detail?: unknown; message?: unknown };
+  for (const w of [e.detail, e.message]) if (typeof w === "string" && w.length > 0) return w;
+  return null;
+}
+
+/**
+ * The cart (storefront spec sections 4 and 8), stated without the machine: nothing happens
+ * until someone signs in; then the cart is found (the found cart shown, or the reason it could
+ * not be). Changes are carried out one at a time in the order asked, each sent with the cart as
+ * it stands and its operation exactly as asked; changes asked while busy wait, none is lost. A
+ * change that succeeded shows its new cart and, when that cart has a shipment, has the shipment
+ * set again with that cart (a failure there keeps the change). Each change ends in a success
+ * toast, or an error toast with the server's words, unless its sender asked for silence; then
+ * the next change starts. Signing out forgets everything.
+ */
+function oracle({ event, before }: OracleStep): OracleExpectation {
+  const init = { cart: null, queue: [], lastOutcome: null, loadError: null };
+  if (event.type === "xstate.init") return { value: "signedOut", context: init };
+  const c = before.context as Ctx;
+  const stay = { value: before.value, context: c };
+  const e = event as unknown as Record<string, unknown> & { type: string };
+  // Idle with changes waiting starts the first one at once.
+  const idle = (ctx: Ctx, actions: OracleExpectation["actions"] = []): OracleExpectation =>
+    ctx.queue.length > 0
+      ? {
+          value: "updating",
+          context: ctx,
+          actions,
+          started: { applyOperation: { cart: ctx.cart, operation: ctx.queue[0]!.operation } },
+        }
+      : { value: "idle", context: ctx, actions };
+  const report = (ctx: Ctx): OracleExpectation => {
+    const [first, ...rest] = ctx.queue;
+    const o = ctx.lastOutcome!;
+    const toast = first!.silent
+      ? []
+      : o.ok
+        ? [{ type: "notifySuccess", params: { kind: o.kind } }]
+        : [{ type: "notifyFailure", params: { kind: o.kind, message: o.message } }];
+    return idle({ ...ctx, queue: rest }, toast);
+  };
+  const outcome = (ok: boolean, message: string | null): Outcome => ({
+    requestId: c.queue[0]!.requestId,
+    kind: c.queue[0]!.operation.kind as string,
+    ok,
+    message,
+  });
+  if (e.type === "cart.stop") return { value: "signedOut", context: init };
+  const change = e.type in CHANGES;
+  const find = { findCart: undefined };
+  switch (before.value) {
+    case "signedOut":
+      return e.type === "cart.start" ? { value: "finding", context: c, started: find } : stay;
+    case "finding":
+      if (change)
+        return { value: "finding", context: { ...c, queue: [...c.queue, requestFor(e)] } };
+      if (e.type === "xstate.done.actor.findCart")
+        return idle({ ...c, cart: e.output as CartLike, loadError: null });
+      if (e.type === "xstate.error.actor.findCart")
+        return { value: "unavailable", context: { ...c, loadError: words(e.error) } };
+      return stay;
+    case "unavailable":
+      if (change)
+        return {
+          value: "finding",
+          context: { ...c, queue: [...c.queue, requestFor(e)] },
+          started: find,
+        };
+      if (e.type === "cart.refresh") return { value: "finding", context: c, started: find };
+      if (e.type === "cart.replace")
+        return idle({ ...c, cart: e.cart as CartLike, loadError: null });
+      return stay;
+    case "idle":
+      if (change) return idle({ ...c, queue: [...c.queue, requestFor(e)] });
+      if (e.type === "cart.refresh") return { value: "finding", context: c, started: find };
+      if (e.type === "cart.replace") return { value: "idle", context: { ...c, cart: e.cart } };
+      return stay;
+    case "updating":
+      if (change)
+        return { value: "updating", context: { ...c, queue: [...c.queue, requestFor(e)] } };
+      if (e.type === "xstate.done.actor.applyOperation") {
+        const cart = e.output as CartLike | null;
+        const ctx = { ...c, cart, lastOutcome: outcome(true, null) };
+        if (cart !== null && cart.shipments.length >= 1)
+          return { value: "resettingShipment", context: ctx, started: { resetShipment: { cart } } };
+        return report(ctx);
+      }
+      if (e.type === "xstate.error.actor.applyOperation")
+        return report({ ...c, lastOutcome: outcome(false, words(e.error)) });
+      return stay;
+    case "resettingShipment":
+      if (change)
+        return {
+          value: "resettingShipment",
+          context: { ...c, queue: [...c.queue, requestFor(e)] },
+        };
+      if (e.type === "xstate.done.actor.resetShipment")
+        return report({ ...c, cart: e.output as CartLike });
+      if (e.type === "xstate.error.actor.resetShipment") return report(c);
+      return stay;
+  }
+  return stay;
+}
 
 export const model: MachineModel = {
   machine: cartMachine,
@@ -22,7 +161,7 @@ export const model: MachineModel = {
   events: () => [
     { type: "cart.start" },
     { type: "cart.stop" },
-    { type: "cart.add", variantCode: "V1", quantity: 1 },
+    { type: "cart.add", variantCode: "V1", quantity: 1, requestId: "r1" },
     { type: "cart.bulkAdd", items: [{ variantCode: "V1", quantity: 2 }], silent: true },
     { type: "cart.adjust", itemId: "1", quantity: 3 },
     { type: "cart.remove", itemId: "1" },
@@ -34,6 +173,7 @@ export const model: MachineModel = {
     { type: "xstate.done.actor.applyOperation", output: filled },
     { type: "xstate.done.actor.applyOperation", output: empty },
     { type: "xstate.error.actor.applyOperation", error: { detail: "Out of stock" } },
+    { type: "xstate.error.actor.applyOperation", error: { detail: "", message: "Bad Gateway" } },
     { type: "xstate.done.actor.resetShipment", output: filled },
     { type: "xstate.error.actor.resetShipment", error: new Error("gone") },
   ],
@@ -43,4 +183,5 @@ export const model: MachineModel = {
       s.context.queue.length > 0,
     "idle only with nothing waiting": (s) => s.value !== "idle" || s.context.queue.length === 0,
   },
+  oracle,
 };

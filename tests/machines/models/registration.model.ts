@@ -3,7 +3,7 @@ import {
   type RegistrationCountry,
   type RegistrationRules,
 } from "../../../machines/registration.machine.js";
-import type { MachineModel } from "../support/paths.js";
+import type { MachineModel, OracleExpectation, OracleStep } from "../support/paths.js";
 
 /**
  * For path generation one field per step decides whether the step is valid (the real rules
@@ -39,6 +39,211 @@ export const COUNTRIES: RegistrationCountry[] = [
   { code: "JP", name: "Japan", emea: false, provinces: [] },
 ];
 
+/** Every field of the form (account spec 4), written out: each starts empty. */
+const ALL_FIELDS = [
+  "email",
+  "name",
+  "surname",
+  "jobTitle",
+  "phone",
+  "companyName",
+  "typeOfBusiness",
+  "billingCountry",
+  "registrationNumber",
+  "vatNumber",
+  "streetAddress",
+  "city",
+  "postalCode",
+  "state",
+  "companyStatus",
+  "businessModel",
+  "webUrl",
+  "storesCount",
+  "onlineShopsCount",
+  "tradingCountries",
+  "inStock",
+  "supplier",
+  "retailBeauty",
+  "skincareMarketShare",
+];
+/** The step each field the model's rules and server answers name is on. */
+const STEP_OF: Record<string, number> = {
+  email: 0,
+  companyName: 1,
+  streetAddress: 2,
+  businessModel: 3,
+};
+
+type Values = Record<string, string>;
+type Ctx = {
+  countries: unknown[];
+  step: number;
+  reached: number;
+  values: Values;
+  errors: Record<string, unknown>;
+  termsAccepted: boolean;
+  failure: string | null;
+};
+
+const trimAll = (v: Values) =>
+  Object.fromEntries(Object.entries(v).map(([k, x]) => [k, x.replace(/^\s+|\s+$/g, "")]));
+/** The model's rule: a step is complete when its key field holds more than spaces. */
+const complete = (v: Values, step: number) => !/^\s*$/.test(v[KEY_FIELDS[step]!]!);
+const errorsOf = (v: Values, step: number) =>
+  complete(v, step) ? {} : { [KEY_FIELDS[step]!]: { key: "validation.required" } };
+
+/**
+ * The registration wizard (account spec 2, 4, 5 and 8), stated without the machine (with the
+ * model's rule for a complete step): typing clears the field's error, and another billing
+ * country empties the province. Continue trims everything and, on a complete step before the
+ * last, opens the next one (remembering the furthest reached); otherwise it shows the step's
+ * errors. Back goes one step back; a step's number opens an earlier step, or a step already
+ * reached ahead when the current one is complete (else its errors show); steps never reached
+ * stay shut. Register, on the last step only, opens the first incomplete step with its
+ * errors, else sends the trimmed values with the countries (asking for the terms first when
+ * they are not accepted). A refusal keeps everything, shows the server's detail (else message,
+ * else 'registration.failed') and opens the step of the first field it names.
+ */
+function oracle({ event, before, input }: OracleStep): OracleExpectation {
+  const c = before.context as Ctx;
+  const load = { loadCountries: undefined };
+  if (event.type === "xstate.init")
+    return {
+      value: "loadingCountries",
+      context: {
+        rules: (input as { rules: unknown }).rules,
+        countries: [],
+        step: 0,
+        reached: 0,
+        values: Object.fromEntries(ALL_FIELDS.map((f) => [f, ""])),
+        errors: {},
+        termsAccepted: false,
+        failure: null,
+      },
+      started: load,
+    };
+  const stay = { value: before.value, context: c };
+  const e = event as {
+    type: string;
+    field?: string;
+    value?: string;
+    step?: number;
+    accepted?: boolean;
+    output?: unknown[];
+    error?: { detail?: unknown; message?: unknown; violations?: unknown };
+  };
+  const v = trimAll(c.values);
+  const submit = (ctx: Ctx): OracleExpectation => ({
+    value: "submitting",
+    context: { ...ctx, failure: null },
+    started: {
+      submitRegistration: {
+        values: trimAll(ctx.values),
+        termsAccepted: true,
+        countries: ctx.countries,
+      },
+    },
+  });
+  const open = (step: number) => ({
+    value: "editing",
+    context: { ...c, values: v, step, errors: {} },
+  });
+  const showErrors = {
+    value: "editing",
+    context: { ...c, values: v, errors: errorsOf(v, c.step) },
+  };
+  switch (before.value) {
+    case "loadingCountries":
+      if (e.type === "xstate.done.actor.loadCountries")
+        return { value: "editing", context: { ...c, countries: e.output } };
+      if (e.type === "xstate.error.actor.loadCountries") return { value: "loadFailed", context: c };
+      return stay;
+    case "loadFailed":
+      return e.type === "registration.retry"
+        ? { value: "loadingCountries", context: c, started: load }
+        : stay;
+    case "termsDialog":
+      if (e.type === "registration.acceptTerms") return submit({ ...c, termsAccepted: true });
+      if (e.type === "registration.closeTerms") return { value: "editing", context: c };
+      return stay;
+    case "submitting": {
+      if (e.type === "xstate.done.actor.submitRegistration")
+        return { value: "registered", context: c };
+      if (e.type !== "xstate.error.actor.submitRegistration") return stay;
+      const errors: Record<string, unknown> = {};
+      const list = e.error?.violations;
+      if (Array.isArray(list))
+        for (const x of list as { propertyPath?: unknown; message?: unknown }[])
+          // The model's server names the company field by its own path only.
+          if (x.propertyPath === "companyName" && typeof x.message === "string")
+            errors.companyName ??= { text: x.message };
+      const words = [e.error?.detail, e.error?.message].find(
+        (w) => typeof w === "string" && w !== "",
+      );
+      const steps = Object.keys(errors).map((f) => STEP_OF[f]!);
+      return {
+        value: "editing",
+        context: {
+          ...c,
+          failure: words ?? "registration.failed",
+          errors,
+          step: steps.length ? Math.min(...steps) : c.step,
+        },
+      };
+    }
+    case "editing":
+      switch (e.type) {
+        case "registration.change": {
+          const values = { ...c.values, [e.field!]: e.value! };
+          if (e.field === "billingCountry" && e.value !== c.values.billingCountry)
+            values.state = "";
+          return {
+            value: "editing",
+            context: { ...c, values, errors: { ...c.errors, [e.field!]: undefined } },
+          };
+        }
+        case "registration.continue":
+          return c.step <= 2 && complete(v, c.step)
+            ? {
+                value: "editing",
+                context: {
+                  ...c,
+                  values: v,
+                  step: c.step + 1,
+                  reached: Math.max(c.reached, c.step + 1),
+                  errors: {},
+                },
+              }
+            : showErrors;
+        case "registration.back":
+          return c.step >= 1
+            ? { value: "editing", context: { ...c, step: c.step - 1, errors: {} } }
+            : stay;
+        case "registration.goTo": {
+          const n = e.step!;
+          if (Number.isInteger(n) && n >= 0 && n < c.step) return open(n);
+          if (n > c.step && n <= c.reached) return complete(v, c.step) ? open(n) : showErrors;
+          return stay;
+        }
+        case "registration.toggleTerms":
+          return { value: "editing", context: { ...c, termsAccepted: e.accepted } };
+        case "registration.register": {
+          if (c.step !== 3) return stay;
+          const bad = [0, 1, 2, 3].find((n) => !complete(v, n));
+          if (bad !== undefined)
+            return {
+              value: "editing",
+              context: { ...c, values: v, step: bad, errors: errorsOf(v, bad) },
+            };
+          return c.termsAccepted
+            ? submit({ ...c, values: v })
+            : { value: "termsDialog", context: { ...c, values: v } };
+        }
+      }
+  }
+  return stay;
+}
+
 export const model: MachineModel = {
   machine: registrationMachine,
   input: { rules: stubRules },
@@ -57,8 +262,16 @@ export const model: MachineModel = {
     ...KEY_FIELDS.map((field) => ({
       type: "registration.change",
       field,
-      value: s.context.values[field] ? "" : "filled",
+      // Spaces around the words: Continue and the submission must trim them.
+      value: s.context.values[field] ? "" : " filled ",
     })),
+    // Another billing country empties the province chosen for the former one.
+    { type: "registration.change", field: "state", value: "US-NY" },
+    {
+      type: "registration.change",
+      field: "billingCountry",
+      value: s.context.values.billingCountry === "US" ? "FR" : "US",
+    },
     { type: "registration.continue" },
     { type: "registration.back" },
     ...[0, 1, 2, 3].map((step) => ({ type: "registration.goTo", step })),
@@ -85,4 +298,5 @@ export const model: MachineModel = {
     "never further than one step past the completed ones": (s) =>
       s.context.step <= s.context.reached && s.context.step <= 3,
   },
+  oracle,
 };

@@ -1,6 +1,186 @@
 import { teamRegistrationMachine } from "../../../machines/team-registration.machine.js";
 import { done, failed, filled } from "../support/events.js";
-import type { MachineModel } from "../support/paths.js";
+import type { MachineModel, OracleExpectation, OracleStep } from "../support/paths.js";
+
+type Values = { firstName: string; lastName: string; password: string; passwordRepeat: string };
+type Ctx = {
+  token: string;
+  values: Values;
+  termsAccepted: boolean;
+  termsOpen: boolean;
+  errors: Record<string, string | undefined>;
+  serverErrors: Record<string, string | undefined>;
+  failure: string | null;
+  invalidReason: string | null;
+};
+type Violation = { propertyPath?: unknown; message?: unknown };
+
+/**
+ * Account spec 5 "Team-member registration", written out: a name must hold at least two
+ * characters once its surrounding spaces are gone (none at all: required); a password is taken
+ * as typed and must not be empty; the repeat must equal the password.
+ */
+function ruleFor(field: keyof Values, v: Values): string | undefined {
+  if (field === "firstName" || field === "lastName") {
+    const name = v[field].replace(/^\s+|\s+$/g, "");
+    if (name.length === 0) return "teamRegistration.errors.required";
+    return name.length === 1 ? "teamRegistration.errors.minLength" : undefined;
+  }
+  if (v[field].length === 0) return "teamRegistration.errors.required";
+  if (field === "passwordRepeat" && v.passwordRepeat !== v.password)
+    return "teamRegistration.errors.passwordMismatch";
+  return undefined;
+}
+const FIELDS = ["firstName", "lastName", "password", "passwordRepeat"] as const;
+
+/**
+ * The team-member registration page (account spec 2, 4, 5 and 8), stated without the machine:
+ * the token is checked first; an invalid link says why and shows no form (a check that could
+ * not run shows the form). Each change judges its own field (and the repeat again when the
+ * password changes and a repeat is typed) and clears the server's word on it. Register with
+ * the terms accepted and every field right sends the token, the names trimmed, the passwords
+ * as typed and the terms answer; otherwise it marks every wrong field. A refusal naming the
+ * token ends in the invalid-link page with its words; any other shows the server's message
+ * (else 'teamRegistration.failed') and its field errors (newPlainPassword is the password).
+ */
+function oracle({ event, before, input }: OracleStep): OracleExpectation {
+  const c = before.context as Ctx;
+  if (event.type === "xstate.init") {
+    const token = (input as { token: string }).token;
+    return {
+      value: "checking",
+      context: {
+        token,
+        values: { firstName: "", lastName: "", password: "", passwordRepeat: "" },
+        termsAccepted: false,
+        termsOpen: false,
+        errors: {},
+        serverErrors: {},
+        failure: null,
+        invalidReason: null,
+        approvedApplication: false,
+        companyName: null,
+        namesKnown: false,
+      },
+      started: { checkInvitation: { token } },
+    };
+  }
+  const stay = { value: before.value, context: c };
+  const e = event as {
+    type: string;
+    field?: keyof Values;
+    value?: string & boolean;
+    output?: { valid?: unknown; message?: string | null };
+    error?: { message?: unknown; violations?: unknown };
+  };
+  const set = (context: Partial<Ctx>) => ({ value: "editing", context: { ...c, ...context } });
+  switch (before.value) {
+    case "checking":
+      if (e.type === "xstate.done.actor.checkInvitation") {
+        const o = e.output! as typeof e.output & {
+          companyName?: string | null;
+          approvedApplication?: boolean;
+          firstName?: string | null;
+          lastName?: string | null;
+        };
+        if (o.valid !== true)
+          return { value: "invalid", context: { ...c, invalidReason: o.message } };
+        // An approved application's link: the names it gave are filled in, the rest as typed.
+        return {
+          value: "editing",
+          context: {
+            ...c,
+            approvedApplication: o.approvedApplication === true,
+            companyName: o.companyName ?? null,
+            namesKnown: Boolean(o.firstName) && Boolean(o.lastName),
+            values: {
+              ...c.values,
+              firstName: o.firstName ?? c.values.firstName,
+              lastName: o.lastName ?? c.values.lastName,
+            },
+          },
+        };
+      }
+      if (e.type === "xstate.error.actor.checkInvitation") return { value: "editing", context: c };
+      return stay;
+    case "editing":
+      switch (e.type) {
+        case "registration.change": {
+          const values = { ...c.values, [e.field!]: e.value };
+          const errors = { ...c.errors, [e.field!]: ruleFor(e.field!, values) };
+          if (e.field === "password" && values.passwordRepeat !== "")
+            errors.passwordRepeat = ruleFor("passwordRepeat", values);
+          return set({
+            values,
+            errors,
+            serverErrors: { ...c.serverErrors, [e.field!]: undefined },
+          });
+        }
+        case "registration.setTerms":
+          return set({ termsAccepted: e.value });
+        case "registration.openTerms":
+          return set({ termsOpen: true });
+        case "registration.closeTerms":
+          return set({ termsOpen: false });
+        case "registration.acceptTerms":
+          return set({ termsOpen: false, termsAccepted: true });
+        case "registration.dismissFailure":
+          return set({ failure: null });
+        case "registration.submit": {
+          const errors: Record<string, string> = {};
+          for (const f of FIELDS) {
+            const error = ruleFor(f, c.values);
+            if (error !== undefined) errors[f] = error;
+          }
+          if (!c.termsAccepted || Object.keys(errors).length > 0) return set({ errors });
+          const v = c.values;
+          return {
+            value: "registering",
+            context: { ...c, failure: null, serverErrors: {} },
+            started: {
+              registerTeamMember: {
+                token: c.token,
+                firstName: v.firstName.replace(/^\s+|\s+$/g, ""),
+                lastName: v.lastName.replace(/^\s+|\s+$/g, ""),
+                password: v.password,
+                passwordRepeat: v.passwordRepeat,
+                termsAccepted: true,
+              },
+            },
+          };
+        }
+      }
+      return stay;
+    case "registering": {
+      if (e.type === "xstate.done.actor.registerTeamMember")
+        return { value: "registered", context: c };
+      if (e.type !== "xstate.error.actor.registerTeamMember") return stay;
+      const list: Violation[] = Array.isArray(e.error?.violations) ? e.error.violations : [];
+      const token = list.find((x) => x.propertyPath === "token");
+      if (token)
+        return {
+          value: "invalid",
+          context: {
+            ...c,
+            invalidReason: typeof token.message === "string" ? token.message : null,
+          },
+        };
+      const serverErrors: Record<string, string> = {};
+      for (const x of list)
+        if (typeof x.propertyPath === "string" && typeof x.message === "string") {
+          const field = x.propertyPath === "newPlainPassword" ? "password" : x.propertyPath;
+          serverErrors[field] ??= x.message;
+        }
+      const message = e.error?.message;
+      return set({
+        failure:
+          typeof message === "string" && message !== "" ? message : "teamRegistration.failed",
+        serverErrors,
+      });
+    }
+  }
+  return stay;
+}
 
 export const model: MachineModel = {
   machine: teamRegistrationMachine,
@@ -9,6 +189,7 @@ export const model: MachineModel = {
     JSON.stringify([
       s.value,
       Object.values(s.context.values).map(filled),
+      s.context.values.firstName.trim().length === 1,
       s.context.values.password === s.context.values.passwordRepeat,
       Object.values(s.context.errors).filter(Boolean).length > 0,
       Object.values(s.context.serverErrors).filter(Boolean).length > 0,
@@ -33,12 +214,14 @@ export const model: MachineModel = {
     ...(["firstName", "lastName", "password"] as const).map((field) => ({
       type: "registration.change",
       field,
-      value: s.context.values[field] ? "" : "Ada-secret-1",
+      value: s.context.values[field] ? "" : " Ada-secret-1",
     })),
+    // One letter between spaces: too short once trimmed.
+    { type: "registration.change", field: "firstName", value: " A " },
     {
       type: "registration.change",
       field: "passwordRepeat",
-      value: s.context.values.passwordRepeat ? "" : "Ada-secret-1",
+      value: s.context.values.passwordRepeat ? "" : " Ada-secret-1",
     },
     { type: "registration.setTerms", value: !s.context.termsAccepted },
     { type: "registration.openTerms" },
@@ -55,10 +238,12 @@ export const model: MachineModel = {
       message: "Invalid",
       violations: [{ propertyPath: "token", message: "Link used" }],
     }),
+    failed("registerTeamMember", new Error("")),
   ],
   invariants: {
     "registers only with terms accepted and matching passwords": (s) =>
       s.value !== "registering" ||
       (s.context.termsAccepted && s.context.values.password === s.context.values.passwordRepeat),
   },
+  oracle,
 };

@@ -80,14 +80,16 @@ export interface OracleStep {
 }
 
 /**
- * What the oracle expects after a step. `value` and every key of `context` are compared when
- * given. `started` and `actions` are always compared: leaving them out means "none"; a step
- * that starts a service or runs a named action the oracle did not foresee fails, and so does
- * one that misses any. `actions` are compared as a multiset; an entry without `params` matches
- * any params.
+ * What the oracle expects after a step. `value`, `status` and every key of `context` are
+ * compared when given. `started` and `actions` are always compared: leaving them out means
+ * "none"; a step that starts a service or runs a named action the oracle did not foresee
+ * fails, and so does one that misses any. `actions` are compared as a multiset; an entry
+ * without `params` matches any params.
  */
 export interface OracleExpectation {
   value?: unknown;
+  /** The actor's status when given: "done" once a final state is reached, else "active". */
+  status?: string;
   context?: Record<string, unknown>;
   started?: Record<string, unknown>;
   actions?: readonly { type: string; params?: unknown }[];
@@ -99,6 +101,8 @@ export function checkOracle(step: OracleStep, expected: OracleExpectation): stri
   const show = (v: unknown) => JSON.stringify(v) ?? "undefined";
   if ("value" in expected && !isDeepStrictEqual(step.after.value, expected.value))
     problems.push(`state ${show(step.after.value)}, expected ${show(expected.value)}`);
+  if ("status" in expected && step.after.status !== expected.status)
+    problems.push(`status ${show(step.after.status)}, expected ${show(expected.status)}`);
   for (const [key, value] of Object.entries(expected.context ?? {}))
     if (!isDeepStrictEqual(step.after.context?.[key], value))
       problems.push(`context.${key} ${show(step.after.context?.[key])}, expected ${show(value)}`);
@@ -310,8 +314,10 @@ export function generatePaths(model: MachineModel) {
       // Handled includes a deliberate no-op (`"cart.add": {}` drops the event on purpose),
       // which `snapshot.can()` reports as false.
       if (!handles(model.machine, from, t.event)) {
-        // An event a guard refuses is kept once per state value: it shows the guard false.
-        const refusal = `${JSON.stringify(from.value)} ${t.event.type}`;
+        // An event a guard refuses is kept once per state value and event (payload included):
+        // it shows the guard false, and a guard that wrongly refuses one payload among several
+        // (an expired token kept, say) is replayed too, not hidden behind the first refusal.
+        const refusal = `${JSON.stringify(from.value)} ${JSON.stringify(t.event)}`;
         if (!isGuarded(from, t.event.type) || refused.has(refusal)) continue;
         refused.add(refusal);
       }
