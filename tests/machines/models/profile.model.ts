@@ -63,8 +63,8 @@ function fieldErrors(error: unknown, rename: Record<string, string> = {}) {
  * only with a new e-mail; success takes the saved values, keeps a new pending e-mail (or the
  * one pending before) and forgets the password typed; a refusal shows the server's words
  * ('me.saveFailed' without any) and its field errors. The password block, independent of it,
- * sends the three fields as typed once none is blank; success stores the fresh token and
- * empties the block; a refusal shows the words ('me.password.failed') and field errors.
+ * sends the three fields as typed once none is blank; success (the server renews the session
+ * cookie) empties the block and says so; a refusal shows the words ('me.password.failed') and field errors.
  */
 function oracle({ event, before }: OracleStep): OracleExpectation {
   const c = before.context as Ctx;
@@ -90,7 +90,7 @@ function oracle({ event, before }: OracleStep): OracleExpectation {
     type: string;
     field?: string;
     value?: string;
-    output?: { values?: Values; pendingEmail?: string | null; token?: string } & Values;
+    output?: { values?: Values; pendingEmail?: string | null } & Values;
     error?: unknown;
   };
   if (before.value === "loading") {
@@ -224,10 +224,8 @@ function oracle({ event, before }: OracleStep): OracleExpectation {
       return {
         value: at(regions.details, "editing"),
         context: { ...c, password: NO_PASSWORD },
-        actions: [
-          { type: "storeSessionToken", params: { token: e.output!.token } },
-          { type: "notifyPasswordChanged" },
-        ],
+        // The server sets the fresh session cookie itself: nothing is stored here.
+        actions: [{ type: "notifyPasswordChanged" }],
       };
     if (e.type === "xstate.error.actor.changePassword")
       return {
