@@ -62,6 +62,22 @@ const LIST_SIZES: Record<string, number> = {
 };
 const DEFAULT_LIST_SIZE = 10;
 
+/**
+ * A subscription (or any operation type) the schema has no root type for is invalid: graphql 16
+ * does not validate this (17 will, as KnownOperationTypesRule) and would fail it in execution
+ * with an error that has no code.
+ */
+const knownOperationTypesRule: ValidationRule = (context) => ({
+  OperationDefinition(node) {
+    if (!context.getSchema().getRootType(node.operation))
+      context.reportError(
+        new GraphQLError(`The schema does not support ${node.operation} operations.`, {
+          nodes: node,
+        }),
+      );
+  },
+});
+
 function tooComplex(message: string, limit: number, actual: number) {
   return new GraphQLError(message, {
     extensions: { code: "QUERY_TOO_COMPLEX", limit, actual },
@@ -262,6 +278,7 @@ export function useLimits(limits: Limits, production: boolean): Plugin {
       setParseFn((source, options) => parse(source, { ...options, maxTokens: limits.maxTokens }));
     },
     onValidate({ addValidationRule }) {
+      addValidationRule(knownOperationTypesRule);
       addValidationRule(depthLimitRule(limits.maxDepth));
       addValidationRule(aliasLimitRule(limits.maxAliases));
       if (production) addValidationRule(NoSchemaIntrospectionCustomRule);

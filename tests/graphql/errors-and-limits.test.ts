@@ -201,6 +201,17 @@ describe("gateway: limits, introspection and production", () => {
     expect(viaFragment.errors?.[0]?.extensions?.code).toBe("QUERY_TOO_COMPLEX");
   });
 
+  it("refuses a subscription (the schema has none) as invalid, with a code, calling nothing", async () => {
+    h.calls.length = 0;
+    const answer = await h.raw("subscription Op { health { status } }", { token });
+    expect(answer.errors?.[0]?.message).toBe(
+      "The schema does not support subscription operations.",
+    );
+    expect(typeof answer.errors?.[0]?.extensions?.code).toBe("string");
+    expect(answer.data).toBeUndefined();
+    expect(h.calls).toHaveLength(0);
+  });
+
   it("refuses more than 15 aliases", async () => {
     const fields = (n: number) =>
       Array.from({ length: n }, (_, i) => `a${i}: health { status }`).join(" ");
