@@ -1,5 +1,12 @@
-import type { Page } from "@playwright/test";
-import { emptyCart, expect, journeys, running, signInAsBuyer, type E2EContext } from "./harness";
+import {
+  emptyCart,
+  expect,
+  gql,
+  journeys,
+  running,
+  signInAsBuyer,
+  type E2EContext,
+} from "./harness";
 
 /**
  * Quick order by pasting codes (issue 21, part 3): lines copied from a spreadsheet or an ERP,
@@ -7,20 +14,11 @@ import { emptyCart, expect, journeys, running, signInAsBuyer, type E2EContext } 
  */
 
 /** The signed-in user's cart lines as the gateway answers them: code -> quantity. */
-async function cartQuantities(page: Page): Promise<Record<string, number>> {
-  const items = await page.evaluate(async () => {
-    const token = JSON.parse(localStorage.getItem("token") ?? "{}").value as string;
-    const res = await fetch("/graphql", {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-      body: JSON.stringify({ query: "{ activeCart { items { variantCode quantity } } }" }),
-    });
-    const body = (await res.json()) as {
-      data?: { activeCart: { items: { variantCode: string; quantity: number }[] } | null };
-    };
-    return body.data?.activeCart?.items ?? [];
-  });
-  return Object.fromEntries(items.map((i) => [i.variantCode, i.quantity]));
+async function cartQuantities(ctx: E2EContext): Promise<Record<string, number>> {
+  const { activeCart } = await gql<{
+    activeCart: { items: { variantCode: string; quantity: number }[] } | null;
+  }>(ctx, "{ activeCart { items { variantCode quantity } } }");
+  return Object.fromEntries((activeCart?.items ?? []).map((i) => [i.variantCode, i.quantity]));
 }
 
 async function openQuickOrder(ctx: E2EContext) {
@@ -76,7 +74,7 @@ export const tests = journeys(
       expect(await add.isEnabled(), "add to cart once every row is fixed");
       await add.click();
       await page.getByText("Added to your cart", { exact: true }).waitFor();
-      const cart = await cartQuantities(page);
+      const cart = await cartQuantities(ctx);
       expect(
         cart["GLOW-MINI-ROSE"] === 2 &&
           cart["GLOW-PRO-GRAPHITE"] === 4 &&
