@@ -7,11 +7,18 @@ import importX from "eslint-plugin-import-x";
 import tseslint from "typescript-eslint";
 
 const restricted = [
-  // machines/ are pure: xstate and their own types only.
+  // machines/ are pure: xstate, their own types and the shared limits (rules/) only.
   {
     target: "./machines",
     from: ["./src", "./graphql", "./server", "./locales"],
-    message: "machines/ import only xstate and their own types",
+    message: "machines/ import only xstate, their own types and rules/",
+  },
+  // rules/ holds the limits both sides check (one home for browser and server): it imports
+  // nothing of the project, so every layer may import it.
+  {
+    target: "./rules",
+    from: ["./src", "./graphql", "./server", "./machines", "./locales", "./e2e", "./tests"],
+    message: "rules/ is constants only: it imports nothing of the project",
   },
   // Shared folders of the app never import features.
   {

@@ -1,12 +1,11 @@
 import { assign, setup } from "xstate";
+import {
+  MAX_LINE_QUANTITY,
+  MAX_NOTE_LENGTH,
+  MAX_PO_NUMBER_LENGTH,
+  MIN_LINE_QUANTITY,
+} from "../rules/limits.js";
 import { unprovided } from "./unprovided.js";
-
-/** At most 500 characters of order comment (spec section 5). */
-export const MAX_NOTE_LENGTH = 500;
-/** At most 35 characters of purchase-order number (issue 21), as the server allows. */
-export const MAX_PO_NUMBER_LENGTH = 35;
-export const MIN_QUANTITY = 1;
-export const MAX_QUANTITY = 300;
 
 /** What the checkout needs to know of a cart; the app's actors return the full cart. */
 export interface CheckoutCart {
@@ -198,7 +197,7 @@ export const checkoutMachine = setup({
     resultIsEmpty: ({ event }) => (event as unknown as DoneCart).output.items.length === 0,
     quantityIsValid: ({ event }) => {
       const q = (event as { quantity?: number }).quantity;
-      return Number.isInteger(q) && q! >= MIN_QUANTITY && q! <= MAX_QUANTITY;
+      return Number.isInteger(q) && q! >= MIN_LINE_QUANTITY && q! <= MAX_LINE_QUANTITY;
     },
     couponIsFilled: ({ context }) => context.couponInput.trim() !== "",
     cartHasCoupon: ({ context }) => !!context.cart?.couponCode,

@@ -1,9 +1,6 @@
 import { assign, setup } from "xstate";
+import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from "../rules/limits.js";
 import { unprovided } from "./unprovided.js";
-
-/** Quantity per line (account spec sections 5 and 9). */
-export const QUICK_ORDER_MIN_QUANTITY = 1;
-export const QUICK_ORDER_MAX_QUANTITY = 300;
 
 /** Why the server could not use a row of the uploaded file (the import's `reason`). */
 export type QuickOrderRowReason =
@@ -130,8 +127,8 @@ export function isValidQuantity(quantity: number | null): quantity is number {
   return (
     quantity !== null &&
     Number.isInteger(quantity) &&
-    quantity >= QUICK_ORDER_MIN_QUANTITY &&
-    quantity <= QUICK_ORDER_MAX_QUANTITY
+    quantity >= MIN_LINE_QUANTITY &&
+    quantity <= MAX_LINE_QUANTITY
   );
 }
 
@@ -157,8 +154,8 @@ const emptyRow = (id: number): QuickOrderRow => ({
   id,
   variantCode: null,
   label: null,
-  quantityText: String(QUICK_ORDER_MIN_QUANTITY),
-  quantity: QUICK_ORDER_MIN_QUANTITY,
+  quantityText: String(MIN_LINE_QUANTITY),
+  quantity: MIN_LINE_QUANTITY,
   product: null,
   lineTotal: null,
   revision: 0,

@@ -1,4 +1,7 @@
+import { MAX_NOTE_LENGTH, MAX_PO_NUMBER_LENGTH } from "../../rules/limits.js";
 import type { Violation } from "./violations.js";
+
+export { MAX_NOTE_LENGTH, MAX_PO_NUMBER_LENGTH };
 
 export interface CompletionInput {
   itemCount: number;
@@ -14,10 +17,6 @@ export interface CompletionInput {
   poNumberRequired?: boolean;
   poNumber?: string | null;
 }
-
-export const MAX_NOTES_LENGTH = 500;
-/** A purchase-order number: at most 35 characters (EDI's and most ERPs' reference length). */
-export const MAX_PO_NUMBER_LENGTH = 35;
 
 /**
  * A purchase-order number as given: trimmed; empty is none (null). Answers the violation when
@@ -66,8 +65,8 @@ export function completionViolations(o: CompletionInput): Violation[] {
   if (!o.hasPaymentMethod) {
     v.push({ propertyPath: "payments", message: "checkout.paymentMethodRequired" });
   }
-  if (o.notesLength > MAX_NOTES_LENGTH) {
-    v.push({ propertyPath: "notes", message: "notes.tooLong", params: { max: MAX_NOTES_LENGTH } });
+  if (o.notesLength > MAX_NOTE_LENGTH) {
+    v.push({ propertyPath: "notes", message: "notes.tooLong", params: { max: MAX_NOTE_LENGTH } });
   }
   if (o.poNumberRequired && !o.poNumber?.trim()) {
     v.push({ propertyPath: "poNumber", message: "checkout.poNumberRequired" });

@@ -1,7 +1,7 @@
+import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from "../../rules/limits.js";
 import type { Violation } from "./violations.js";
 
-export const MIN_LINE_QUANTITY = 1;
-export const MAX_LINE_QUANTITY = 300;
+export { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY };
 
 /** A line quantity is a whole number of units from 1 to 300 (spec: storefront 5 and 9). */
 export function quantityViolation(quantity: unknown, propertyPath = "quantity"): Violation | null {

@@ -3,9 +3,8 @@
  * one product a line, "CODE, QTY", "CODE;QTY", "CODE<tab>QTY" or "CODE QTY". Pure: the server
  * reads the text with it, then judges the lines like an upload's rows (checkQuickOrderLines).
  */
+import { MAX_QUICK_ORDER_LINES } from "../../rules/limits.js";
 
-/** As many lines as a quick-order file may have product rows. */
-export const MAX_PASTED_LINES = 1000;
 /** More text than 1,000 lines of codes and quantities need: refused before it is split. */
 export const MAX_PASTED_CHARACTERS = 100_000;
 
@@ -61,7 +60,7 @@ export function parsePastedLines(
     if (!header) lines.push({ row: n + 1, code, quantity });
   });
   if (lines.length === 0) return { refusal: { reason: "empty" } };
-  if (lines.length > MAX_PASTED_LINES)
-    return { refusal: { reason: "tooManyLines", max: MAX_PASTED_LINES, count: lines.length } };
+  if (lines.length > MAX_QUICK_ORDER_LINES)
+    return { refusal: { reason: "tooManyLines", max: MAX_QUICK_ORDER_LINES, count: lines.length } };
   return { lines };
 }

@@ -1,5 +1,5 @@
 import * as XLSX from "@e965/xlsx";
-import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from "../domain/quantity.js";
+import { MAX_LINE_QUANTITY, MAX_QUICK_ORDER_LINES, MIN_LINE_QUANTITY } from "../../rules/limits.js";
 import { safeRow, type CellValue } from "./cells.js";
 import { MEGABYTE } from "./uploads.js";
 import { hasZipSignature, readCentralDirectory, verifyEntries, ZipError } from "./zip.js";
@@ -15,7 +15,7 @@ export const QUICK_ORDER_LIMITS = {
   /** A workbook from Excel has about a dozen parts; custom XML and images add a few more. */
   maxEntries: 200,
   maxUncompressedBytes: 20 * MEGABYTE,
-  maxRows: 1000,
+  maxRows: MAX_QUICK_ORDER_LINES,
 } as const;
 
 /** Rows read past the limit, so a header below a title row or a few blank rows still fit. */

@@ -1,6 +1,7 @@
 import "@mantine/core/styles/NumberInput.css";
 import { NumberInput, type NumberInputProps } from "@mantine/core";
-import { MAX_QUANTITY, MIN_QUANTITY, isBlockedQuantityKey, isValidQuantity } from "./quantity";
+import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from "../../rules/limits";
+import { isBlockedQuantityKey, isValidQuantity } from "./quantity";
 
 /**
  * A whole number: phones open the digits keypad. NumberInput sets inputmode="decimal" after
@@ -30,8 +31,8 @@ export function QuantityInput({
   const invalid = rangeError !== undefined && value !== "" && !isValidQuantity(value);
   return (
     <NumberInput
-      min={MIN_QUANTITY}
-      max={MAX_QUANTITY}
+      min={MIN_LINE_QUANTITY}
+      max={MAX_LINE_QUANTITY}
       step={1}
       allowDecimal={false}
       allowNegative={false}

@@ -1,6 +1,7 @@
-/** Quantity rules of a cart line (spec sections 5 and 9). */
-export const MIN_QUANTITY = 1;
-export const MAX_QUANTITY = 300;
+import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from "../../rules/limits";
+
+/** The values of the texts that name the range ("from {{min}} to {{max}}"). */
+export const QUANTITY_RANGE = { min: MIN_LINE_QUANTITY, max: MAX_LINE_QUANTITY } as const;
 
 /** Keys the quantity input refuses: no sign, no exponent, no decimals. */
 export const BLOCKED_QUANTITY_KEYS: readonly string[] = ["-", "e", "E", "."];
@@ -16,8 +17,8 @@ export function isBlockedQuantityKey(key: string): boolean {
  */
 export function normalizeQuantity(value: string | number | null | undefined): number {
   const number = typeof value === "number" ? value : Number.parseFloat(value ?? "");
-  if (!Number.isFinite(number)) return MIN_QUANTITY;
-  return Math.min(MAX_QUANTITY, Math.max(MIN_QUANTITY, Math.trunc(number)));
+  if (!Number.isFinite(number)) return MIN_LINE_QUANTITY;
+  return Math.min(MAX_LINE_QUANTITY, Math.max(MIN_LINE_QUANTITY, Math.trunc(number)));
 }
 
 /**
@@ -26,5 +27,5 @@ export function normalizeQuantity(value: string | number | null | undefined): nu
  */
 export function isValidQuantity(value: string | number | null | undefined): value is number {
   const number = typeof value === "number" ? value : Number(String(value ?? "").trim() || NaN);
-  return Number.isInteger(number) && number >= MIN_QUANTITY && number <= MAX_QUANTITY;
+  return Number.isInteger(number) && number >= MIN_LINE_QUANTITY && number <= MAX_LINE_QUANTITY;
 }

@@ -29,4 +29,18 @@ describe("lint import rules", () => {
     });
     expect(result!.messages.map((m) => m.ruleId)).toContain("import-x/no-restricted-paths");
   }, 60_000);
+
+  it("reports rules/ importing any layer, and lets machines import rules/", async () => {
+    const eslint = new ESLint();
+    const [refused] = await eslint.lintText(
+      'import { quantityViolation } from "../server/domain/quantity.js";\n',
+      { filePath: "rules/zz-lint-probe.ts" },
+    );
+    expect(refused!.messages.map((m) => m.ruleId)).toContain("import-x/no-restricted-paths");
+    const [allowed] = await eslint.lintText(
+      'import { MAX_LINE_QUANTITY } from "../rules/limits.js";\nexport const max = MAX_LINE_QUANTITY;\n',
+      { filePath: "machines/zz-lint-probe.ts" },
+    );
+    expect(allowed!.messages.map((m) => m.ruleId)).not.toContain("import-x/no-restricted-paths");
+  }, 60_000);
 });

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { MAX_LINE_QUANTITY } from "../../rules/limits";
 
 /**
  * Translation dictionaries under locales/<lng>/*.json must stay in step: every language has
@@ -163,7 +164,7 @@ describe("business figures in the English help FAQ and terms", () => {
   const figures: Array<[string, RegExp]> = [
     ["delivery 7-10 business days", /\b7\s*[-–]\s*10\b/],
     ["2.99 per unit for the US and Canada", /\b2[.,]99\b/],
-    ["max 300 units per line", /\b300\b/],
+    [`max ${MAX_LINE_QUANTITY} units per line`, new RegExp(`\\b${MAX_LINE_QUANTITY}\\b`)],
     ["minimum order value 500", /\b500\b/],
     ["objections within 20 days", /\b20\b/],
     ["orders 15 days before delivery", /\b15\b/],
@@ -186,5 +187,19 @@ describe("business figures in the English help FAQ and terms", () => {
 
   it.each(figures)("terms mention %s", (_label, pattern) => {
     expect(termsText).toMatch(pattern);
+  });
+});
+
+/**
+ * The prose of the FAQ and the terms states the line limit in words; the short texts take it
+ * from rules/limits.ts ({{max}}). A changed limit fails here until every language says it.
+ */
+describe.each(LANGUAGES)("the line limit of rules/limits.ts in the %s FAQ and terms", (lng) => {
+  it("is the figure the FAQ and the terms name", () => {
+    const help = load(lng, "help.json") as { faq?: Json };
+    const legal = load(lng, "legal.json") as { terms?: Json };
+    const limit = new RegExp(`\\b${MAX_LINE_QUANTITY}\\b`);
+    expect(strings(help.faq ?? null).join("\n")).toMatch(limit);
+    expect(strings(legal.terms ?? null).join("\n")).toMatch(limit);
   });
 });

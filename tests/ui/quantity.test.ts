@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from "../../rules/limits";
 import {
-  MAX_QUANTITY,
-  MIN_QUANTITY,
   isBlockedQuantityKey,
   isValidQuantity,
   normalizeQuantity,
@@ -13,18 +12,18 @@ describe("normalizeQuantity", () => {
     [1, 1],
     [3, 3],
     [300, 300],
-    [301, MAX_QUANTITY],
-    [10_000, MAX_QUANTITY],
-    [0, MIN_QUANTITY],
-    [-5, MIN_QUANTITY],
+    [301, MAX_LINE_QUANTITY],
+    [10_000, MAX_LINE_QUANTITY],
+    [0, MIN_LINE_QUANTITY],
+    [-5, MIN_LINE_QUANTITY],
     [2.7, 2],
     ["12", 12],
-    ["", MIN_QUANTITY],
-    ["abc", MIN_QUANTITY],
-    [Number.NaN, MIN_QUANTITY],
-    [Number.POSITIVE_INFINITY, MIN_QUANTITY],
-    [null, MIN_QUANTITY],
-    [undefined, MIN_QUANTITY],
+    ["", MIN_LINE_QUANTITY],
+    ["abc", MIN_LINE_QUANTITY],
+    [Number.NaN, MIN_LINE_QUANTITY],
+    [Number.POSITIVE_INFINITY, MIN_LINE_QUANTITY],
+    [null, MIN_LINE_QUANTITY],
+    [undefined, MIN_LINE_QUANTITY],
   ])("%j becomes %j", (input, expected) => {
     expect(normalizeQuantity(input)).toBe(expected);
   });

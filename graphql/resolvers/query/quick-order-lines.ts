@@ -1,3 +1,4 @@
+import { MAX_QUICK_ORDER_LINES } from "../../../rules/limits.js";
 import { badUserInput, rethrow } from "../../errors.js";
 import type { QueryResolvers } from "../../generated/resolvers-types.js";
 import {
@@ -5,9 +6,6 @@ import {
   type RestQuickOrderCheck,
   type RestQuickOrderProduct,
 } from "../../rest/account-types.js";
-
-/** As many lines as a quick-order file may have. */
-const MAX_LINES = 1000;
 
 const product = (p: RestQuickOrderProduct | null) =>
   p && {
@@ -31,8 +29,8 @@ export const quickOrderLines: NonNullable<QueryResolvers["quickOrderLines"]> = a
   { lines },
   ctx,
 ) => {
-  if (lines.length > MAX_LINES)
-    throw badUserInput(`At most ${MAX_LINES} lines can be checked at once.`, "lines");
+  if (lines.length > MAX_QUICK_ORDER_LINES)
+    throw badUserInput(`At most ${MAX_QUICK_ORDER_LINES} lines can be checked at once.`, "lines");
   if (lines.length === 0) return [];
   const answer = await ctx.rest
     .request<RestQuickOrderCheck>({

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
-import { MAX_NOTES_LENGTH, readPoNumber } from "../../domain/checkout.js";
+import { MAX_QUICK_ORDER_LINES } from "../../../rules/limits.js";
+import { MAX_NOTE_LENGTH, readPoNumber } from "../../domain/checkout.js";
 import { couponViolation } from "../../domain/promotions.js";
 import { MAX_LINE_QUANTITY, quantityViolation } from "../../domain/quantity.js";
 import type { Violation } from "../../domain/violations.js";
@@ -24,8 +25,6 @@ import { conflict, languageOf, notFound, Problem, unprocessable } from "../probl
 import { orderResourceByToken, orderResources } from "../order-resource.js";
 import { BodyReader, paging, queryString, readAddress } from "../validate.js";
 
-/** Bulk add takes as many lines as a quick-order file may hold. */
-export const MAX_BULK_LINES = 1000;
 const LOCALES = ["en_US", "fr_FR", "de_DE", "it_IT", "es_ES"];
 
 /** A cart is its owner's; a placed order is visible to everyone of the company. */
@@ -281,11 +280,11 @@ export function registerOrderRoutes(app: FastifyInstance, { db }: AppContext) {
       if (raw !== null && raw !== undefined) {
         if (typeof raw !== "string")
           r.add({ propertyPath: "notes", message: "field.type", params: { type: "string" } });
-        else if (raw.length > MAX_NOTES_LENGTH)
+        else if (raw.length > MAX_NOTE_LENGTH)
           r.add({
             propertyPath: "notes",
             message: "notes.tooLong",
-            params: { max: MAX_NOTES_LENGTH },
+            params: { max: MAX_NOTE_LENGTH },
           });
         else notes = raw.trim() === "" ? null : raw;
       }
@@ -342,8 +341,12 @@ export function registerOrderRoutes(app: FastifyInstance, { db }: AppContext) {
         r.done();
       }
       const list = items as unknown[];
-      if (list.length > MAX_BULK_LINES) {
-        r.add({ propertyPath: "items", message: "items.tooMany", params: { max: MAX_BULK_LINES } });
+      if (list.length > MAX_QUICK_ORDER_LINES) {
+        r.add({
+          propertyPath: "items",
+          message: "items.tooMany",
+          params: { max: MAX_QUICK_ORDER_LINES },
+        });
         r.done();
       }
       const lines = list.flatMap((item, n) => {
@@ -507,9 +510,9 @@ export function registerOrderRoutes(app: FastifyInstance, { db }: AppContext) {
     if (
       notes !== undefined &&
       notes !== null &&
-      (typeof notes !== "string" || notes.length > MAX_NOTES_LENGTH)
+      (typeof notes !== "string" || notes.length > MAX_NOTE_LENGTH)
     ) {
-      r.add({ propertyPath: "notes", message: "notes.tooLong", params: { max: MAX_NOTES_LENGTH } });
+      r.add({ propertyPath: "notes", message: "notes.tooLong", params: { max: MAX_NOTE_LENGTH } });
     }
     r.done();
 

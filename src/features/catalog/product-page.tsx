@@ -28,7 +28,8 @@ import { useCart, useCartActor } from "../../lib/cart";
 import { Price } from "../../components/price";
 import { ProductCard } from "../../components/product-card";
 import { QuantityInput } from "../../components/quantity-input";
-import { MIN_QUANTITY, isValidQuantity } from "../../components/quantity";
+import { MIN_LINE_QUANTITY } from "../../../rules/limits";
+import { isValidQuantity, QUANTITY_RANGE } from "../../components/quantity";
 import { gateway } from "../../lib/gateway";
 import { ProductDocument, type ProductQuery } from "../../lib/gql/graphql";
 import { PLACEHOLDER_IMAGE } from "../../lib/placeholder";
@@ -109,7 +110,7 @@ function Gallery({ product }: { product: Product }) {
 
 function AddToCart({ product }: { product: Product }) {
   const { t } = useTranslation("catalog");
-  const [quantity, setQuantity] = useState<string | number>(MIN_QUANTITY);
+  const [quantity, setQuantity] = useState<string | number>(MIN_LINE_QUANTITY);
   const cart = useCartActor();
   // The loading flag of the app's cart disables the button (spec section 5); the cart actor
   // shows the success or error toast of the spec's catalogue.
@@ -144,7 +145,7 @@ function AddToCart({ product }: { product: Product }) {
         label={t("product.quantity")}
         value={quantity}
         onChange={setQuantity}
-        rangeError={t("product.quantityRange")}
+        rangeError={t("product.quantityRange", QUANTITY_RANGE)}
         w={120}
         size="md"
         disabled={!available}

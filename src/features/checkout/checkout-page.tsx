@@ -42,17 +42,13 @@ import { notifications } from "@mantine/notifications";
 import { useMachine } from "@xstate/react";
 import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import {
-  canFinish,
-  checkoutMachine,
-  MAX_NOTE_LENGTH,
-  MAX_PO_NUMBER_LENGTH,
-} from "../../../machines/checkout.machine";
+import { canFinish, checkoutMachine } from "../../../machines/checkout.machine";
+import { MAX_NOTE_LENGTH, MAX_PO_NUMBER_LENGTH } from "../../../rules/limits";
 import { addressLabel } from "../../../machines/address-book.machine";
 import { isCartLoading } from "../../../machines/cart.machine";
 import { Price } from "../../components/price";
 import { QuantityInput } from "../../components/quantity-input";
-import { isValidQuantity } from "../../components/quantity";
+import { isValidQuantity, QUANTITY_RANGE } from "../../components/quantity";
 import { gateway } from "../../lib/gateway";
 import { registerLiveActor } from "../../lib/live-actors";
 import { useLazyNamespace } from "../../lib/lazy-namespace";
@@ -470,7 +466,7 @@ function Line(props: {
           size="sm"
           className={classes.touch}
           aria-label={t("lines.quantityOf", { name: item.productName })}
-          rangeError={t("lines.quantityRange")}
+          rangeError={t("lines.quantityRange", QUANTITY_RANGE)}
           disabled={props.busy}
         />
         <Button

@@ -44,7 +44,7 @@ import {
 import { can } from "../../../server/domain/permissions";
 import { Price } from "../../components/price";
 import { ProductCard } from "../../components/product-card";
-import { isBlockedQuantityKey } from "../../components/quantity";
+import { isBlockedQuantityKey, QUANTITY_RANGE } from "../../components/quantity";
 import { PLACEHOLDER_IMAGE } from "../../lib/placeholder";
 import { gateway } from "../../lib/gateway";
 import { MeDocument, ProductsDocument } from "../../lib/gql/graphql";
@@ -364,7 +364,7 @@ function QuickOrder() {
                 </Button>
                 {!canAdd && rows.length > 0 && (
                   <Text size="xs" c="stone.6">
-                    {t("incomplete")}
+                    {t("incomplete", QUANTITY_RANGE)}
                   </Text>
                 )}
               </Stack>
@@ -470,7 +470,7 @@ function RowEditor(props: {
           aria-label={t("table.quantityOfRow", { row: position })}
           value={row.quantityText}
           disabled={props.locked}
-          error={badQuantity ? t("table.quantityRequired") : undefined}
+          error={badQuantity ? t("table.quantityRequired", QUANTITY_RANGE) : undefined}
           aria-invalid={badQuantity || undefined}
           // As in every quantity field, '-', 'e' and '.' cannot be typed; what a file wrote stays.
           onKeyDown={(event) => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import {
   type CompletionInput,
-  MAX_NOTES_LENGTH,
+  MAX_NOTE_LENGTH,
   completionViolations,
   formatOrderNumber,
   paymentDueDate,
@@ -88,7 +88,7 @@ describe("completionViolations", () => {
   });
 
   it("allows notes of exactly 500 characters", () => {
-    expect(MAX_NOTES_LENGTH).toBe(500);
+    expect(MAX_NOTE_LENGTH).toBe(500);
     expect(completionViolations(ready({ notesLength: 500 }))).toEqual([]);
   });
 

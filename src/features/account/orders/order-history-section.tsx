@@ -33,11 +33,9 @@ import { OrderDetailDialog } from "./order-detail-dialog";
 import { formatDate, showsInvoice } from "./order-format";
 import { ReorderDialog } from "./reorder-dialog";
 import { SplitBadge, StatusBadges } from "./order-badges";
+import { MAX_PO_NUMBER_LENGTH } from "../../../../rules/limits";
 
 type View = "list" | "table";
-/** A purchase-order number has at most 35 characters: a longer search finds nothing. */
-const PO_SEARCH_MAX = 35;
-
 /**
  * Order history (account spec 2): every placed order, newest first, as a list or a table; the
  * detail dialog, the invoice download and reorder (not for MARKETING: spec 6).
@@ -114,8 +112,8 @@ export function OrderHistorySection() {
         label={t("orders.search.label")}
         placeholder={t("orders.search.placeholder")}
         value={search}
-        onChange={(e) => setSearch(e.currentTarget.value.slice(0, PO_SEARCH_MAX))}
-        maxLength={PO_SEARCH_MAX}
+        onChange={(e) => setSearch(e.currentTarget.value.slice(0, MAX_PO_NUMBER_LENGTH))}
+        maxLength={MAX_PO_NUMBER_LENGTH}
         data-testid="orders-search"
       />
       {orders.status === "loading" && (
