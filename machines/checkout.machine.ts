@@ -1,4 +1,4 @@
-import { assign, setup } from "xstate";
+import { assertEvent, assign, setup, type DoneActorEvent, type ErrorActorEvent } from "xstate";
 import {
   MAX_LINE_QUANTITY,
   MAX_NOTE_LENGTH,
@@ -118,9 +118,6 @@ function failureOf(error: unknown): CheckoutFailure {
 const names = (failure: CheckoutFailure, path: string) =>
   failure.violations.some((v) => v.propertyPath === path);
 
-type DoneCart = { output: CheckoutCart };
-type Failed = { error: unknown };
-
 /**
  * The checkout page (storefront spec: checkout page, sections 4, 5 and 8). Step 0 is the order
  * overview (quantities, removal, emptying the cart); 'Checkout' (only at or above the minimal
@@ -168,7 +165,7 @@ export const checkoutMachine = setup({
     refreshCart: unprovided<void>("refreshCart"),
   },
   actions: {
-    assignCart: assign({ cart: ({ event }) => (event as unknown as DoneCart).output }),
+    assignCart: assign((_, params: { cart: CheckoutCart }) => ({ cart: params.cart })),
     /** Hands the new cart to the app's cart actor (mini-cart). */
     publishCart: (_, _params: { cart: CheckoutCart | null }) => {},
     /** Error toast, 8 s (spec section 8). */
@@ -178,8 +175,7 @@ export const checkoutMachine = setup({
     notifyEmptied: () => {},
     goToShop: () => {},
     /** A violation on couponCode clears the coupon; one on shippingAddress the chosen address. */
-    clearNamedFields: assign(({ context, event }) => {
-      const failure = failureOf((event as unknown as Failed).error);
+    clearNamedFields: assign(({ context }, failure: CheckoutFailure) => {
       return {
         couponInput: names(failure, "couponCode") ? "" : context.couponInput,
         shippingAddressId: names(failure, "shippingAddress") ? null : context.shippingAddressId,
@@ -187,17 +183,13 @@ export const checkoutMachine = setup({
     }),
   },
   guards: {
-    isMarketing: ({ event }) =>
-      (
-        event as unknown as { output: { customer: CheckoutCustomer } }
-      ).output.customer.roles.includes(MARKETING_ROLE),
-    loadedCartIsEmpty: ({ event }) =>
-      ((event as unknown as { output: { cart: CheckoutCart | null } }).output.cart?.items.length ??
-        0) === 0,
-    resultIsEmpty: ({ event }) => (event as unknown as DoneCart).output.items.length === 0,
+    isMarketing: (_, params: Loaded) => params.customer.roles.includes(MARKETING_ROLE),
+    loadedCartIsEmpty: (_, params: Loaded) => (params.cart?.items.length ?? 0) === 0,
+    resultIsEmpty: (_, params: { cart: CheckoutCart }) => params.cart.items.length === 0,
     quantityIsValid: ({ event }) => {
-      const q = (event as { quantity?: number }).quantity;
-      return Number.isInteger(q) && q! >= MIN_LINE_QUANTITY && q! <= MAX_LINE_QUANTITY;
+      assertEvent(event, "item.setQuantity");
+      const q = event.quantity;
+      return Number.isInteger(q) && q >= MIN_LINE_QUANTITY && q <= MAX_LINE_QUANTITY;
     },
     couponIsFilled: ({ context }) => context.couponInput.trim() !== "",
     cartHasCoupon: ({ context }) => !!context.cart?.couponCode,
@@ -206,18 +198,25 @@ export const checkoutMachine = setup({
     /** A shipping address, and a purchase-order number when the company requires one. */
     canComplete: ({ context }) => context.shippingAddressId !== null && poNumberSatisfied(context),
     noShippingAddress: ({ context }) => context.shippingAddressId === null,
-    noteFits: ({ event }) => (event as { value?: string }).value!.length <= MAX_NOTE_LENGTH,
+    noteFits: ({ event }) => {
+      assertEvent(event, "note.change");
+      return event.value.length <= MAX_NOTE_LENGTH;
+    },
     noteUnchanged: ({ context }) => context.note.trim() === (context.cart?.notes ?? ""),
-    poNumberFits: ({ event }) =>
-      (event as { value?: string }).value!.length <= MAX_PO_NUMBER_LENGTH,
+    poNumberFits: ({ event }) => {
+      assertEvent(event, "poNumber.change");
+      return event.value.length <= MAX_PO_NUMBER_LENGTH;
+    },
     poNumberUnchanged: ({ context }) => context.poNumber.trim() === (context.cart?.poNumber ?? ""),
     payingByCard: ({ context }) =>
       context.paymentMethods.find((m) => m.code === context.paymentMethodCode)?.isCard === true,
     paymentMethodDiffers: ({ context }) =>
       context.paymentMethodCode !== null &&
       context.paymentMethodCode !== (context.cart?.payments[0]?.methodCode ?? null),
-    knownPaymentMethod: ({ context, event }) =>
-      context.paymentMethods.some((m) => m.code === (event as { code?: string }).code),
+    knownPaymentMethod: ({ context, event }) => {
+      assertEvent(event, "paymentMethod.select");
+      return context.paymentMethods.some((m) => m.code === event.code);
+    },
   },
 }).createMachine({
   id: "checkout",
@@ -243,9 +242,9 @@ export const checkoutMachine = setup({
         id: "loadCheckout",
         src: "loadCheckout",
         onDone: [
-          { guard: "isMarketing", target: "notAllowed" },
+          { guard: { type: "isMarketing", params: loaded }, target: "notAllowed" },
           {
-            guard: "loadedCartIsEmpty",
+            guard: { type: "loadedCartIsEmpty", params: loaded },
             target: "empty",
             actions: assign({ customer: ({ event }) => event.output.customer }),
           },
@@ -300,13 +299,13 @@ export const checkoutMachine = setup({
             id: "adjustItem",
             src: "adjustItem",
             input: ({ context, event }) => {
-              const e = event as Extract<CheckoutEvent, { type: "item.setQuantity" }>;
-              return { cart: context.cart!, itemId: e.itemId, quantity: e.quantity };
+              assertEvent(event, "item.setQuantity");
+              return { cart: context.cart!, itemId: event.itemId, quantity: event.quantity };
             },
             onDone: {
               target: "overview",
               actions: [
-                "assignCart",
+                { type: "assignCart", params: doneCart },
                 { type: "publishCart", params: doneCart },
                 { type: "notifyItemChanged", params: { kind: "updated" } },
               ],
@@ -319,16 +318,16 @@ export const checkoutMachine = setup({
           invoke: {
             id: "removeItem",
             src: "removeItem",
-            input: ({ context, event }) => ({
-              cart: context.cart!,
-              itemId: (event as Extract<CheckoutEvent, { type: "item.remove" }>).itemId,
-            }),
+            input: ({ context, event }) => {
+              assertEvent(event, "item.remove");
+              return { cart: context.cart!, itemId: event.itemId };
+            },
             onDone: [
               {
-                guard: "resultIsEmpty",
+                guard: { type: "resultIsEmpty", params: doneCart },
                 target: "#checkout.empty",
                 actions: [
-                  "assignCart",
+                  { type: "assignCart", params: doneCart },
                   { type: "publishCart", params: doneCart },
                   { type: "notifyItemChanged", params: { kind: "removed" } },
                 ],
@@ -336,7 +335,7 @@ export const checkoutMachine = setup({
               {
                 target: "overview",
                 actions: [
-                  "assignCart",
+                  { type: "assignCart", params: doneCart },
                   { type: "publishCart", params: doneCart },
                   { type: "notifyItemChanged", params: { kind: "removed" } },
                 ],
@@ -374,7 +373,10 @@ export const checkoutMachine = setup({
             input: ({ context }) => ({ cart: context.cart!, code: context.couponInput.trim() }),
             onDone: {
               target: "history",
-              actions: ["assignCart", { type: "publishCart", params: doneCart }],
+              actions: [
+                { type: "assignCart", params: doneCart },
+                { type: "publishCart", params: doneCart },
+              ],
             },
             onError: {
               target: "history",
@@ -391,7 +393,7 @@ export const checkoutMachine = setup({
             onDone: {
               target: "history",
               actions: [
-                "assignCart",
+                { type: "assignCart", params: doneCart },
                 assign({ couponInput: "" }),
                 { type: "publishCart", params: doneCart },
               ],
@@ -434,11 +436,17 @@ export const checkoutMachine = setup({
             }),
             onDone: {
               target: "loadingPaymentMethods",
-              actions: ["assignCart", { type: "publishCart", params: doneCart }],
+              actions: [
+                { type: "assignCart", params: doneCart },
+                { type: "publishCart", params: doneCart },
+              ],
             },
             onError: {
               target: "loadingPaymentMethods",
-              actions: ["clearNamedFields", { type: "notifyFailure", params: failed }],
+              actions: [
+                { type: "clearNamedFields", params: failed },
+                { type: "notifyFailure", params: failed },
+              ],
             },
           },
         },
@@ -518,11 +526,17 @@ export const checkoutMachine = setup({
             }),
             onDone: {
               target: "details",
-              actions: ["assignCart", { type: "publishCart", params: doneCart }],
+              actions: [
+                { type: "assignCart", params: doneCart },
+                { type: "publishCart", params: doneCart },
+              ],
             },
             onError: {
               target: "details",
-              actions: ["clearNamedFields", { type: "notifyFailure", params: failed }],
+              actions: [
+                { type: "clearNamedFields", params: failed },
+                { type: "notifyFailure", params: failed },
+              ],
             },
           },
         },
@@ -534,7 +548,10 @@ export const checkoutMachine = setup({
             input: ({ context }) => ({ cart: context.cart!, code: context.paymentMethodCode! }),
             onDone: {
               target: "details",
-              actions: ["assignCart", { type: "publishCart", params: doneCart }],
+              actions: [
+                { type: "assignCart", params: doneCart },
+                { type: "publishCart", params: doneCart },
+              ],
             },
             onError: {
               target: "details",
@@ -554,7 +571,7 @@ export const checkoutMachine = setup({
             id: "saveNote",
             src: "saveNote",
             input: ({ context }) => ({ cart: context.cart!, note: context.note.trim() }),
-            onDone: { target: "savingPoNumber", actions: "assignCart" },
+            onDone: { target: "savingPoNumber", actions: { type: "assignCart", params: doneCart } },
             onError: { target: "details", actions: { type: "notifyFailure", params: failed } },
           },
         },
@@ -565,7 +582,10 @@ export const checkoutMachine = setup({
             id: "savePoNumber",
             src: "savePoNumber",
             input: ({ context }) => ({ cart: context.cart!, poNumber: context.poNumber.trim() }),
-            onDone: { target: "choosingPayment", actions: "assignCart" },
+            onDone: {
+              target: "choosingPayment",
+              actions: { type: "assignCart", params: doneCart },
+            },
             onError: { target: "details", actions: { type: "notifyFailure", params: failed } },
           },
         },
@@ -598,7 +618,10 @@ export const checkoutMachine = setup({
             },
             onError: {
               target: "details",
-              actions: ["clearNamedFields", { type: "notifyFailure", params: failed }],
+              actions: [
+                { type: "clearNamedFields", params: failed },
+                { type: "notifyFailure", params: failed },
+              ],
             },
           },
         },
@@ -626,12 +649,19 @@ export const checkoutMachine = setup({
   },
 });
 
-function failed({ event }: { event: unknown }): CheckoutFailure {
-  return failureOf((event as Failed).error);
+/** What loading the checkout answers: the customer and the cart in use (null: none). */
+type Loaded = { customer: CheckoutCustomer; cart: CheckoutCart | null };
+
+function loaded({ event }: { event: DoneActorEvent<Loaded> }): Loaded {
+  return event.output;
 }
 
-function doneCart({ event }: { event: unknown }): { cart: CheckoutCart | null } {
-  return { cart: (event as DoneCart).output };
+function failed({ event }: { event: ErrorActorEvent }): CheckoutFailure {
+  return failureOf(event.error);
+}
+
+function doneCart({ event }: { event: DoneActorEvent<CheckoutCart> }): { cart: CheckoutCart } {
+  return { cart: event.output };
 }
 
 /** A purchase-order number is given, or the company does not require one (issue 21). */
