@@ -625,6 +625,8 @@ export type QuickOrderProductsQueryVariables = Exact<{
 
 export type QuickOrderProductsQuery = { products: { items: Array<{ code: string, name: string, variants: Array<{ code: string, name: string, inStock: boolean }> }> } };
 
+export type QuickOrderLineFieldsFragment = { row: number, code: string | null, quantity: string | null, lineTotal: number | null, product: { variantCode: string, productCode: string, name: string, variantName: string, image: string | null, unitPrice: number, currencyCode: string } | null, problems: Array<{ field: string, reason: string, message: string }> };
+
 export type QuickOrderLinesQueryVariables = Exact<{
   lines: Array<QuickOrderLineInput> | QuickOrderLineInput;
 }>;
@@ -1257,6 +1259,28 @@ fragment OrderFields on Order {
   createdAt
   checkoutCompletedAt
 }`, {"fragmentName":"CardPaymentResultFields"}) as unknown as TypedDocumentString<CardPaymentResultFieldsFragment, unknown>;
+export const QuickOrderLineFieldsFragmentDoc = new TypedDocumentString(`
+    fragment QuickOrderLineFields on QuickOrderLine {
+  row
+  code
+  quantity
+  product {
+    variantCode
+    productCode
+    name
+    variantName
+    image
+    unitPrice
+    currencyCode
+  }
+  lineTotal
+  problems {
+    field
+    reason
+    message
+  }
+}
+    `, {"fragmentName":"QuickOrderLineFields"}) as unknown as TypedDocumentString<QuickOrderLineFieldsFragment, unknown>;
 export const AddressBookFieldsFragmentDoc = new TypedDocumentString(`
     fragment AddressBookFields on Address {
   id
@@ -3771,51 +3795,36 @@ export const QuickOrderProductsDocument = new TypedDocumentString(`
 export const QuickOrderLinesDocument = new TypedDocumentString(`
     query QuickOrderLines($lines: [QuickOrderLineInput!]!) {
   quickOrderLines(lines: $lines) {
-    row
-    code
-    quantity
-    product {
-      variantCode
-      productCode
-      name
-      variantName
-      image
-      unitPrice
-      currencyCode
-    }
-    lineTotal
-    problems {
-      field
-      reason
-      message
-    }
+    ...QuickOrderLineFields
   }
 }
-    `) as unknown as TypedDocumentString<QuickOrderLinesQuery, QuickOrderLinesQueryVariables>;
+    fragment QuickOrderLineFields on QuickOrderLine {
+  row
+  code
+  quantity
+  product {
+    variantCode
+    productCode
+    name
+    variantName
+    image
+    unitPrice
+    currencyCode
+  }
+  lineTotal
+  problems {
+    field
+    reason
+    message
+  }
+}`) as unknown as TypedDocumentString<QuickOrderLinesQuery, QuickOrderLinesQueryVariables>;
 export const QuickOrderPasteDocument = new TypedDocumentString(`
     query QuickOrderPaste($text: String!) {
   quickOrderPaste(text: $text) {
     __typename
     ... on QuickOrderPasted {
       lines {
-        row
-        code
-        quantity
-        product {
-          variantCode
-          productCode
-          name
-          variantName
-          image
-          unitPrice
-          currencyCode
-        }
-        lineTotal
-        problems {
-          field
-          reason
-          message
-        }
+        ...QuickOrderLineFields
       }
     }
     ...ErrorFields
@@ -3828,6 +3837,26 @@ export const QuickOrderPasteDocument = new TypedDocumentString(`
     propertyPath
     message
     code
+  }
+}
+fragment QuickOrderLineFields on QuickOrderLine {
+  row
+  code
+  quantity
+  product {
+    variantCode
+    productCode
+    name
+    variantName
+    image
+    unitPrice
+    currencyCode
+  }
+  lineTotal
+  problems {
+    field
+    reason
+    message
   }
 }`) as unknown as TypedDocumentString<QuickOrderPasteQuery, QuickOrderPasteQueryVariables>;
 export const CountriesDocument = new TypedDocumentString(`
