@@ -2,8 +2,8 @@ import type { GatewayContext } from "./context.js";
 import { withErrors, type ErrorTypename } from "./errors.js";
 import { toCart } from "./mappers.js";
 import type { RestRequest } from "./rest/client.js";
-import { paths } from "./rest/iri.js";
 import type { RestOrder } from "./rest/types.js";
+import { paths } from "./rest/paths.js";
 
 /**
  * Runs one change to a cart and answers the cart as it is afterwards, or one of the

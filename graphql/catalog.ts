@@ -3,8 +3,8 @@ import { rethrow } from "./errors.js";
 import type { ProductListModel } from "./generated/resolvers-types.js";
 import { toProduct } from "./mappers.js";
 import { pageArgs } from "./paging.js";
-import { paths } from "./rest/iri.js";
 import type { Collection, RestProduct } from "./rest/types.js";
+import { paths } from "./rest/paths.js";
 
 /** One page of products, by taxon and/or a search on code or name (blank searches nothing). */
 export async function listProducts(

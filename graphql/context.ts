@@ -1,7 +1,7 @@
 import type { RestProduct, RestTaxon, Collection } from "./rest/types.js";
 import { BatchLoader } from "./rest/batch-loader.js";
 import { forwardedHeaders, RestClient, type RestFetch } from "./rest/client.js";
-import { paths } from "./rest/iri.js";
+import { paths } from "./rest/paths.js";
 
 /** What every resolver gets: the REST client of this request and its batching caches. */
 export interface GatewayContext {

@@ -2,21 +2,7 @@ import type { GatewayContext } from "./context.js";
 import { errorResult, withErrors, type ErrorTypename } from "./errors.js";
 import type { AddressInput, CompanyUserModel, TeamRole } from "./generated/resolvers-types.js";
 import { RestError } from "./rest/client.js";
-import { iri } from "./rest/iri.js";
 import { customerIdOf } from "./resolvers/query/me.js";
-
-const SHOP = "/api/v2/shop";
-const seg = encodeURIComponent;
-
-/** REST paths of the account area's people and places (account spec 7). */
-export const teamPaths = {
-  shopUsers: `${SHOP}/shop-users`,
-  shopUser: (id: string) => `${SHOP}/shop-users/${seg(id)}`,
-  address: (id: string) => iri.address(id),
-  customerPassword: (id: string) => `${SHOP}/customers/${seg(id)}/password`,
-  defaultShipping: (id: string) => `${SHOP}/customers/${seg(id)}/default-shipping-address`,
-  registerTeamMember: "/api/v2/team-members/register",
-};
 
 /** A company user as GET /shop-users answers it. */
 export interface RestShopUser {

@@ -8,7 +8,8 @@
  * drop fields that have their own resolver and add the hidden data those resolvers need:
  *   models: { Product: { omit: ["related"], extra: "../models.js#ProductExtras" } }
  * Union members carry `__typename`, which graphql-js uses to pick the member. Then it writes
- * `XArgs` for every field with arguments, `XResolvers` per object type and `Resolvers`.
+ * `XArgs` for every field with arguments, `XResolvers` per object type and `Resolvers`; last,
+ * `resultErrors`: the error members of every result union.
  */
 import {
   GraphQLEnumType,
@@ -160,12 +161,27 @@ export function plugin(schema, _documents, config) {
     "  info: GraphQLResolveInfo,",
     ") => TResult | Promise<TResult>;",
   ];
+  // The error members of each result union, so a resolver's expected failures are the
+  // schema's (withErrors(resultErrors.XResult, ...)) and never a list written by hand.
+  const errorResult = schema.getType("ErrorResult");
+  const unionErrors = Object.values(schema.getTypeMap())
+    .filter((t) => t instanceof GraphQLUnionType)
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map((u) => {
+      const members = /** @type {GraphQLUnionType} */ (u)
+        .getTypes()
+        .filter((m) => m.getInterfaces().some((i) => i === errorResult))
+        .map((m) => JSON.stringify(m.name));
+      return `  ${u.name}: [${members.join(", ")}],`;
+    });
   return [
     ...header,
     "",
     out.join("\n\n"),
     "",
     `/** Every resolver of the schema; fields without one read the model's property. */\nexport interface Resolvers {\n${resolverMaps.join("\n")}\n}`,
+    "",
+    `/** The error members (ErrorResult) of every result union of the schema. */\nexport const resultErrors = {\n${unionErrors.join("\n")}\n} as const;`,
     "",
   ].join("\n");
 }

@@ -64,16 +64,6 @@ export interface RestVariant {
   ean?: string | null;
 }
 
-export const accountPaths = {
-  variants: "/api/v2/shop/product-variants",
-  contractPrices: "/api/v2/shop/contract-prices",
-  quickOrderCheck: "/api/v2/shop/quick-order/check",
-  quickOrderPaste: "/api/v2/shop/quick-order/paste",
-  shoppingLists: "/api/v2/shopping-lists",
-  shoppingList: (id: string) => `/api/v2/shopping-lists/${encodeURIComponent(id)}`,
-  orderShoppingList: (id: string) => `/api/v2/shopping-lists/${encodeURIComponent(id)}/order`,
-};
-
 /** A product of a checked quick-order row (POST /api/v2/shop/quick-order/check). */
 export interface RestQuickOrderProduct {
   code: string;

@@ -1,6 +1,7 @@
 import { changeCart } from "../../cart.js";
-import type { MutationResolvers } from "../../generated/resolvers-types.js";
-import { iri, paths } from "../../rest/iri.js";
+import { resultErrors, type MutationResolvers } from "../../generated/resolvers-types.js";
+import { iri } from "../../rest/iri.js";
+import { paths } from "../../rest/paths.js";
 
 /** All or nothing: the REST API checks every line before adding any. */
 export const addItemsToCart: NonNullable<MutationResolvers["addItemsToCart"]> = (
@@ -8,26 +9,13 @@ export const addItemsToCart: NonNullable<MutationResolvers["addItemsToCart"]> = 
   args,
   ctx,
 ) =>
-  changeCart(
-    ctx,
-    args.cartToken,
-    [
-      "QuantityError",
-      "OutOfStockError",
-      "InsufficientStockError",
-      "NotFoundError",
-      "OrderStateError",
-      "ValidationError",
-      "ForbiddenError",
-    ],
-    {
-      method: "POST",
-      path: paths.orderItemsBulk(args.cartToken),
-      body: {
-        items: args.items.map((i) => ({
-          productVariant: iri.variant(i.variantCode),
-          quantity: i.quantity,
-        })),
-      },
+  changeCart(ctx, args.cartToken, resultErrors.AddItemsToCartResult, {
+    method: "POST",
+    path: paths.orderItemsBulk(args.cartToken),
+    body: {
+      items: args.items.map((i) => ({
+        productVariant: iri.variant(i.variantCode),
+        quantity: i.quantity,
+      })),
     },
-  );
+  });

@@ -1,22 +1,11 @@
 import { changeCart } from "../../cart.js";
-import type { MutationResolvers } from "../../generated/resolvers-types.js";
-import { iri, paths } from "../../rest/iri.js";
+import { resultErrors, type MutationResolvers } from "../../generated/resolvers-types.js";
+import { iri } from "../../rest/iri.js";
+import { paths } from "../../rest/paths.js";
 
 export const addToCart: NonNullable<MutationResolvers["addToCart"]> = (_parent, args, ctx) =>
-  changeCart(
-    ctx,
-    args.cartToken,
-    [
-      "QuantityError",
-      "OutOfStockError",
-      "InsufficientStockError",
-      "NotFoundError",
-      "OrderStateError",
-      "ValidationError",
-    ],
-    {
-      method: "POST",
-      path: paths.orderItems(args.cartToken),
-      body: { productVariant: iri.variant(args.variantCode), quantity: args.quantity },
-    },
-  );
+  changeCart(ctx, args.cartToken, resultErrors.AddToCartResult, {
+    method: "POST",
+    path: paths.orderItems(args.cartToken),
+    body: { productVariant: iri.variant(args.variantCode), quantity: args.quantity },
+  });

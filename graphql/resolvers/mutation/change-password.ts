@@ -1,5 +1,6 @@
-import type { MutationResolvers } from "../../generated/resolvers-types.js";
-import { callerId, teamPaths, withAccountErrors } from "../../team.js";
+import { resultErrors, type MutationResolvers } from "../../generated/resolvers-types.js";
+import { callerId, withAccountErrors } from "../../team.js";
+import { paths } from "../../rest/paths.js";
 
 /**
  * The password change (account spec 7, 8). The REST API ends every session signed in with the
@@ -10,10 +11,10 @@ export const changePassword: NonNullable<MutationResolvers["changePassword"]> = 
   { input },
   ctx,
 ) =>
-  withAccountErrors(["ValidationError"], async () => {
+  withAccountErrors(resultErrors.ChangePasswordResult, async () => {
     const answer = await ctx.rest.request<{ token: string }>({
       method: "PUT",
-      path: teamPaths.customerPassword(callerId(ctx)),
+      path: paths.customerPassword(callerId(ctx)),
       body: {
         currentPassword: input.currentPassword,
         newPassword: input.newPassword,

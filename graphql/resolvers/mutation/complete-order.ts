@@ -1,8 +1,8 @@
 import { withErrors } from "../../errors.js";
-import type { MutationResolvers } from "../../generated/resolvers-types.js";
+import { resultErrors, type MutationResolvers } from "../../generated/resolvers-types.js";
 import { toOrder } from "../../mappers.js";
-import { paths } from "../../rest/iri.js";
 import type { RestOrder } from "../../rest/types.js";
+import { paths } from "../../rest/paths.js";
 
 /**
  * Places the order. The idempotency key goes to the REST API's Idempotency-Key header, so a
@@ -14,29 +14,14 @@ export const completeOrder: NonNullable<MutationResolvers["completeOrder"]> = (
   args,
   ctx,
 ) =>
-  withErrors(
-    [
-      "MinimalOrderValueError",
-      "MissingAddressError",
-      "MissingPaymentMethodError",
-      "EmptyCartError",
-      "CouponError",
-      "OutOfStockError",
-      "InsufficientStockError",
-      "OrderStateError",
-      "IdempotencyKeyReusedError",
-      "ForbiddenError",
-      "NotFoundError",
-      "ValidationError",
-    ],
-    async () =>
-      toOrder(
-        await ctx.rest.request<RestOrder>({
-          method: "PATCH",
-          path: paths.orderComplete(args.cartToken),
-          body: {},
-          mergePatch: true,
-          headers: { "idempotency-key": args.idempotencyKey },
-        }),
-      ),
+  withErrors(resultErrors.CompleteOrderResult, async () =>
+    toOrder(
+      await ctx.rest.request<RestOrder>({
+        method: "PATCH",
+        path: paths.orderComplete(args.cartToken),
+        body: {},
+        mergePatch: true,
+        headers: { "idempotency-key": args.idempotencyKey },
+      }),
+    ),
   );

@@ -1,5 +1,6 @@
-import type { MutationResolvers } from "../../generated/resolvers-types.js";
+import { resultErrors, type MutationResolvers } from "../../generated/resolvers-types.js";
 import { withAccountErrors } from "../../team.js";
+import { paths } from "../../rest/paths.js";
 
 /** Confirmation tokens are 22 characters; the REST API takes no path segment over 200. */
 const TOKEN_MAX = 200;
@@ -14,10 +15,8 @@ export const confirmEmailChange: NonNullable<MutationResolvers["confirmEmailChan
   { token },
   ctx,
 ) =>
-  withAccountErrors(["NotFoundError", "ValidationError"], async () => {
-    const path = `/api/v2/shop/email-changes/${encodeURIComponent(
-      token.trim() === "" || token.length > TOKEN_MAX ? "-" : token,
-    )}`;
+  withAccountErrors(resultErrors.ConfirmEmailChangeResult, async () => {
+    const path = paths.emailChange(token.trim() === "" || token.length > TOKEN_MAX ? "-" : token);
     const done = await ctx.rest.request<{ email: string }>({ method: "PATCH", path, body: {} });
     return { __typename: "EmailChangeConfirmed" as const, email: done.email };
   });

@@ -1,8 +1,8 @@
-import type { MutationResolvers } from "../../generated/resolvers-types.js";
+import { resultErrors, type MutationResolvers } from "../../generated/resolvers-types.js";
 import { toAddress } from "../../mappers.js";
-import { paths } from "../../rest/iri.js";
 import type { RestAddress } from "../../rest/types.js";
 import { addressBody, withAccountErrors } from "../../team.js";
+import { paths } from "../../rest/paths.js";
 
 /** Adds an address to the company's address book (account spec 5 rules, checked by REST). */
 export const createAddress: NonNullable<MutationResolvers["createAddress"]> = (
@@ -10,7 +10,7 @@ export const createAddress: NonNullable<MutationResolvers["createAddress"]> = (
   { input },
   ctx,
 ) =>
-  withAccountErrors(["ValidationError", "ForbiddenError", "NotFoundError"], async () => {
+  withAccountErrors(resultErrors.SaveAddressResult, async () => {
     const address = await ctx.rest.request<RestAddress>({
       method: "POST",
       path: paths.addresses,

@@ -1,15 +1,16 @@
 import { withErrors } from "../../errors.js";
-import type { MutationResolvers } from "../../generated/resolvers-types.js";
+import { resultErrors, type MutationResolvers } from "../../generated/resolvers-types.js";
 import { toShoppingList } from "../../account-mappers.js";
-import { accountPaths, type RestShoppingList } from "../../rest/account-types.js";
+import { type RestShoppingList } from "../../rest/account-types.js";
 import { iri } from "../../rest/iri.js";
+import { paths } from "../../rest/paths.js";
 
 export const createShoppingList: NonNullable<MutationResolvers["createShoppingList"]> = (
   _parent,
   args,
   ctx,
 ) =>
-  withErrors(["ValidationError", "QuantityError", "NotFoundError"], async () => {
+  withErrors(resultErrors.CreateShoppingListResult, async () => {
     const body: Record<string, unknown> = {
       items: args.items.map((i) => ({
         productVariant: iri.variant(i.variantCode),
@@ -20,7 +21,7 @@ export const createShoppingList: NonNullable<MutationResolvers["createShoppingLi
     if (args.name && args.name.trim() !== "") body.name = args.name.trim();
     const list = await ctx.rest.request<RestShoppingList>({
       method: "POST",
-      path: accountPaths.shoppingLists,
+      path: paths.shoppingLists,
       body,
     });
     return toShoppingList(list);

@@ -1,9 +1,9 @@
 import { withErrors } from "../../errors.js";
-import type { MutationResolvers } from "../../generated/resolvers-types.js";
-import { paths } from "../../rest/iri.js";
+import { resultErrors, type MutationResolvers } from "../../generated/resolvers-types.js";
+import { paths } from "../../rest/paths.js";
 
 export const deleteCart: NonNullable<MutationResolvers["deleteCart"]> = (_parent, args, ctx) =>
-  withErrors(["NotFoundError", "OrderStateError"], async () => {
+  withErrors(resultErrors.DeleteCartResult, async () => {
     await ctx.rest.request({ method: "DELETE", path: paths.order(args.cartToken) });
     return { __typename: "Deleted" as const, success: true };
   });

@@ -1,6 +1,6 @@
 import { withErrors } from "../../errors.js";
-import type { MutationResolvers } from "../../generated/resolvers-types.js";
-import { accountPaths } from "../../rest/account-types.js";
+import { resultErrors, type MutationResolvers } from "../../generated/resolvers-types.js";
+import { paths } from "../../rest/paths.js";
 
 /** Another company's list, or one a colleague deleted a moment ago, is a NotFoundError. */
 export const deleteShoppingList: NonNullable<MutationResolvers["deleteShoppingList"]> = (
@@ -8,7 +8,7 @@ export const deleteShoppingList: NonNullable<MutationResolvers["deleteShoppingLi
   args,
   ctx,
 ) =>
-  withErrors(["NotFoundError"], async () => {
-    await ctx.rest.request({ method: "DELETE", path: accountPaths.shoppingList(args.id) });
+  withErrors(resultErrors.DeleteShoppingListResult, async () => {
+    await ctx.rest.request({ method: "DELETE", path: paths.shoppingList(args.id) });
     return { __typename: "Deleted" as const, success: true };
   });

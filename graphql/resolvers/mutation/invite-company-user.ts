@@ -1,12 +1,12 @@
-import type { MutationResolvers } from "../../generated/resolvers-types.js";
+import { resultErrors, type MutationResolvers } from "../../generated/resolvers-types.js";
 import {
   callerId,
   storedRole,
-  teamPaths,
   toCompanyUser,
   withAccountErrors,
   type RestShopUser,
 } from "../../team.js";
+import { paths } from "../../rest/paths.js";
 
 /** Invites a colleague (ADMIN only); the REST API mails the link /register/{token}. */
 export const inviteCompanyUser: NonNullable<MutationResolvers["inviteCompanyUser"]> = (
@@ -14,10 +14,10 @@ export const inviteCompanyUser: NonNullable<MutationResolvers["inviteCompanyUser
   args,
   ctx,
 ) =>
-  withAccountErrors(["ValidationError", "ForbiddenError"], async () => {
+  withAccountErrors(resultErrors.InviteCompanyUserResult, async () => {
     const user = await ctx.rest.request<RestShopUser>({
       method: "POST",
-      path: teamPaths.shopUsers,
+      path: paths.shopUsers,
       body: { email: args.email, roles: [storedRole(args.role)] },
     });
     return { __typename: "CompanyUser" as const, ...toCompanyUser(user, callerId(ctx)) };

@@ -1,8 +1,9 @@
 import { withErrors } from "../../errors.js";
-import type { MutationResolvers } from "../../generated/resolvers-types.js";
+import { resultErrors, type MutationResolvers } from "../../generated/resolvers-types.js";
 import { toCart } from "../../mappers.js";
-import { accountPaths, type RestListOrdered } from "../../rest/account-types.js";
+import { type RestListOrdered } from "../../rest/account-types.js";
 import type { RestOrder } from "../../rest/types.js";
+import { paths } from "../../rest/paths.js";
 
 /**
  * Ordering from a saved list happens in one REST call (server/http/routes/lists.ts): the
@@ -14,10 +15,10 @@ export const orderShoppingList: NonNullable<MutationResolvers["orderShoppingList
   args,
   ctx,
 ) =>
-  withErrors(["NotFoundError", "ForbiddenError"], async () => {
+  withErrors(resultErrors.OrderShoppingListResult, async () => {
     const answer = await ctx.rest.request<RestListOrdered<RestOrder>>({
       method: "POST",
-      path: accountPaths.orderShoppingList(args.id),
+      path: paths.orderShoppingList(args.id),
       body: {},
     });
     return {

@@ -1,9 +1,7 @@
 import { errorResult, withErrors } from "../../errors.js";
-import type { MutationResolvers } from "../../generated/resolvers-types.js";
+import { resultErrors, type MutationResolvers } from "../../generated/resolvers-types.js";
 import { RestError } from "../../rest/client.js";
-
-/** `POST /form/customer`: the partner application form (account spec section 7). */
-const FORM_PATH = "/form/customer";
+import { paths } from "../../rest/paths.js";
 
 /**
  * Sends a partner application. The REST API judges it (server/domain/registration.ts) and
@@ -16,7 +14,7 @@ export const registerPartner: NonNullable<MutationResolvers["registerPartner"]> 
   { input },
   ctx,
 ) =>
-  withErrors(["ValidationError"], async () => {
+  withErrors(resultErrors.RegisterPartnerResult, async () => {
     const address = {
       country: input.address.country,
       street: input.address.street,
@@ -34,7 +32,7 @@ export const registerPartner: NonNullable<MutationResolvers["registerPartner"]> 
     try {
       const answer = await ctx.rest.request<{ message?: string }>({
         method: "POST",
-        path: FORM_PATH,
+        path: paths.partnerApplication,
         body: {
           companyName: input.companyName,
           customerType: input.customerType,

@@ -1,5 +1,6 @@
-import type { MutationResolvers } from "../../generated/resolvers-types.js";
-import { teamPaths, withAccountErrors, type RestShopUser } from "../../team.js";
+import { resultErrors, type MutationResolvers } from "../../generated/resolvers-types.js";
+import { withAccountErrors, type RestShopUser } from "../../team.js";
+import { paths } from "../../rest/paths.js";
 
 /**
  * Completes an invitation (account spec 2, 5, 7). The repeat and the terms go to the REST API
@@ -10,10 +11,10 @@ export const registerTeamMember: NonNullable<MutationResolvers["registerTeamMemb
   { input },
   ctx,
 ) =>
-  withAccountErrors(["ValidationError"], async () => {
+  withAccountErrors(resultErrors.RegisterTeamMemberResult, async () => {
     const user = await ctx.rest.request<RestShopUser>({
       method: "POST",
-      path: teamPaths.registerTeamMember,
+      path: paths.registerTeamMember,
       body: {
         firstName: input.firstName,
         lastName: input.lastName,

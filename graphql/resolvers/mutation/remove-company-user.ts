@@ -1,5 +1,6 @@
-import type { MutationResolvers } from "../../generated/resolvers-types.js";
-import { teamPaths, withAccountErrors } from "../../team.js";
+import { resultErrors, type MutationResolvers } from "../../generated/resolvers-types.js";
+import { withAccountErrors } from "../../team.js";
+import { paths } from "../../rest/paths.js";
 
 /** Removes a colleague (ADMIN only, never one's own row). */
 export const removeCompanyUser: NonNullable<MutationResolvers["removeCompanyUser"]> = (
@@ -7,7 +8,7 @@ export const removeCompanyUser: NonNullable<MutationResolvers["removeCompanyUser
   args,
   ctx,
 ) =>
-  withAccountErrors(["ForbiddenError", "NotFoundError"], async () => {
-    await ctx.rest.request({ method: "DELETE", path: teamPaths.shopUser(args.id) });
+  withAccountErrors(resultErrors.RemoveCompanyUserResult, async () => {
+    await ctx.rest.request({ method: "DELETE", path: paths.shopUser(args.id) });
     return { __typename: "Deleted" as const, success: true };
   });

@@ -1,6 +1,7 @@
 import { changeCart } from "../../cart.js";
-import type { MutationResolvers } from "../../generated/resolvers-types.js";
-import { iri, paths } from "../../rest/iri.js";
+import { resultErrors, type MutationResolvers } from "../../generated/resolvers-types.js";
+import { iri } from "../../rest/iri.js";
+import { paths } from "../../rest/paths.js";
 
 /**
  * Sends the addresses as IRIs of the company's address book; one that is not the company's
@@ -12,16 +13,11 @@ export const setCartAddresses: NonNullable<MutationResolvers["setCartAddresses"]
   args,
   ctx,
 ) =>
-  changeCart(
-    ctx,
-    args.cartToken,
-    ["ValidationError", "NotFoundError", "OrderStateError", "ForbiddenError"],
-    {
-      method: "PUT",
-      path: paths.order(args.cartToken),
-      body: {
-        shippingAddress: iri.address(args.shippingAddressId),
-        ...(args.billingAddressId ? { billingAddress: iri.address(args.billingAddressId) } : {}),
-      },
+  changeCart(ctx, args.cartToken, resultErrors.SetCartAddressesResult, {
+    method: "PUT",
+    path: paths.order(args.cartToken),
+    body: {
+      shippingAddress: iri.address(args.shippingAddressId),
+      ...(args.billingAddressId ? { billingAddress: iri.address(args.billingAddressId) } : {}),
     },
-  );
+  });

@@ -1,9 +1,9 @@
 import { changeCart } from "../../cart.js";
-import type { MutationResolvers } from "../../generated/resolvers-types.js";
-import { paths } from "../../rest/iri.js";
+import { resultErrors, type MutationResolvers } from "../../generated/resolvers-types.js";
+import { paths } from "../../rest/paths.js";
 
 export const setOrderNote: NonNullable<MutationResolvers["setOrderNote"]> = (_p, args, ctx) =>
-  changeCart(ctx, args.cartToken, ["ValidationError", "NotFoundError", "OrderStateError"], {
+  changeCart(ctx, args.cartToken, resultErrors.SetOrderNoteResult, {
     method: "POST",
     path: paths.order(args.cartToken),
     body: { notes: args.note },

@@ -1,6 +1,7 @@
 import { changeCart } from "../../cart.js";
-import type { MutationResolvers } from "../../generated/resolvers-types.js";
-import { iri, paths } from "../../rest/iri.js";
+import { resultErrors, type MutationResolvers } from "../../generated/resolvers-types.js";
+import { iri } from "../../rest/iri.js";
+import { paths } from "../../rest/paths.js";
 
 /** MARKETING users may not choose how to pay: a ForbiddenError. */
 export const setPaymentMethod: NonNullable<MutationResolvers["setPaymentMethod"]> = (
@@ -8,14 +9,9 @@ export const setPaymentMethod: NonNullable<MutationResolvers["setPaymentMethod"]
   args,
   ctx,
 ) =>
-  changeCart(
-    ctx,
-    args.cartToken,
-    ["ValidationError", "NotFoundError", "OrderStateError", "ForbiddenError"],
-    {
-      method: "PATCH",
-      path: paths.orderPayment(args.cartToken, args.paymentId),
-      body: { paymentMethod: iri.paymentMethod(args.methodCode) },
-      mergePatch: true,
-    },
-  );
+  changeCart(ctx, args.cartToken, resultErrors.SetPaymentMethodResult, {
+    method: "PATCH",
+    path: paths.orderPayment(args.cartToken, args.paymentId),
+    body: { paymentMethod: iri.paymentMethod(args.methodCode) },
+    mergePatch: true,
+  });

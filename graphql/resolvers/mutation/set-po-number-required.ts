@@ -1,8 +1,8 @@
-import type { MutationResolvers } from "../../generated/resolvers-types.js";
-import { paths } from "../../rest/iri.js";
+import { resultErrors, type MutationResolvers } from "../../generated/resolvers-types.js";
 import type { RestCustomer } from "../../rest/types.js";
 import { callerId, withAccountErrors } from "../../team.js";
 import { companyDetails } from "../query/company-details.js";
+import { paths } from "../../rest/paths.js";
 
 /**
  * Company details (issue 21): whether checkout requires a purchase-order number, through the
@@ -14,7 +14,7 @@ export const setPoNumberRequired: NonNullable<MutationResolvers["setPoNumberRequ
   ctx,
   info,
 ) =>
-  withAccountErrors(["ValidationError", "ForbiddenError"], async () => {
+  withAccountErrors(resultErrors.SetPoNumberRequiredResult, async () => {
     await ctx.rest.request<RestCustomer>({
       method: "PUT",
       path: paths.customer(callerId(ctx)),

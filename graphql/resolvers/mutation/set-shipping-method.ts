@@ -1,13 +1,14 @@
 import { changeCart } from "../../cart.js";
-import type { MutationResolvers } from "../../generated/resolvers-types.js";
-import { iri, paths } from "../../rest/iri.js";
+import { resultErrors, type MutationResolvers } from "../../generated/resolvers-types.js";
+import { iri } from "../../rest/iri.js";
+import { paths } from "../../rest/paths.js";
 
 export const setShippingMethod: NonNullable<MutationResolvers["setShippingMethod"]> = (
   _parent,
   args,
   ctx,
 ) =>
-  changeCart(ctx, args.cartToken, ["ValidationError", "NotFoundError", "OrderStateError"], {
+  changeCart(ctx, args.cartToken, resultErrors.SetShippingMethodResult, {
     method: "PATCH",
     path: paths.orderShipment(args.cartToken, args.shipmentId),
     body: { shippingMethod: iri.shippingMethod(args.methodCode) },

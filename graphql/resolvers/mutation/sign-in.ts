@@ -1,7 +1,8 @@
 import { errorResult, rethrow } from "../../errors.js";
 import type { MutationResolvers } from "../../generated/resolvers-types.js";
 import { RestError } from "../../rest/client.js";
-import { paths, requiredIdOf } from "../../rest/iri.js";
+import { requiredIdOf } from "../../rest/iri.js";
+import { paths } from "../../rest/paths.js";
 
 /**
  * Wrong e-mail or password (the REST API's 401) is an InvalidCredentialsError; a malformed

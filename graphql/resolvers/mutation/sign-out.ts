@@ -1,5 +1,5 @@
 import type { MutationResolvers } from "../../generated/resolvers-types.js";
-import { paths } from "../../rest/iri.js";
+import { paths } from "../../rest/paths.js";
 
 /**
  * Revokes the caller's token (bearer header or session cookie) on the server and clears the

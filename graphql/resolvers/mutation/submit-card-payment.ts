@@ -1,10 +1,8 @@
 import type { GatewayContext } from "../../context.js";
 import { badUserInput, withErrors } from "../../errors.js";
-import type { MutationResolvers } from "../../generated/resolvers-types.js";
+import { resultErrors, type MutationResolvers } from "../../generated/resolvers-types.js";
 import { toCardPaymentResult, type RestCardPaymentOutcome } from "../../mappers.js";
-
-const BASE = "/api/v2/shop/payment/adyen";
-const seg = encodeURIComponent;
+import { paths } from "../../rest/paths.js";
 
 /**
  * The REST card payment paths of an order. They are the paths the REST setup answers
@@ -12,25 +10,9 @@ const seg = encodeURIComponent;
  * the payment service's method list) again.
  */
 export function cardPaymentPaths(methodCode: string, orderToken: string) {
-  const setup = `${BASE}/${seg(methodCode)}/${seg(orderToken)}`;
+  const setup = paths.cardPayment(methodCode, orderToken);
   return { setup, payments: `${setup}/payments`, details: `${setup}/details` };
 }
-
-/** What the REST API can refuse a card payment with (the rules of completion for a cart). */
-export const CARD_PAYMENT_ERRORS = [
-  "MinimalOrderValueError",
-  "MissingAddressError",
-  "MissingPaymentMethodError",
-  "EmptyCartError",
-  "CouponError",
-  "OutOfStockError",
-  "InsufficientStockError",
-  "OrderStateError",
-  "IdempotencyKeyReusedError",
-  "ForbiddenError",
-  "NotFoundError",
-  "ValidationError",
-] as const;
 
 /**
  * Forwards the widget's data (a JSON object) to a REST card payment path with the caller's
@@ -52,7 +34,7 @@ export function forwardCardPayment(
     throw badUserInput("data must be a JSON object.", "data");
   if (idempotencyKey.length === 0 || idempotencyKey.length > 255)
     throw badUserInput("idempotencyKey must have 1 to 255 characters.", "idempotencyKey");
-  return withErrors(CARD_PAYMENT_ERRORS, async () =>
+  return withErrors(resultErrors.SubmitCardPaymentResult, async () =>
     toCardPaymentResult(
       await ctx.rest.request<RestCardPaymentOutcome>({
         method: "POST",

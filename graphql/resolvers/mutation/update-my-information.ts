@@ -1,8 +1,8 @@
-import type { MutationResolvers } from "../../generated/resolvers-types.js";
+import { resultErrors, type MutationResolvers } from "../../generated/resolvers-types.js";
 import { toCustomer } from "../../mappers.js";
-import { paths } from "../../rest/iri.js";
 import type { RestCustomer } from "../../rest/types.js";
 import { callerId, withAccountErrors } from "../../team.js";
+import { paths } from "../../rest/paths.js";
 
 /**
  * My information (account spec 2, 5): the personal fields of PUT /customers/{id}. A new e-mail
@@ -13,7 +13,7 @@ export const updateMyInformation: NonNullable<MutationResolvers["updateMyInforma
   { input },
   ctx,
 ) =>
-  withAccountErrors(["ValidationError", "ForbiddenError"], async () => {
+  withAccountErrors(resultErrors.UpdateMyInformationResult, async () => {
     const customer = await ctx.rest.request<RestCustomer>({
       method: "PUT",
       path: paths.customer(callerId(ctx)),

@@ -1,7 +1,7 @@
 import { rethrow } from "../../errors.js";
 import type { OrderResolvers } from "../../generated/resolvers-types.js";
-import { paths } from "../../rest/iri.js";
 import type { RestOrder } from "../../rest/types.js";
+import { paths } from "../../rest/paths.js";
 
 /**
  * The original order's number for a split order (the tooltip of account spec 2). Only

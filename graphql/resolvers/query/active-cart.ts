@@ -2,8 +2,8 @@ import { ALL } from "../../context.js";
 import { rethrow } from "../../errors.js";
 import type { QueryResolvers } from "../../generated/resolvers-types.js";
 import { toCart } from "../../mappers.js";
-import { paths } from "../../rest/iri.js";
 import type { Collection, RestOrder } from "../../rest/types.js";
+import { paths } from "../../rest/paths.js";
 
 /**
  * Storefront spec 4: list the caller's orders in state cart; use the one with itemsTotal above

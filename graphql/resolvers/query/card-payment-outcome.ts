@@ -1,6 +1,7 @@
 import { withErrors } from "../../errors.js";
-import type { QueryResolvers } from "../../generated/resolvers-types.js";
+import { resultErrors, type QueryResolvers } from "../../generated/resolvers-types.js";
 import { toCardPaymentResult, type RestCardPaymentOutcome } from "../../mappers.js";
+import { paths } from "../../rest/paths.js";
 
 /**
  * One attempt's outcome (REST `GET .../{method}/details?referenceId=`), submitting a redirect's
@@ -11,14 +12,11 @@ export const cardPaymentOutcome: NonNullable<QueryResolvers["cardPaymentOutcome"
   args,
   ctx,
 ) =>
-  withErrors(["NotFoundError", "ForbiddenError", "OrderStateError"], async () =>
+  withErrors(resultErrors.CardPaymentOutcomeResult, async () =>
     toCardPaymentResult(
-      await ctx.rest.get<RestCardPaymentOutcome>(
-        `/api/v2/shop/payment/adyen/${encodeURIComponent(args.methodCode)}/details`,
-        {
-          referenceId: args.merchantReference,
-          redirectResult: args.redirectResult ?? undefined,
-        },
-      ),
+      await ctx.rest.get<RestCardPaymentOutcome>(paths.cardPaymentDetails(args.methodCode), {
+        referenceId: args.merchantReference,
+        redirectResult: args.redirectResult ?? undefined,
+      }),
     ),
   );

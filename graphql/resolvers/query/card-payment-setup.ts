@@ -1,5 +1,5 @@
 import { withErrors } from "../../errors.js";
-import type { QueryResolvers } from "../../generated/resolvers-types.js";
+import { resultErrors, type QueryResolvers } from "../../generated/resolvers-types.js";
 import { toCardPaymentSetup, type RestCardPaymentSetup } from "../../mappers.js";
 import { cardPaymentPaths } from "../mutation/submit-card-payment.js";
 
@@ -13,7 +13,7 @@ export const cardPaymentSetup: NonNullable<QueryResolvers["cardPaymentSetup"]> =
   args,
   ctx,
 ) =>
-  withErrors(["NotFoundError", "ForbiddenError", "OrderStateError"], async () =>
+  withErrors(resultErrors.CardPaymentSetupResult, async () =>
     toCardPaymentSetup(
       await ctx.rest.get<RestCardPaymentSetup>(
         cardPaymentPaths(args.methodCode, args.orderToken).setup,

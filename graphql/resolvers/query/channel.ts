@@ -1,8 +1,8 @@
 import { rethrow } from "../../errors.js";
 import type { QueryResolvers } from "../../generated/resolvers-types.js";
 import { toChannel } from "../../mappers.js";
-import { paths } from "../../rest/iri.js";
 import type { Collection, RestChannel, RestCurrency } from "../../rest/types.js";
+import { paths } from "../../rest/paths.js";
 
 /** Storefront spec 7: the channel, then its base currency link for the currency code. */
 export const channel: NonNullable<QueryResolvers["channel"]> = async (_parent, _args, ctx) => {

@@ -2,9 +2,10 @@ import { ALL } from "../../context.js";
 import { rethrow } from "../../errors.js";
 import type { QueryResolvers } from "../../generated/resolvers-types.js";
 import { toAddress } from "../../mappers.js";
-import { idOf, paths } from "../../rest/iri.js";
+import { idOf } from "../../rest/iri.js";
 import type { Collection, RestAddress, RestCustomer } from "../../rest/types.js";
 import { callerId } from "../../team.js";
+import { paths } from "../../rest/paths.js";
 
 /** The company details the customer resource carries (account spec 2), absent from older APIs. */
 type RestCustomerWithCompany = RestCustomer & {

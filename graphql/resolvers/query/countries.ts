@@ -2,8 +2,8 @@ import { ALL } from "../../context.js";
 import { rethrow } from "../../errors.js";
 import type { QueryResolvers } from "../../generated/resolvers-types.js";
 import { toCountry } from "../../mappers.js";
-import { paths } from "../../rest/iri.js";
 import type { Collection, RestCountry } from "../../rest/types.js";
+import { paths } from "../../rest/paths.js";
 
 /** Every country, as the address forms need them (storefront spec 7: page 1, 9999 per page). */
 export const countries: NonNullable<QueryResolvers["countries"]> = async (_p, _a, ctx) => {

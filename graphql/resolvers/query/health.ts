@@ -1,6 +1,6 @@
 import { rethrow } from "../../errors.js";
 import type { QueryResolvers } from "../../generated/resolvers-types.js";
-import { paths } from "../../rest/iri.js";
+import { paths } from "../../rest/paths.js";
 
 /** The REST API's own health answer. */
 export const health: NonNullable<QueryResolvers["health"]> = async (_parent, _args, ctx) => {

@@ -1,8 +1,8 @@
 import { rethrow } from "../../errors.js";
 import type { QueryResolvers } from "../../generated/resolvers-types.js";
 import { toCustomer } from "../../mappers.js";
-import { paths } from "../../rest/iri.js";
 import type { RestCustomer } from "../../rest/types.js";
+import { paths } from "../../rest/paths.js";
 
 /**
  * The customer a bearer token (or the session cookie's, see RestClient.authorization) belongs

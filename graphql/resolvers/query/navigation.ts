@@ -2,8 +2,8 @@ import { ALL } from "../../context.js";
 import { rethrow } from "../../errors.js";
 import type { QueryResolvers } from "../../generated/resolvers-types.js";
 import { toTaxon } from "../../mappers.js";
-import { paths } from "../../rest/iri.js";
 import type { Collection, RestTaxon } from "../../rest/types.js";
+import { paths } from "../../rest/paths.js";
 
 /** The taxon whose children are the navigation categories (storefront spec 7). */
 export const NAVIGATION_TAXON = "navigation";

@@ -3,8 +3,8 @@ import { rethrow } from "../../errors.js";
 import type { QueryResolvers } from "../../generated/resolvers-types.js";
 import { toOrder } from "../../mappers.js";
 import { pageArgs } from "../../paging.js";
-import { paths } from "../../rest/iri.js";
 import type { Collection, RestOrder } from "../../rest/types.js";
+import { paths } from "../../rest/paths.js";
 
 /**
  * Placed orders, newest first (account spec: carts are excluded). The REST listing mixes the

@@ -1,8 +1,8 @@
 import { rethrow } from "../../errors.js";
 import type { QueryResolvers } from "../../generated/resolvers-types.js";
 import { toPaymentMethod } from "../../mappers.js";
-import { paths } from "../../rest/iri.js";
 import type { Collection, RestMethod } from "../../rest/types.js";
+import { paths } from "../../rest/paths.js";
 
 export const paymentMethods: NonNullable<QueryResolvers["paymentMethods"]> = async (
   _parent,

@@ -2,8 +2,9 @@ import { badUserInput, rethrow } from "../../errors.js";
 import type { QueryResolvers } from "../../generated/resolvers-types.js";
 import { toProductVariant } from "../../account-mappers.js";
 import { MAX_PER_PAGE } from "../../paging.js";
-import { accountPaths, type RestVariant } from "../../rest/account-types.js";
+import { type RestVariant } from "../../rest/account-types.js";
 import type { Collection } from "../../rest/types.js";
+import { paths } from "../../rest/paths.js";
 
 /**
  * Variants by code at the caller's prices, in the order asked; codes the REST API does not know
@@ -19,7 +20,7 @@ export const productVariants: NonNullable<QueryResolvers["productVariants"]> = a
     throw badUserInput(`At most ${MAX_PER_PAGE} codes can be asked at once.`, "codes");
   if (unique.length === 0) return [];
   const page = await ctx.rest
-    .get<Collection<RestVariant>>(accountPaths.variants, {
+    .get<Collection<RestVariant>>(paths.variants, {
       "code[]": unique,
       itemsPerPage: unique.length,
     })

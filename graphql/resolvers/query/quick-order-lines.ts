@@ -1,11 +1,8 @@
 import { MAX_QUICK_ORDER_LINES } from "../../../rules/limits.js";
 import { badUserInput, rethrow } from "../../errors.js";
 import type { QueryResolvers } from "../../generated/resolvers-types.js";
-import {
-  accountPaths,
-  type RestQuickOrderCheck,
-  type RestQuickOrderProduct,
-} from "../../rest/account-types.js";
+import { type RestQuickOrderCheck, type RestQuickOrderProduct } from "../../rest/account-types.js";
+import { paths } from "../../rest/paths.js";
 
 const product = (p: RestQuickOrderProduct | null) =>
   p && {
@@ -35,7 +32,7 @@ export const quickOrderLines: NonNullable<QueryResolvers["quickOrderLines"]> = a
   const answer = await ctx.rest
     .request<RestQuickOrderCheck>({
       method: "POST",
-      path: accountPaths.quickOrderCheck,
+      path: paths.quickOrderCheck,
       body: {
         lines: lines.map((l) => ({
           row: l.row,

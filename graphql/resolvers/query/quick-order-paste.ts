@@ -1,7 +1,8 @@
 import { withErrors } from "../../errors.js";
-import type { QueryResolvers } from "../../generated/resolvers-types.js";
-import { accountPaths, type RestQuickOrderCheck } from "../../rest/account-types.js";
+import { resultErrors, type QueryResolvers } from "../../generated/resolvers-types.js";
+import { type RestQuickOrderCheck } from "../../rest/account-types.js";
 import { toQuickOrderLines } from "./quick-order-lines.js";
+import { paths } from "../../rest/paths.js";
 
 /**
  * Pasted quick-order lines (issue 21, part 3), read and judged by the REST API: every line as
@@ -13,10 +14,10 @@ export const quickOrderPaste: NonNullable<QueryResolvers["quickOrderPaste"]> = (
   { text },
   ctx,
 ) =>
-  withErrors(["ValidationError", "ForbiddenError"], async () => {
+  withErrors(resultErrors.QuickOrderPasteResult, async () => {
     const answer = await ctx.rest.request<RestQuickOrderCheck>({
       method: "POST",
-      path: accountPaths.quickOrderPaste,
+      path: paths.quickOrderPaste,
       body: { text },
     });
     return { __typename: "QuickOrderPasted" as const, lines: toQuickOrderLines(answer) };

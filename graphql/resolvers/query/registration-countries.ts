@@ -1,8 +1,8 @@
 import { ALL } from "../../context.js";
 import { rethrow } from "../../errors.js";
 import type { QueryResolvers } from "../../generated/resolvers-types.js";
-import { paths } from "../../rest/iri.js";
 import type { Collection, RestCountry } from "../../rest/types.js";
+import { paths } from "../../rest/paths.js";
 
 /**
  * The countries of the partner registration: like `countries`, with the EMEA flag the REST

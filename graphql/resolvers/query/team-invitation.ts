@@ -1,10 +1,7 @@
 import { rethrow } from "../../errors.js";
 import type { QueryResolvers } from "../../generated/resolvers-types.js";
 import { RestError } from "../../rest/client.js";
-
-/** The REST API's anonymous check of an invitation link. */
-const invitationPath = (token: string) =>
-  `/api/v2/team-members/invitations/${encodeURIComponent(token)}`;
+import { paths } from "../../rest/paths.js";
 
 /** Invitation tokens are 22 characters; the REST API takes no path segment over 200. */
 const TOKEN_MAX = 200;
@@ -40,7 +37,7 @@ export const teamInvitation: NonNullable<QueryResolvers["teamInvitation"]> = asy
   // Nothing to ask about: no link at all, or one far longer than any invitation token.
   if (args.token.trim() === "" || args.token.length > TOKEN_MAX) return refused(null);
   try {
-    const invitation = await ctx.rest.get<RestInvitation>(invitationPath(args.token));
+    const invitation = await ctx.rest.get<RestInvitation>(paths.teamInvitation(args.token));
     return {
       valid: true,
       message: null,
