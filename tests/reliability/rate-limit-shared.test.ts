@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { clonePostgresTemplate } from "../support/test-app.js";
-import { call, ServerProcess } from "./support/server-process.js";
+import { recordFigures } from "./figures.js";
+import { call as callProcess, ServerProcess } from "./support/server-process.js";
 
 /**
  * Issue 18, "beyond one process": two server processes (`node --import tsx main.ts`) on one
@@ -10,6 +11,14 @@ import { call, ServerProcess } from "./support/server-process.js";
  * reset requests, refused coupons and team registrations.
  */
 describe.skipIf(!inject("pgUrl"))("rate limits across two processes (PostgreSQL)", () => {
+  const figures = { processes: 2, rulesShown: 0, requests: 0, refusedOverBudget: 0 };
+  /** A request to one of the processes, counted for the figures. */
+  const call = async (...args: Parameters<typeof callProcess>) => {
+    const answer = await callProcess(...args);
+    figures.requests += 1;
+    if (answer.status === 429) figures.refusedOverBudget += 1;
+    return answer;
+  };
   let drop: (() => Promise<void>) | undefined;
   let a: ServerProcess | undefined;
   let b: ServerProcess | undefined;
@@ -27,6 +36,8 @@ describe.skipIf(!inject("pgUrl"))("rate limits across two processes (PostgreSQL)
     b = await ServerProcess.start({ databaseUrl: clone.url, env, startTimeoutMs: 120_000 });
   }, 300_000);
   afterAll(async () => {
+    if (figures.requests > 0)
+      recordFigures("rate limits across two processes", figures, "postgres");
     await a?.terminate();
     await b?.terminate();
     await drop?.();
@@ -51,6 +62,7 @@ describe.skipIf(!inject("pgUrl"))("rate limits across two processes (PostgreSQL)
       body: { email: "admin@demo-spa.example", password: "partner-demo" },
     });
     expect(other.status).toBe(200);
+    figures.rulesShown += 1;
   });
 
   it("counts reset requests for one address on both processes against one budget", async () => {
@@ -62,6 +74,7 @@ describe.skipIf(!inject("pgUrl"))("rate limits across two processes (PostgreSQL)
     expect((await request(b!)).status).toBeLessThan(300);
     expect((await request(a!)).status).toBe(429);
     expect((await request(b!)).status).toBe(429);
+    figures.rulesShown += 1;
   });
 
   it("counts refused coupons of one user on both processes against one budget", async () => {
@@ -89,6 +102,7 @@ describe.skipIf(!inject("pgUrl"))("rate limits across two processes (PostgreSQL)
       headers: auth,
     });
     expect(address.status).toBe(200);
+    figures.rulesShown += 1;
   });
 
   it("counts team registrations from one address on both processes against one budget", async () => {
@@ -104,5 +118,6 @@ describe.skipIf(!inject("pgUrl"))("rate limits across two processes (PostgreSQL)
     for (const server of [a!, b!, a!]) expect((await register(server)).status).toBe(422);
     expect((await register(b!)).status).toBe(429);
     expect((await register(a!)).status).toBe(429);
+    figures.rulesShown += 1;
   });
 });
