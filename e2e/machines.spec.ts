@@ -104,12 +104,26 @@ export const tests = journeys(
       // The token stays for this tab: a reload shows the list again without signing in.
       await page.reload();
       await machines.first().waitFor();
-      expect(
-        (await page.evaluate(() => sessionStorage.getItem("portal.staffToken"))) !== null,
-        "staff token kept in session storage",
+      const token = await page.evaluate(() => sessionStorage.getItem("portal.staffToken"));
+      expect(token !== null, "staff token kept in session storage");
+      // Signing out revokes the token on the server (issue 18): a copy of it opens nothing.
+      const signedOut = page.waitForResponse(
+        (r) => r.url().endsWith("/api/v2/admin/token") && r.request().method() === "DELETE",
       );
       await page.getByRole("button", { name: "Sign out" }).click();
       await page.getByRole("heading", { name: "Staff sign-in" }).waitFor();
+      expect((await signedOut).status() === 204, "the sign-out reached the server");
+      expect(
+        (await page.evaluate(() => sessionStorage.getItem("portal.staffToken"))) === null,
+        "the tab forgot the token",
+      );
+      const reused = await page.evaluate(async (value) => {
+        const res = await fetch("/api/v2/admin/machines", {
+          headers: { Authorization: `Bearer ${value}` },
+        });
+        return res.status;
+      }, token);
+      expect(reused === 401, `the signed-out token is refused: ${reused}`);
     },
   },
 );

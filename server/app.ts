@@ -132,7 +132,7 @@ export async function buildApp({
   });
 
   registerSecurityHeaders(app, config);
-  // On PostgreSQL the sign-in and reset limits count in a table every process shares.
+  // On PostgreSQL every rate limit counts in a table all processes share (decision 041).
   registerRateLimits(
     app,
     config.rateLimits,

@@ -73,6 +73,8 @@ export interface Principal {
 export interface StaffPrincipal {
   staffId: number;
   email: string;
+  /** The id and expiry of the token the request carried, for signing it out. */
+  token: { jti: string; expiresAt: number };
 }
 
 declare module "fastify" {
@@ -398,7 +400,11 @@ export async function staffPrincipalOf(
     .where(notRevoked(verified.jti))
     .executeTakeFirst();
   if (!staff) throw unauthorized("error.invalidToken");
-  return { staffId: staff.id, email: staff.email };
+  return {
+    staffId: staff.id,
+    email: staff.email,
+    token: { jti: verified.jti, expiresAt: verified.expiresAt },
+  };
 }
 
 export function requireStaff(request: FastifyRequest): StaffPrincipal {

@@ -6,108 +6,142 @@ import type { DB } from "../db/schema.js";
 import { Problem } from "./problem.js";
 
 /**
- * In-memory rate limits (docs/decisions/020-security-hardening.md). Each rule counts chosen
- * outcomes of one or more routes (mostly failures) per key in a fixed window; once a key has
- * reached its limit, the rule's routes answer 429 with `Retry-After` until the window ends.
- * Counting happens when the answer is known and checking before the handler runs, so a burst
- * of concurrent requests may overshoot by its own size: enough to stop guessing, no more.
- * The counters live in this process, except on PostgreSQL the sign-in and reset-request rules
- * (`SHARED_LIMITS`): their windows are rows of `rate_limits`, so every process on the database
- * counts against one budget (issue 18, "beyond one process").
+ * Rate limits (docs/decisions/020-security-hardening.md, 041). Each rule counts chosen outcomes
+ * of one or more routes (mostly failures) per key in a fixed window; once a key has reached its
+ * limit, the rule's routes answer 429 with `Retry-After` until the window ends. Counting
+ * happens when the answer is known and checking before the handler runs, so a burst of
+ * concurrent requests may overshoot by its own size: enough to stop guessing, no more.
+ * On PostgreSQL every rule's windows are rows of `rate_limits`, so every process on the
+ * database counts against one budget (issue 18, "beyond one process"); on PGlite (one process
+ * by construction) they live in this process's memory.
  */
 
-/** Where a rule's windows are kept: this process's memory, or a table processes share. */
-export interface WindowCounter {
-  /** Milliseconds until `key` may try again, or 0 when it is under its limit. */
-  blockedFor(key: string): number | Promise<number>;
-  hit(key: string): void | Promise<void>;
-  reset(key: string): void | Promise<void>;
+/** One window of a rule in the table: its count and when it ends. */
+interface StoredWindow {
+  count: number;
+  resetAt: number;
 }
 
-/**
- * The rules whose windows a PostgreSQL database shares between processes: guessing passwords
- * and sending reset mails, the budgets an attacker would multiply by the number of nodes.
- */
-export const SHARED_LIMITS: ReadonlySet<RateLimitName> = new Set<RateLimitName>([
-  "signInAccount",
-  "signInIp",
-  "resetRequestAccount",
-  "resetRequestIp",
-]);
+/** One rule's key in the table, with the length of a new window (for counting). */
+export interface TableEntry {
+  rule: RateLimitName;
+  key: string;
+  windowMs: number;
+}
 
-/** How often a process deletes ended windows from the table (on its next hit). */
-const SWEEP_EVERY_MS = 60_000;
+/** How often a process deletes ended windows from the table (on its next count). */
+export const SWEEP_EVERY_MS = 60_000;
 
 /**
- * Fixed windows of one rule in the `rate_limits` table (migration 0010): one row per key, its
- * count and end, raised by one atomic upsert, so concurrent hits from several processes are
- * all counted. Keys are stored as SHA-256 digests: the table holds no e-mail or address.
+ * Fixed windows in the `rate_limits` table (migration 0010): one row per rule and key, its
+ * count and end. A limited request costs one statement to read all its rules' windows, and
+ * one more only when its answer counts: one atomic multi-row upsert, so concurrent hits from
+ * several processes are all counted. Ended windows are deleted by a sweep at most once a
+ * minute per process. Keys are stored as SHA-256 digests: the table holds no e-mail or address.
  */
-export class TableWindowCounter implements WindowCounter {
-  private lastSweep = 0;
+export class TableWindows {
+  private lastSweep = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly db: Kysely<DB>,
-    readonly rule: RateLimitName,
-    readonly limit: number,
-    readonly windowMs: number,
     private readonly now: () => number = Date.now,
   ) {}
 
-  private digest(key: string): string {
+  static digest(key: string): string {
     return createHash("sha256").update(key).digest("base64url");
   }
 
-  async blockedFor(key: string): Promise<number> {
-    const row = await this.db
-      .selectFrom("rate_limits")
-      .select(["count", "reset_at"])
-      .where("rule", "=", this.rule)
-      .where("key", "=", this.digest(key))
-      .executeTakeFirst();
-    if (!row) return 0;
-    const now = this.now();
-    const resetAt = new Date(row.reset_at).getTime();
-    if (resetAt <= now) return 0;
-    return row.count >= this.limit ? resetAt - now : 0;
+  private static id(rule: string, digest: string) {
+    return `${rule}\u0000${digest}`;
   }
 
-  async hit(key: string): Promise<void> {
-    const now = this.now();
-    const at = new Date(now);
-    // A window that has ended starts again at 1; otherwise the count goes up by one.
-    await this.db
-      .insertInto("rate_limits")
-      .values({
-        rule: this.rule,
-        key: this.digest(key),
-        count: 1,
-        reset_at: new Date(now + this.windowMs),
-      })
-      .onConflict((oc) =>
-        oc.columns(["rule", "key"]).doUpdateSet({
-          count: sql<number>`case when rate_limits.reset_at <= ${at} then 1 else rate_limits.count + 1 end`,
-          reset_at: sql<Date>`case when rate_limits.reset_at <= ${at} then excluded.reset_at else rate_limits.reset_at end`,
-        }),
+  /** The open windows of `entries`, by `rule` + NUL + key, in one statement. */
+  async read(entries: readonly { rule: RateLimitName; key: string }[]) {
+    const found = new Map<string, StoredWindow>();
+    if (entries.length === 0) return found;
+    const rows = await this.db
+      .selectFrom("rate_limits")
+      .select(["rule", "key", "count", "reset_at"])
+      .where((eb) =>
+        eb.or(
+          entries.map((e) =>
+            eb.and([eb("rule", "=", e.rule), eb("key", "=", TableWindows.digest(e.key))]),
+          ),
+        ),
       )
       .execute();
+    const digests = new Map(entries.map((e) => [TableWindows.digest(e.key), e.key]));
+    for (const row of rows) {
+      const key = digests.get(row.key);
+      if (key === undefined) continue;
+      found.set(`${row.rule}\u0000${key}`, {
+        count: row.count,
+        resetAt: new Date(row.reset_at).getTime(),
+      });
+    }
+    return found;
+  }
+
+  /** Counts one hit on each entry: one upsert; a window that has ended starts again at 1. */
+  async count(entries: readonly TableEntry[]): Promise<void> {
+    const now = this.now();
+    const at = new Date(now);
+    const rows = new Map<string, { rule: string; key: string; count: number; reset_at: Date }>();
+    for (const e of entries) {
+      const key = TableWindows.digest(e.key);
+      // One row may be named once per statement (PostgreSQL refuses to update a row twice).
+      rows.set(TableWindows.id(e.rule, key), {
+        rule: e.rule,
+        key,
+        count: 1,
+        reset_at: new Date(now + e.windowMs),
+      });
+    }
+    if (rows.size > 0) {
+      await this.db
+        .insertInto("rate_limits")
+        .values([...rows.values()])
+        .onConflict((oc) =>
+          oc.columns(["rule", "key"]).doUpdateSet({
+            count: sql<number>`case when rate_limits.reset_at <= ${at} then 1 else rate_limits.count + 1 end`,
+            reset_at: sql<Date>`case when rate_limits.reset_at <= ${at} then excluded.reset_at else rate_limits.reset_at end`,
+          }),
+        )
+        .execute();
+    }
     if (now - this.lastSweep >= SWEEP_EVERY_MS) {
       this.lastSweep = now;
-      await this.db.deleteFrom("rate_limits").where("reset_at", "<=", at).execute();
+      await this.sweep();
     }
   }
 
-  async reset(key: string): Promise<void> {
+  /** Ends the windows of `entries` (a successful sign-in clears its failures). */
+  async clear(entries: readonly { rule: RateLimitName; key: string }[]): Promise<void> {
+    if (entries.length === 0) return;
     await this.db
       .deleteFrom("rate_limits")
-      .where("rule", "=", this.rule)
-      .where("key", "=", this.digest(key))
+      .where((eb) =>
+        eb.or(
+          entries.map((e) =>
+            eb.and([eb("rule", "=", e.rule), eb("key", "=", TableWindows.digest(e.key))]),
+          ),
+        ),
+      )
       .execute();
+  }
+
+  /** Deletes every window that has ended; the number deleted. */
+  async sweep(): Promise<number> {
+    const result = await this.db
+      .deleteFrom("rate_limits")
+      .where("reset_at", "<=", new Date(this.now()))
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 }
 
-/** Fixed-window counters with a bounded number of keys. */
-export class FixedWindowCounter implements WindowCounter {
+/** Fixed-window counters in this process's memory, with a bounded number of keys. */
+export class FixedWindowCounter {
   private readonly windows = new Map<string, { count: number; resetAt: number }>();
 
   constructor(
@@ -293,9 +327,16 @@ const RULES: Rule[] = [
 /** The routes some rule limits, as `METHOD /url-pattern`. */
 export const RATE_LIMITED_ROUTES = [...new Set(RULES.flatMap((r) => r.routes))];
 
+interface Hit {
+  rule: Rule;
+  key: string;
+  /** On the table: whether the key had a window when checked (only then is clearing needed). */
+  hadWindow: boolean;
+}
+
 declare module "fastify" {
   interface FastifyRequest {
-    rateLimitHits?: { counter: WindowCounter; rule: Rule; key: string }[];
+    rateLimitHits?: Hit[];
     /** Set by a route that found the caller's current password wrong (counted like sign-ins). */
     currentPasswordWrong?: boolean;
     /** Set by a route that looked up whether an e-mail address has an account (finding 5). */
@@ -305,7 +346,8 @@ declare module "fastify" {
 
 /**
  * Registers the limits on every route of `app`. Call before the routes are registered. With
- * `shared` (a PostgreSQL database), the `SHARED_LIMITS` rules count in its `rate_limits` table.
+ * `shared` (a PostgreSQL database), every rule counts in its `rate_limits` table; without,
+ * in this process's memory.
  */
 export function registerRateLimits(
   app: FastifyInstance,
@@ -313,43 +355,52 @@ export function registerRateLimits(
   now: () => number = Date.now,
   shared?: Kysely<DB>,
 ) {
-  const counters = new Map<RateLimitName, WindowCounter>();
+  const table = shared ? new TableWindows(shared, now) : undefined;
   const inMemory = new Map<RateLimitName, FixedWindowCounter>();
   const byRoute = new Map<string, Rule[]>();
+  const windowMs = (rule: Rule) => limits[rule.limit].minutes * 60_000;
   for (const rule of RULES) {
     const l: RateLimit = limits[rule.limit];
-    if (!counters.has(rule.limit)) {
-      if (shared && SHARED_LIMITS.has(rule.limit)) {
-        counters.set(
-          rule.limit,
-          new TableWindowCounter(shared, rule.limit, l.limit, l.minutes * 60_000, now),
-        );
-      } else {
-        const counter = new FixedWindowCounter(l.limit, l.minutes * 60_000, limits.maxKeys, now);
-        counters.set(rule.limit, counter);
-        inMemory.set(rule.limit, counter);
-      }
-    }
+    if (!table && !inMemory.has(rule.limit))
+      inMemory.set(
+        rule.limit,
+        new FixedWindowCounter(l.limit, l.minutes * 60_000, limits.maxKeys, now),
+      );
     for (const route of rule.routes) byRoute.set(route, [...(byRoute.get(route) ?? []), rule]);
   }
   app.decorate("rateLimitCounters", inMemory);
+  if (table) app.decorate("rateLimitTable", table);
 
   app.addHook("preHandler", async (request, reply) => {
     const rules = byRoute.get(`${request.method} ${request.routeOptions.url}`);
     if (!rules) return;
-    const hits: NonNullable<FastifyRequest["rateLimitHits"]> = [];
-    let wait = 0;
-    let message = "";
+    const hits: Hit[] = [];
     for (const rule of rules) {
       const key = rule.key(request);
-      if (key === undefined || key === "") continue;
-      const counter = counters.get(rule.limit)!;
-      const blocked = await counter.blockedFor(key);
+      if (key !== undefined && key !== "") hits.push({ rule, key, hadWindow: false });
+    }
+    if (hits.length === 0) return;
+    let wait = 0;
+    let message = "";
+    // One read for all the request's rules on the table.
+    const windows = table
+      ? await table.read(hits.map((h) => ({ rule: h.rule.limit, key: h.key })))
+      : undefined;
+    const at = now();
+    for (const hit of hits) {
+      let blocked: number;
+      if (windows) {
+        const w = windows.get(`${hit.rule.limit}\u0000${hit.key}`);
+        hit.hadWindow = w !== undefined;
+        const limit = limits[hit.rule.limit].limit;
+        blocked = w && w.resetAt > at && w.count >= limit ? w.resetAt - at : 0;
+      } else {
+        blocked = inMemory.get(hit.rule.limit)!.blockedFor(hit.key);
+      }
       if (blocked > wait) {
         wait = blocked;
-        message = rule.message;
+        message = hit.rule.message;
       }
-      hits.push({ counter, rule, key });
     }
     if (wait > 0) {
       const seconds = Math.ceil(wait / 1000);
@@ -365,23 +416,38 @@ export function registerRateLimits(
   // Counted once the answer's status is known, before it is sent: the caller's next request
   // (on this process or another) sees the count, also when it lives in the database.
   app.addHook("onSend", async (request, reply, payload) => {
-    for (const { counter, rule, key } of request.rateLimitHits ?? []) {
-      try {
-        if (rule.counts(reply.statusCode, request)) await counter.hit(key);
-        else if (rule.clears?.(reply.statusCode)) await counter.reset(key);
-      } catch (error) {
-        // A database that failed to count does not turn the answer into an error: logged.
-        request.log.error({ err: error, limit: rule.limit }, "rate limit not counted");
-      }
-    }
+    const hits = request.rateLimitHits;
     request.rateLimitHits = undefined;
+    if (!hits) return payload;
+    const counted = hits.filter((h) => h.rule.counts(reply.statusCode, request));
+    const cleared = hits.filter(
+      (h) => !counted.includes(h) && h.rule.clears?.(reply.statusCode) && (!table || h.hadWindow),
+    );
+    try {
+      if (table) {
+        if (counted.length > 0)
+          await table.count(
+            counted.map((h) => ({ rule: h.rule.limit, key: h.key, windowMs: windowMs(h.rule) })),
+          );
+        if (cleared.length > 0)
+          await table.clear(cleared.map((h) => ({ rule: h.rule.limit, key: h.key })));
+      } else {
+        for (const h of counted) inMemory.get(h.rule.limit)!.hit(h.key);
+        for (const h of cleared) inMemory.get(h.rule.limit)!.reset(h.key);
+      }
+    } catch (error) {
+      // A database that failed to count does not turn the answer into an error: logged.
+      request.log.error({ err: error }, "rate limit not counted");
+    }
     return payload;
   });
 }
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** The live in-memory counters, by limit name (tests read their sizes). */
+    /** The live in-memory counters, by limit name (tests read their sizes); empty on PostgreSQL. */
     rateLimitCounters: Map<RateLimitName, FixedWindowCounter>;
+    /** On PostgreSQL, the shared table of windows (tests sweep it). */
+    rateLimitTable?: TableWindows;
   }
 }

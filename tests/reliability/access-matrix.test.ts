@@ -8,6 +8,7 @@ import {
   graphqlMatches,
   loadOperations,
   runOperation,
+  withoutCsrfOutcome,
 } from "./support/access-graphql.js";
 import { ROUTE_RULES, hookOf } from "./support/access-routes.js";
 import { startWorld, type Identity, type IdentityKey, type World } from "./support/access-world.js";
@@ -35,7 +36,13 @@ const IDENTITY_ORDER: IdentityKey[] = [
   "staff",
   "adminCookie",
   "expiredCookie",
+  "signedOutCookie",
 ];
+/**
+ * GraphQL also as the cookie without the CSRF header: what another site's form or image would
+ * send (the REST routes' answer to it is tests/reliability/session-cookie.test.ts).
+ */
+const GRAPHQL_IDENTITY_ORDER: IdentityKey[] = [...IDENTITY_ORDER, "adminCookieNoCsrf"];
 
 interface Mismatch {
   what: string;
@@ -53,7 +60,9 @@ describe.each(backends)("access matrix (%s)", (backend) => {
     routes: 0,
     graphqlOperations: 0,
     identities: IDENTITY_ORDER.length,
+    graphqlIdentities: GRAPHQL_IDENTITY_ORDER.length,
     calls: 0,
+    graphqlCookieCalls: 0,
     mismatches: 0,
   };
 
@@ -87,7 +96,7 @@ describe.each(backends)("access matrix (%s)", (backend) => {
       for (const { identity, expected } of rows) {
         const owner = ownerOf(identity);
         const path = rule.path ? await rule.path(w, owner) : url;
-        const opts = rule.request ? await rule.request(w, owner) : {};
+        const opts = rule.request ? await rule.request(w, owner, identity) : {};
         const answer = await w.callAs(identity, method, path, opts);
         figures.calls += 1;
         const outsider = identity.kind !== "shopA" && identity.kind !== "staff";
@@ -145,7 +154,7 @@ describe.each(backends)("access matrix (%s)", (backend) => {
         );
       for (const variant of variants) {
         for (const identity of outsiders) {
-          const opts = rule.request ? await rule.request(w, "admin") : {};
+          const opts = rule.request ? await rule.request(w, "admin", identity) : {};
           const answer = await w.callAs(identity, method, variant, opts);
           figures.calls += 1;
           const leaked = leaks(answer, w.secretsOfA);
@@ -176,32 +185,43 @@ describe.each(backends)("access matrix (%s)", (backend) => {
       const gone = Object.keys(GRAPHQL_RULES).filter((n) => !names.includes(n));
       expect({ undeclared, gone }).toEqual({ undeclared: [], gone: [] });
       const mismatches: Mismatch[] = [];
-      // The header identities: the cookie's way through the gateway (forwarded with the CSRF
-      // header, refused without it) is tests/reliability/session-cookie.test.ts.
-      const identities = IDENTITY_ORDER.filter((k) => w.identities[k].transport === "header");
+      // Every identity, the bearer header's and the session cookie's: with the CSRF header (a
+      // working, an expired and a signed-out cookie), and without it (another site's request).
       for (const op of operations) {
         figures.graphqlOperations += 1;
         const rule = GRAPHQL_RULES[op.name]!;
-        const rows = identities
-          .map((k) => {
-            const identity = w.identities[k];
-            // The gateway forwards the token to the shop API (or, for Health, to no hook at all).
-            const path = rule.tokenFree ? "/health" : "/api/v2/shop/orders";
-            return { identity, expected: expectedOutcome(rule, identity, "POST", path) };
-          })
-          .sort((a, b) => Number(a.expected === "allowed") - Number(b.expected === "allowed"));
+        const rows = GRAPHQL_IDENTITY_ORDER.map((k) => {
+          const identity = w.identities[k];
+          // The gateway forwards the token to the shop API (or, for Health, to no hook at all).
+          const path = rule.tokenFree ? "/health" : "/api/v2/shop/orders";
+          const expected: Outcome | "csrf" =
+            (identity.transport === "cookieWithoutCsrf" && withoutCsrfOutcome(op, rule)) ||
+            expectedOutcome(rule, identity, "POST", path);
+          return { identity, expected };
+        }).sort((a, b) => Number(a.expected === "allowed") - Number(b.expected === "allowed"));
         for (const { identity, expected } of rows) {
-          const got = await runOperation(w, op, rule, identity, ownerOf(identity));
+          // A refused cross-site mutation changes nothing: the database is compared around it.
+          let before = "";
+          const got = await runOperation(
+            w,
+            op,
+            rule,
+            identity,
+            ownerOf(identity),
+            expected === "csrf" ? async () => void (before = await w.t.fingerprint()) : undefined,
+          );
           figures.calls += 1;
+          if (identity.transport !== "header") figures.graphqlCookieCalls += 1;
           const outsider = identity.kind !== "shopA";
           const leaked =
             outsider && !rule.noLeakCheck ? leaks(got.answer, w.secretsOfA) : undefined;
-          if (!graphqlMatches(rule, identity, String(expected), got) || leaked)
+          const changed = expected === "csrf" && (await w.t.fingerprint()) !== before;
+          if (!graphqlMatches(rule, identity, String(expected), got) || leaked || changed)
             mismatches.push({
               what: `graphql ${op.name}`,
               identity: identity.key,
               expected: String(expected),
-              got: `${got.outcome}${leaked ? ` LEAKING "${leaked}"` : ""} ${got.answer.raw.slice(0, 200)}`,
+              got: `${got.outcome}${leaked ? ` LEAKING "${leaked}"` : ""}${changed ? " CHANGED THE DATABASE" : ""} ${got.answer.raw.slice(0, 200)}`,
             });
         }
       }
@@ -258,7 +278,7 @@ describe.each(backends)("access matrix (%s)", (backend) => {
         continue;
       // The ADMIN's cart, asked for by a COMMERCIAL colleague (who may do all of these to their own).
       const path = await rule.path(w, "admin");
-      const opts = rule.request ? await rule.request(w, "admin") : {};
+      const opts = rule.request ? await rule.request(w, "admin", colleague) : {};
       const answer = await w.callAs(colleague, method, path, opts);
       figures.calls += 1;
       if (answer.status !== 404)

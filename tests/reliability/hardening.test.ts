@@ -9,13 +9,18 @@ import { buildApp } from "../../server/app.js";
 import { createInvitation, hashToken } from "../../server/db/invitations.js";
 import { hashPassword, verifyPassword } from "../../server/http/auth.js";
 import { redactUrl } from "../../server/http/log-redaction.js";
-import { FixedWindowCounter, RATE_LIMITED_ROUTES } from "../../server/http/rate-limit.js";
+import {
+  FixedWindowCounter,
+  RATE_LIMITED_ROUTES,
+  TableWindows,
+} from "../../server/http/rate-limit.js";
 import { appPolicy } from "../../server/http/security-headers.js";
 import {
   appOn,
   backends,
   DEMO_PASSWORD,
   expectProblem,
+  itOnlyOn,
   startTestApp,
   TEST_SECRET,
   USERS,
@@ -419,7 +424,8 @@ describe.each(backends)("hardening on %s", (backend) => {
       }
     });
 
-    it("keeps a bounded number of keys", async () => {
+    // On PGlite the windows live in memory, a bounded number of them.
+    itOnlyOn("pglite", backend)("keeps a bounded number of keys", async () => {
       const app = await appOn(t, configWith({ RATE_LIMIT_MAX_KEYS: "100" }));
       try {
         for (let i = 0; i < 150; i++)
@@ -429,6 +435,65 @@ describe.each(backends)("hardening on %s", (backend) => {
         await app.close();
       }
     });
+
+    // On PostgreSQL they are rows of `rate_limits`, which a sweep empties of ended windows.
+    itOnlyOn("postgres", backend)(
+      "keeps every rule's windows in the shared table and sweeps the ended ones",
+      async () => {
+        let clock = Date.now();
+        const windows = new TableWindows(t.db, () => clock);
+        const app = await appOn(t, configWith({ RATE_LIMIT_TOKEN_GUESS_IP: "3/15" }));
+        try {
+          // Every rule counts in the table (issue 18): no window in this process's memory.
+          expect(app.rateLimitCounters.size).toBe(0);
+          for (let i = 0; i < 3; i++)
+            expect((await send(app, "GET", RESET(`sweep${i}`), { ip: "10.9.0.1" })).status).toBe(
+              404,
+            );
+          const rows = await t.db.selectFrom("rate_limits").selectAll().execute();
+          expect(rows).toEqual([
+            expect.objectContaining({
+              rule: "tokenGuessIp",
+              key: TableWindows.digest("10.9.0.1"),
+              count: 3,
+            }),
+          ]);
+          // The key is a digest: the table holds no address.
+          expect(JSON.stringify(rows)).not.toContain("10.9.0.1");
+          expectProblem(await send(app, "GET", RESET("sweep9"), { ip: "10.9.0.1" }), 429);
+
+          // One window of 1 minute and one of 60; the first count sweeps (nothing has ended).
+          await windows.count([
+            { rule: "supportIp", key: "short", windowMs: 60_000 },
+            { rule: "registrationIp", key: "long", windowMs: 3_600_000 },
+          ]);
+          expect(await t.db.selectFrom("rate_limits").select("rule").execute()).toHaveLength(3);
+          // 61 seconds on: the next count sweeps the ended minute, a window that ended since is
+          // counted from 1 again, and the open ones stay.
+          clock += 61_000;
+          await windows.count([{ rule: "registrationIp", key: "long", windowMs: 3_600_000 }]);
+          const left = await t.db
+            .selectFrom("rate_limits")
+            .select(["rule", "count"])
+            .orderBy("rule")
+            .execute();
+          expect(left).toEqual([
+            { rule: "registrationIp", count: 2 },
+            { rule: "tokenGuessIp", count: 3 },
+          ]);
+          // 16 minutes on, the guesses' window has
+          // ended: a sweep deletes it, and the address may try again.
+          clock += 16 * 60_000;
+          expect(await windows.sweep()).toBe(1);
+          expect(await t.db.selectFrom("rate_limits").select("rule").execute()).toEqual([
+            { rule: "registrationIp" },
+          ]);
+          expect((await send(app, "GET", RESET("sweep10"), { ip: "10.9.0.1" })).status).toBe(404);
+        } finally {
+          await app.close();
+        }
+      },
+    );
   });
 
   describe("security headers", () => {

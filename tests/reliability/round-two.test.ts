@@ -305,8 +305,8 @@ describe.each(backends)("security round two on %s", (backend) => {
         expect.objectContaining({ propertyPath: "email", code: "account.emailTaken" }),
       ]);
 
-      // Invitations: a colleague's address is named taken; another company's gets a neutral
-      // refusal that does not say it is registered.
+      // Invitations: a colleague's address is named taken; another company's is invited
+      // exactly like a free one (migration 0014).
       const invite = (email: string) =>
         t.request("POST", `${API}/shop-users`, {
           as: USERS.spaAdmin,
@@ -314,9 +314,89 @@ describe.each(backends)("security round two on %s", (backend) => {
         });
       const own = await t.refused(422, () => invite(USERS.spaMarketing));
       expect(own.violations?.[0]).toMatchObject({ code: "account.emailTaken" });
-      const other = await t.refused(422, () => invite(USERS.retailAdmin));
-      expect(other.violations?.[0]).toMatchObject({ code: "account.emailUnavailable" });
-      expect(other.detail).not.toMatch(/registered|account/i);
+    });
+
+    it("invites another company's address exactly like a free one; its holder cannot accept", async () => {
+      const invite = (email: string) =>
+        t.request("POST", `${API}/shop-users`, {
+          as: USERS.spaAdmin,
+          body: { email, roles: ["COMMERCIAL"] },
+        });
+      const FREE = "still.free@nowhere.example";
+      const free = await invite(FREE);
+      const elsewhere = await invite(USERS.retailAdmin);
+      expect(free.status).toBe(201);
+      expect(elsewhere.status).toBe(201);
+      // The same answer but for the address and the new user's id.
+      const shape = (b: Record<string, unknown>) =>
+        JSON.parse(
+          JSON.stringify(b)
+            .replaceAll(String(b.id), "0")
+            .replace(/still\.free@nowhere\.example|admin@demo-retail\.example/g, "ADDRESS"),
+        );
+      expect(shape(elsewhere.body)).toEqual(shape(free.body));
+      expect(elsewhere.headers.location).toMatch(/\/shop-users\/\d+$/);
+      // The team list shows both invitations alike.
+      const team = await t.request("GET", `${API}/shop-users`, { as: USERS.spaAdmin });
+      const listed = JSON.stringify(team.body);
+      expect(listed).toContain(FREE);
+      expect(listed).toContain(USERS.retailAdmin);
+      // Both addresses get an invitation mail.
+      const mails = await t.db
+        .selectFrom("mail_outbox")
+        .select(["to_address", "kind", "text_body"])
+        .where("to_address", "in", [FREE, USERS.retailAdmin])
+        .where("kind", "=", "invitation")
+        .execute();
+      expect(mails.map((m) => m.to_address).sort()).toEqual([USERS.retailAdmin, FREE].sort());
+
+      // The holder of the other company's account reads the link: it cannot be used, and says
+      // why (in German too); registering through it changes nothing.
+      const mail = mails.find((m) => m.to_address === USERS.retailAdmin)!;
+      const token = /\/register\/([\w-]+)/.exec(mail.text_body)![1]!;
+      const check = await t.request("GET", `/api/v2/team-members/invitations/${token}`, {
+        headers: { "accept-language": "de" },
+      });
+      expect(check.status).toBe(404);
+      expect(check.body.detail).toMatch(/bereits ein Konto/);
+      const registration = await t.refused(422, () =>
+        t.request("POST", "/api/v2/team-members/register", {
+          body: {
+            firstName: "Rita",
+            lastName: "Retail",
+            token,
+            newPlainPassword: "a-brand-new-passphrase-9",
+          },
+        }),
+      );
+      expect(registration.violations?.[0]).toMatchObject({
+        propertyPath: "token",
+        code: "invitation.emailHasAccount",
+      });
+      // The holder still signs in to their own company, with their own password.
+      const signIn = await t.request("POST", `${API}/customers/token`, {
+        body: { email: USERS.retailAdmin, password: DEMO_PASSWORD },
+      });
+      expect(signIn.status).toBe(200);
+      const me = await t.request("GET", `${API}/customers/${await t.userId(USERS.retailAdmin)}`, {
+        token: signIn.body.token,
+      });
+      expect(me.status).toBe(200);
+      // The free address registers through its link as ever.
+      const freeMail = mails.find((m) => m.to_address === FREE)!;
+      const freeToken = /\/register\/([\w-]+)/.exec(freeMail.text_body)![1]!;
+      expect((await t.request("GET", `/api/v2/team-members/invitations/${freeToken}`)).status).toBe(
+        200,
+      );
+      const registered = await t.request("POST", "/api/v2/team-members/register", {
+        body: {
+          firstName: "Fred",
+          lastName: "Free",
+          token: freeToken,
+          newPlainPassword: "a-brand-new-passphrase-9",
+        },
+      });
+      expect(registered.status).toBe(201);
     });
 
     it("limits the addresses one user may look up", async () => {
@@ -334,9 +414,11 @@ describe.each(backends)("security round two on %s", (backend) => {
             headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
             payload: JSON.stringify({ email, roles: ["COMMERCIAL"] }),
           });
-        expect((await invite(USERS.retailAdmin)).statusCode).toBe(422);
+        // Another company's address and a free one alike; then the first again, now this
+        // company's own invitation.
+        expect((await invite("probe.zero@nowhere.example")).statusCode).toBe(201);
         expect((await invite("probe.one@nowhere.example")).statusCode).toBe(201);
-        expect((await invite(USERS.retailAdmin)).statusCode).toBe(422);
+        expect((await invite("probe.zero@nowhere.example")).statusCode).toBe(422);
         const fourth = await invite("probe.two@nowhere.example");
         expect(fourth.statusCode).toBe(429);
         expect(Number(fourth.headers["retry-after"])).toBeGreaterThan(0);

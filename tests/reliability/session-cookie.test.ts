@@ -343,6 +343,50 @@ describe.each(backends)("the session cookie on %s", (backend) => {
       expect((await send(dev, "DELETE", `${API}/customers/token`)).status).toBe(204);
     });
 
+    it("back-office sign-out revokes the staff token on the server", async () => {
+      const staffSignIn = () =>
+        send(dev, "POST", "/api/v2/admin/token", {
+          body: { email: "staff@brand.example", password: DEMO_PASSWORD },
+        });
+      const token = (await staffSignIn()).body!.token as string;
+      const other = (await staffSignIn()).body!.token as string;
+      const bearer = (value: string) => ({ authorization: `Bearer ${value}` });
+      const machines = (value: string, app = dev) =>
+        send(app, "GET", "/api/v2/admin/machines", { headers: bearer(value) });
+      expect((await machines(token)).status).toBe(200);
+      expect(
+        (await send(dev, "GET", "/api/v2/admin/orders", { headers: bearer(token) })).status,
+      ).toBe(200);
+
+      const out = await send(dev, "DELETE", "/api/v2/admin/token", { headers: bearer(token) });
+      expect(out.status).toBe(204);
+      // The signed-out token opens nothing, on this process or another on the database.
+      for (const app of [dev, prod]) {
+        const refused = await machines(token, app);
+        expect(refused.status).toBe(401);
+        expect(refused.headers["content-type"]).toMatch(/problem\+json/);
+      }
+      expect(
+        (await send(dev, "GET", "/api/v2/admin/orders", { headers: bearer(token) })).status,
+      ).toBe(401);
+      const stored = await t.db.selectFrom("revoked_tokens").select("jti").execute();
+      expect(stored.length).toBeGreaterThan(0);
+      expect(JSON.stringify(stored)).not.toContain(token);
+      // The staff member's other session goes on; signing out without a token revokes nothing.
+      expect((await machines(other)).status).toBe(200);
+      expect((await send(dev, "DELETE", "/api/v2/admin/token")).status).toBe(204);
+      expect((await machines(other)).status).toBe(200);
+      // A shop token is no back-office token: it cannot sign staff out, and stays valid.
+      const shop = (await signIn()).body!.token as string;
+      expect(
+        (await send(dev, "DELETE", "/api/v2/admin/token", { headers: bearer(shop) })).status,
+      ).toBe(401);
+      const id = await t.userId(USERS.spaBuyer);
+      expect(
+        (await send(dev, "GET", `${API}/customers/${id}`, { headers: bearer(shop) })).status,
+      ).toBe(200);
+    });
+
     it("keeps revoked ids only until their tokens expire", async () => {
       await t.db
         .insertInto("revoked_tokens")

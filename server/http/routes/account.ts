@@ -113,18 +113,35 @@ async function emailHolder(
   companyId: number,
   exceptUserId?: number,
 ): Promise<"free" | "ownCompany" | "elsewhere"> {
+  // Several rows may hold one address: a registered user and invitations of other companies
+  // (migration 0014). The caller's own company decides first.
   let q = db
     .selectFrom("shop_users")
     .select("company_id")
     .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.toLowerCase()));
   if (exceptUserId !== undefined) q = q.where("id", "!=", exceptUserId);
-  const row = await q.executeTakeFirst();
-  if (!row) return "free";
-  return row.company_id === companyId ? "ownCompany" : "elsewhere";
+  const rows = await q.execute();
+  if (rows.length === 0) return "free";
+  return rows.some((r) => r.company_id === companyId) ? "ownCompany" : "elsewhere";
 }
 
-/** The neutral refusal of an invitation whose address belongs to another company's user. */
-const EMAIL_UNAVAILABLE = "account.emailUnavailable";
+/**
+ * Whether `email` is the sign-in e-mail of a user who registered (has a password) outside
+ * `companyId`: an invitation of that address cannot be accepted (finding 5, migration 0014).
+ */
+async function registeredElsewhere(db: Kysely<DB>, email: string, companyId: number) {
+  const row = await db
+    .selectFrom("shop_users")
+    .select("id")
+    .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.toLowerCase()))
+    .where("password_hash", "is not", null)
+    .where("company_id", "!=", companyId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The refusal of an invitation whose address has an account in another company. */
+const EMAIL_HAS_ACCOUNT = "invitation.emailHasAccount";
 
 // ---------------------------------------------------------------------------------------------
 // Address book (spec 2 "Address book", 4 "Default shipping address", 6)
@@ -616,15 +633,12 @@ function registerTeam(app: FastifyInstance, { db, config }: AppContext) {
     violations.forEach((v) => r.add(v));
     const emailOk = email && !r.violations.some((v) => v.propertyPath === "email");
     if (emailOk) {
-      // Whether an address has an account is told only inside the caller's company; elsewhere
-      // the answer is neutral, and every look-up counts on the caller's limit (finding 5).
+      // Whether an address has an account is told only inside the caller's company: another
+      // company's address is invited like a free one (its holder cannot accept: see the
+      // registration below), and every look-up counts on the caller's limit (finding 5).
       request.emailLookedUp = true;
-      const holder = await emailHolder(db, email, p.companyId);
-      if (holder !== "free")
-        r.add({
-          propertyPath: "email",
-          message: holder === "ownCompany" ? EMAIL_TAKEN : EMAIL_UNAVAILABLE,
-        });
+      if ((await emailHolder(db, email, p.companyId)) === "ownCompany")
+        r.add({ propertyPath: "email", message: EMAIL_TAKEN });
     }
     r.done();
     try {
@@ -654,17 +668,10 @@ function registerTeam(app: FastifyInstance, { db, config }: AppContext) {
       const resource = shopUserResource(user);
       return reply.code(201).header("location", resource["@id"]).send(resource);
     } catch (error) {
-      // The same e-mail invited twice at once: the unique index decides, the loser hears why
-      // (in the same words as above: a colleague's address, or a neutral refusal).
-      if (isUniqueViolation(error)) {
-        const holder = await emailHolder(db, email!, p.companyId);
-        throw unprocessable([
-          {
-            propertyPath: "email",
-            message: holder === "elsewhere" ? EMAIL_UNAVAILABLE : EMAIL_TAKEN,
-          },
-        ]);
-      }
+      // The same e-mail invited twice at once into one company: the unique index decides, the
+      // loser hears why (in the same words as above).
+      if (isUniqueViolation(error))
+        throw unprocessable([{ propertyPath: "email", message: EMAIL_TAKEN }]);
       throw error;
     }
   });
@@ -774,6 +781,10 @@ function registerTeamRegistration(app: FastifyInstance, { db }: AppContext) {
     const expiresAt = new Date(found?.expires_at ?? 0);
     if (!found || found.used_at !== null || expiresAt.getTime() <= Date.now())
       throw new Problem(404, "/problems/not-found", "invitation.invalid");
+    // The address has an account in another company (it was invited like a free one, finding
+    // 5): the link cannot be used, and its reader, who holds that mailbox, is told why.
+    if (await registeredElsewhere(db, found.email, found.company_id))
+      throw new Problem(404, "/problems/not-found", EMAIL_HAS_ACCOUNT);
     // The contact of an approved application registers through the company's first
     // invitation: the names they gave in the application are known (issue 17), the page
     // prefills them. A colleague's invitation knows no name.
@@ -860,6 +871,8 @@ function registerTeamRegistration(app: FastifyInstance, { db }: AppContext) {
         invitee.company_enabled &&
         invitee.password_hash === null;
       if (token && !usable) v.unshift({ propertyPath: "token", message: "invitation.invalid" });
+      else if (usable && (await registeredElsewhere(tx, invitee.email, invitee.company_id)))
+        v.unshift({ propertyPath: "token", message: EMAIL_HAS_ACCOUNT });
       if (passwordIsText)
         v.push(...passwordViolations(password, invitee?.email ?? "", "newPlainPassword"));
       r.done();
@@ -872,7 +885,13 @@ function registerTeamRegistration(app: FastifyInstance, { db }: AppContext) {
         })
         .where("id", "=", invitee!.id)
         .returningAll()
-        .executeTakeFirstOrThrow();
+        .executeTakeFirstOrThrow()
+        .catch((error: unknown) => {
+          // The address registered in another company since the check: the index refuses.
+          if (isUniqueViolation(error))
+            throw unprocessable([{ propertyPath: "token", message: EMAIL_HAS_ACCOUNT }]);
+          throw error;
+        });
       await tx
         .updateTable("invitations")
         .set({ used_at: new Date() })

@@ -24,6 +24,7 @@ import { totalUnpaidAmount } from "../../domain/payment-status.js";
 import {
   requirePrincipal,
   requireStaff,
+  revokeToken,
   signToken,
   STAFF_AUDIENCE,
   verifyPassword,
@@ -84,6 +85,15 @@ export async function registerBackOfficeRoutes(
     const ok = await verifyPassword(password as string, staff?.password_hash ?? null);
     if (!staff || !ok || !staff.enabled) throw unauthorized("error.invalidCredentials");
     return { token: await signToken(config.jwtSecret, staff.id, STAFF_AUDIENCE) };
+  });
+
+  // Sign-out (issue 18): the staff token the request carries is revoked on the server until it
+  // expires, so a copy of it (a shared machine, a forgotten tab) opens nothing any more. The
+  // back office reads the bearer header only; without a valid one there is nothing to revoke.
+  app.delete(`${ADMIN}/token`, async (request, reply) => {
+    if (request.staff)
+      await revokeToken(db, request.staff.token.jti, request.staff.token.expiresAt);
+    return reply.code(204).send();
   });
 
   // ---------------------------------------------------------------- partner applications

@@ -36,6 +36,9 @@ export function registerCustomerRoutes(app: FastifyInstance, { db, config }: App
         "companies.enabled as company_enabled",
       ])
       .where((eb) => eb(eb.fn("lower", ["shop_users.email"]), "=", email!.toLowerCase()))
+      // Only a registered user signs in; invitations of other companies may hold the same
+      // address (migration 0014), and an invitee without a password could not anyway.
+      .where("shop_users.password_hash", "is not", null)
       .executeTakeFirst();
     const ok = await verifyPassword(password!, user?.password_hash ?? null);
     if (!user || !ok || !user.enabled || !user.company_enabled)

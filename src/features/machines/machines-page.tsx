@@ -41,6 +41,7 @@ import {
   fetchMachines,
   highlighted,
   signInStaff,
+  signOutStaff,
   staffToken,
   StaffRequestError,
   type MachineData,
@@ -103,6 +104,7 @@ export function Component() {
   }, [reload, token, tokenRead]);
 
   const signOut = () => {
+    if (token) void signOutStaff(token);
     staffToken.write(null);
     setToken(null);
   };

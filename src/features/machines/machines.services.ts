@@ -88,6 +88,19 @@ export async function signInStaff(email: string, password: string, language: str
 }
 
 /**
+ * Signs the staff token out on the server (it is revoked until it expires, issue 18). The tab
+ * forgets it at once whatever the answer; `keepalive` lets the call finish if the tab closes.
+ */
+export async function signOutStaff(token: string): Promise<void> {
+  await fetch("/api/v2/admin/token", {
+    method: "DELETE",
+    credentials: "omit",
+    keepalive: true,
+    headers: { Authorization: `Bearer ${token}` },
+  }).catch(() => undefined);
+}
+
+/**
  * Loads the machines. With a staff token always; without one only in the development build,
  * which asks a development server to waive the token (the server decides, see
  * server/http/routes/machines.ts).

@@ -13,7 +13,7 @@ export type Outcome = "allowed" | 401 | 403 | 404;
 export function effectiveKind(identity: Identity, _method: string, path: string) {
   const hook = hookOf(path.split("?")[0]!);
   if (hook === "none") return "none";
-  if (identity.transport === "cookie") {
+  if (identity.transport !== "header") {
     // The cookie identities send the CSRF header, as the storefront does: a bad cookie is then
     // a 401 like a bad header (a page load without the header goes on as a visitor's).
     // A shop cookie carries the shop audience: the back office's check ignores it.

@@ -23,6 +23,7 @@ const OPERATIONS_DIR = "graphql/operations";
 
 export interface Operation {
   name: string;
+  kind: "query" | "mutation" | "subscription";
   /** The operation with exactly the fragments it uses (unused ones fail validation). */
   query: string;
 }
@@ -53,7 +54,7 @@ export function loadOperations(): Operation[] {
         queue.push(...spreads(fragments.get(name)!));
       }
       const text = [op, ...[...used].map((n) => fragments.get(n)!)].map((n) => print(n));
-      return { name: op.name!.value, query: text.join("\n") };
+      return { name: op.name!.value, kind: op.operation, query: text.join("\n") };
     });
 }
 
@@ -72,6 +73,11 @@ export interface OperationRule extends Pick<RouteRule, "access" | "scoped" | "no
   headers?: (w: World, owner: RoleKey) => Promise<Record<string, string>>;
   /** What nobody gets instead of UNAUTHENTICATED, and why (e.g. `me: null`: signed out). */
   anonymous?: { outcome: "null"; why: string };
+  /**
+   * A query whose REST call is a POST (it sends more than a URL holds), and what it sends: like
+   * a mutation, its session cookie needs the CSRF header.
+   */
+  postsToRest?: string;
   /** The typed error company B gets instead of NOT_FOUND, and why. */
   otherCompany?: { typename: string; why: string };
 }
@@ -190,8 +196,13 @@ export const GRAPHQL_RULES: Record<string, OperationRule> = {
   QuickOrderLines: {
     access: AC,
     variables: (w) => ({ lines: [{ row: 2, code: w.variantCode, quantity: "1" }] }),
+    postsToRest: "a query that sends its lines to POST /api/v2/shop/quick-order/check",
   },
-  QuickOrderPaste: { access: AC, variables: (w) => ({ text: `${w.variantCode}\t1` }) },
+  QuickOrderPaste: {
+    access: AC,
+    variables: (w) => ({ text: `${w.variantCode}\t1` }),
+    postsToRest: "a query that sends its text to POST /api/v2/shop/quick-order/paste",
+  },
   ActiveCart: { access: "partner" },
   StartCart: { access: "partner" },
   AddToCart: {
@@ -413,8 +424,9 @@ export function outcomeOf(answer: Answer): string {
 }
 
 /**
- * Sends an operation to /graphql as `identity` (header identities only here; the session
- * cookie's way through the gateway is tests/reliability/session-cookie.test.ts).
+ * Sends an operation to /graphql as `identity`: its token in the bearer header or the session
+ * cookie (with or without the CSRF header). `beforeCall` runs once the variables are ready
+ * (they may create things), just before the call.
  */
 export async function runOperation(
   w: World,
@@ -422,8 +434,10 @@ export async function runOperation(
   rule: OperationRule,
   identity: Identity,
   owner: RoleKey,
+  beforeCall?: () => Promise<void>,
 ): Promise<{ outcome: string; typename?: string; answer: Answer }> {
   const variables = rule.variables ? await rule.variables(w, owner) : {};
+  await beforeCall?.();
   const answer = await w.callAs(identity, "POST", "/graphql", {
     body: { query: op.query, variables, operationName: op.name },
     headers: {
@@ -436,6 +450,23 @@ export async function runOperation(
   return { outcome: outcomeOf(answer), typename, answer };
 }
 
+/** The English detail of the CSRF problem (locales/en/server.json, `error.csrf`). */
+const CSRF_DETAIL = /needs the X-Requested-With header/;
+
+/**
+ * The expected outcome of an operation for a caller whose session cookie comes without the CSRF
+ * header (a form or image of another site): a mutation that reaches a REST write is refused
+ * with the CSRF problem ("csrf"), whoever the cookie names, and so is a query that posts to the
+ * REST API; SignIn reads no token and SignOut's
+ * row sends a bearer token, which wins over any cookie. Queries read: undefined, the cookie's
+ * own expectation.
+ */
+export function withoutCsrfOutcome(op: Operation, rule: OperationRule): "csrf" | undefined {
+  if ((op.kind !== "mutation" && !rule.postsToRest) || rule.tokenFree || rule.headers)
+    return undefined;
+  return "csrf";
+}
+
 /**
  * Whether a GraphQL answer is the expected one. A 404 may also come as null (a nullable query
  * field, the same answer as for a token that never existed).
@@ -444,8 +475,21 @@ export function graphqlMatches(
   rule: OperationRule,
   identity: Identity,
   expected: string,
-  got: { outcome: string; typename?: string },
+  got: { outcome: string; typename?: string; answer?: Answer },
 ): boolean {
+  // The CSRF refusal: a FORBIDDEN error of type /problems/csrf, or the operation's typed
+  // ForbiddenError carrying the same (English) detail.
+  if (expected === "csrf") {
+    if (got.outcome !== "403") return false;
+    const body = got.answer?.body as
+      | {
+          data?: Record<string, { message?: string } | null>;
+          errors?: { extensions?: { type?: string } }[];
+        }
+      | undefined;
+    if (body?.errors?.[0]?.extensions?.type === "/problems/csrf") return true;
+    return Object.values(body?.data ?? {}).some((v) => CSRF_DETAIL.test(v?.message ?? ""));
+  }
   if (identity.kind === "shopB" && rule.otherCompany)
     return got.typename === rule.otherCompany.typename;
   if (identity.kind === "none" && rule.anonymous) return got.outcome === rule.anonymous.outcome;

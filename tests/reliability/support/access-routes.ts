@@ -1,5 +1,5 @@
 import { hashToken } from "../../../server/db/invitations.js";
-import { signToken } from "../../../server/http/auth.js";
+import { signToken, STAFF_AUDIENCE } from "../../../server/http/auth.js";
 import type { TestCardGateway } from "../../../server/payments/test-gateway.js";
 import { TEST_SECRET } from "../../support/test-app.js";
 import {
@@ -7,6 +7,7 @@ import {
   multipart,
   REFUSED_CARD,
   type CallOptions,
+  type Identity,
   type RoleKey,
   type World,
 } from "./access-world.js";
@@ -31,7 +32,7 @@ export interface RouteRule {
   /** The concrete path for `owner`'s own resource (called once per row: may create things). */
   path?: (w: World, owner: RoleKey) => string | Promise<string>;
   /** Body and headers of the call (a valid one where that is cheap). */
-  request?: (w: World, owner: RoleKey) => CallOptions | Promise<CallOptions>;
+  request?: (w: World, owner: RoleKey, identity: Identity) => CallOptions | Promise<CallOptions>;
   /**
    * Statuses that also count as "allowed" (past authentication and authorisation) for this
    * route, with the reason: a valid body would change state that later rows need.
@@ -450,6 +451,16 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     access: "public",
     request: () => json({ email: "staff@brand.example", password: "partner-demo" }),
   },
+  "DELETE /api/v2/admin/token": {
+    access: "public",
+    // Signing out revokes the staff token sent: staff send a fresh one, never their own (the
+    // next rows use it). Anyone else's call revokes nothing and answers 204 (a bad or shop
+    // token is the back office's 401).
+    request: async (w, _owner, identity) =>
+      identity.kind === "staff"
+        ? { headers: { authorization: `Bearer ${await freshStaffToken(w)}` } }
+        : {},
+  },
   "GET /api/v2/admin/partner-applications": { access: "staff" },
   "GET /api/v2/admin/partner-applications/:id": {
     access: "staff",
@@ -580,6 +591,16 @@ export function hookOf(path: string): "shop" | "staff" | "none" {
   if (path.startsWith("/api/v2/admin/")) return "staff";
   if (/^\/(api|customer-admin|shop\/export|shop\/import|form)\//.test(path)) return "shop";
   return "none";
+}
+
+/** A new back-office token of the demo staff member, for calls that sign their token out. */
+export async function freshStaffToken(w: World): Promise<string> {
+  const staff = await w.t.db
+    .selectFrom("staff_users")
+    .select("id")
+    .where("email", "=", "staff@brand.example")
+    .executeTakeFirstOrThrow();
+  return signToken(new TextEncoder().encode(TEST_SECRET), staff.id, STAFF_AUDIENCE);
 }
 
 /** A new token of `owner`, for calls that sign their token out. */

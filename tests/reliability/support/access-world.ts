@@ -36,14 +36,20 @@ export type IdentityKey =
   | "algNone"
   | "staff"
   | "adminCookie"
-  | "expiredCookie";
+  | "expiredCookie"
+  | "signedOutCookie"
+  | "adminCookieNoCsrf";
 
 export interface Identity {
   key: IdentityKey;
   /** What the token is: none, a working shop token (role of A or company B), a bad one, staff. */
   kind: "none" | "shopA" | "shopB" | "bad" | "staff";
   role?: RoleKey;
-  transport: "header" | "cookie";
+  /**
+   * How the token travels: the bearer header; the session cookie with the CSRF header (as the
+   * storefront sends it); or the cookie alone (what a form or image of another site would send).
+   */
+  transport: "header" | "cookie" | "cookieWithoutCsrf";
   token?: string;
 }
 
@@ -225,9 +231,9 @@ export async function startWorld(backend: Backend): Promise<World> {
       headers.authorization = `Bearer ${identity.token}`;
     // The cookie as the storefront sends it: with the CSRF header (decision 037; its absence
     // is tests/reliability/session-cookie.test.ts).
-    if (identity.token && identity.transport === "cookie") {
+    if (identity.token && identity.transport !== "header") {
       headers.cookie = `token=${identity.token}`;
-      headers["x-requested-with"] = "XMLHttpRequest";
+      if (identity.transport === "cookie") headers["x-requested-with"] = "XMLHttpRequest";
     }
     // A route's own headers win (a sign-out sends a fresh token, not the identity's).
     return call(method, url, { ...opts, headers: { ...headers, ...opts.headers } });
@@ -261,6 +267,12 @@ export async function startWorld(backend: Backend): Promise<World> {
   if (staffRes.status !== 200) throw new Error(`staff sign-in failed: ${staffRes.raw}`);
   const staffToken = staffRes.body.token as string;
   const foreign = new TextEncoder().encode("another-key-".padEnd(48, "z"));
+  // A session of A's ADMIN that signed out: the server revoked its token (decision 037).
+  const signedOut = await signToken(secret, userIds.admin, SHOP_AUDIENCE);
+  const out = await call("DELETE", "/api/v2/shop/customers/token", {
+    headers: { authorization: `Bearer ${signedOut}` },
+  });
+  if (out.status !== 204) throw new Error(`sign-out failed: ${out.raw}`);
 
   const identities: Record<IdentityKey, Identity> = {
     nobody: { key: "nobody", kind: "none", transport: "header" },
@@ -317,6 +329,19 @@ export async function startWorld(backend: Backend): Promise<World> {
       kind: "bad",
       transport: "cookie",
       token: await expiredToken(secret, userIds.admin),
+    },
+    signedOutCookie: {
+      key: "signedOutCookie",
+      kind: "bad",
+      transport: "cookie",
+      token: signedOut,
+    },
+    adminCookieNoCsrf: {
+      key: "adminCookieNoCsrf",
+      kind: "shopA",
+      role: "admin",
+      transport: "cookieWithoutCsrf",
+      token: tokens.admin,
     },
   };
 
