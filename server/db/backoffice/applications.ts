@@ -1,6 +1,6 @@
 import type { Violation } from "../../domain/violations.js";
 import { ROLES } from "../../domain/permissions.js";
-import { supportedLanguage } from "../../http/i18n.js";
+import { supportedLanguage } from "../../core/i18n.js";
 import { applicationApprovedMail } from "../../mail/messages.js";
 import { queueMail } from "../../mail/outbox.js";
 import { recordAudit, type Actor } from "../audit.js";

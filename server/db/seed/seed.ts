@@ -3,7 +3,7 @@ import { sql, type Kysely } from "kysely";
 import { formatOrderNumber, paymentDueDate } from "../../domain/checkout.js";
 import { computeTotals } from "../../domain/totals.js";
 import { splitAmounts } from "../../domain/order-splitting.js";
-import { hashPassword } from "../../http/auth.js";
+import { hashPassword } from "../../core/password-hash.js";
 import { newToken } from "../orders.js";
 import type { AddressSnapshot, DB } from "../schema.js";
 import { products, taxons } from "./catalog.js";
