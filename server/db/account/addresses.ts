@@ -1,9 +1,38 @@
-import type { Transaction } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { AddressDefaults } from "../../domain/address-book.js";
 import { recordAudit, type Actor } from "../audit.js";
 import type { AddressSnapshot, DB } from "../schema.js";
 
 type Tx = Transaction<DB>;
+
+/** The company's default addresses, as they are now (no lock: for reading the address book). */
+export async function companyDefaults(db: Kysely<DB>, companyId: number): Promise<AddressDefaults> {
+  return db
+    .selectFrom("companies")
+    .select(["default_billing_address_id", "default_shipping_address_id"])
+    .where("id", "=", companyId)
+    .executeTakeFirstOrThrow();
+}
+
+/** The company's address book, oldest first. */
+export async function companyAddresses(db: Kysely<DB>, companyId: number) {
+  return db
+    .selectFrom("addresses")
+    .selectAll()
+    .where("company_id", "=", companyId)
+    .orderBy("id")
+    .execute();
+}
+
+/** One address of the company's book; undefined for another company's or an unknown id. */
+export async function companyAddress(db: Kysely<DB>, companyId: number, id: number) {
+  return db
+    .selectFrom("addresses")
+    .selectAll()
+    .where("id", "=", id)
+    .where("company_id", "=", companyId)
+    .executeTakeFirst();
+}
 
 /**
  * The company's default addresses, its row locked until the transaction ends. Every change to
