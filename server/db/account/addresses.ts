@@ -92,3 +92,27 @@ export async function setDefaultShipping(
   });
   return { ...defaults, default_shipping_address_id: addressId };
 }
+
+/** Adds an address to the company's book; answers the row. */
+export async function insertAddress(tx: Tx, companyId: number, address: AddressSnapshot) {
+  return tx
+    .insertInto("addresses")
+    .values({ company_id: companyId, ...addressColumns(address) })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Replaces the fields of an address; answers the row. */
+export async function updateAddress(tx: Tx, id: number, address: AddressSnapshot) {
+  return tx
+    .updateTable("addresses")
+    .set(addressColumns(address))
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Removes an address. Orders keep address snapshots, not references: history is unaffected. */
+export async function deleteAddress(tx: Tx, id: number) {
+  await tx.deleteFrom("addresses").where("id", "=", id).execute();
+}

@@ -1,14 +1,48 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import {
-  addressColumns,
+  companyAddress,
+  companyDefaults,
+  deleteAddress,
+  insertAddress,
   lockCompanyDefaults,
   setDefaultShipping,
+  updateAddress,
 } from "../../db/account/addresses.js";
+import {
+  emailHolder,
+  lockCompanyDetails,
+  lockPersonalDetails,
+  passwordHashOf,
+  setPasswordHash,
+  updateCompanyDetails,
+  updatePersonalDetails,
+} from "../../db/account/customer.js";
+import {
+  applyEmailChange,
+  emailTakenByOther,
+  expireOpenEmailChanges,
+  insertEmailChange,
+  openEmailChange,
+} from "../../db/account/email-changes.js";
 import { isUniqueViolation } from "../../db/account/errors.js";
-import { lockActorAndTarget, removeShopUser } from "../../db/account/team.js";
+import {
+  findMember,
+  lockActorAndTarget,
+  memberPage,
+  removeShopUser,
+  setRoles,
+  shopUserById,
+} from "../../db/account/team.js";
+import {
+  approvedApplicationOf,
+  completeRegistration,
+  invitationOfToken,
+  lockInvitation,
+  lockInvitee,
+} from "../../db/account/team-registration.js";
 import { recordAudit, type Actor } from "../../db/audit.js";
-import { createInvitation, hashToken, newSecretToken } from "../../db/invitations.js";
+import { createInvitation, newSecretToken } from "../../db/invitations.js";
 import type { AddressRow, AddressSnapshot, DB, ShopUserRow } from "../../db/schema.js";
 import { addressChangeViolation, shippingSwitch } from "../../domain/address-book.js";
 import {
@@ -103,26 +137,6 @@ function clearable(r: BodyReader, key: string, max: number): string | null | und
   return r.string(key, { max }) ?? null;
 }
 
-/**
- * Who holds `email` (any case) besides `exceptUserId`: nobody, a user of `companyId`, or a user
- * of another company. Only the first two may be told to the caller (issue 18, finding 5).
- */
-async function emailHolder(
-  db: Kysely<DB>,
-  email: string,
-  companyId: number,
-  exceptUserId?: number,
-): Promise<"free" | "ownCompany" | "elsewhere"> {
-  let q = db
-    .selectFrom("shop_users")
-    .select("company_id")
-    .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.toLowerCase()));
-  if (exceptUserId !== undefined) q = q.where("id", "!=", exceptUserId);
-  const row = await q.executeTakeFirst();
-  if (!row) return "free";
-  return row.company_id === companyId ? "ownCompany" : "elsewhere";
-}
-
 /** The neutral refusal of an invitation whose address belongs to another company's user. */
 const EMAIL_UNAVAILABLE = "account.emailUnavailable";
 
@@ -151,19 +165,8 @@ function registerAddressBook(app: FastifyInstance, { db }: AppContext) {
   };
 
   const findAddress = (tx: Kysely<DB>, id: number, companyId: number) =>
-    tx
-      .selectFrom("addresses")
-      .selectAll()
-      .where("id", "=", id)
-      .where("company_id", "=", companyId)
-      .executeTakeFirst();
-
-  const defaultsOf = (companyId: number) =>
-    db
-      .selectFrom("companies")
-      .select(["default_billing_address_id", "default_shipping_address_id"])
-      .where("id", "=", companyId)
-      .executeTakeFirstOrThrow();
+    companyAddress(tx, companyId, id);
+  const defaultsOf = (companyId: number) => companyDefaults(db, companyId);
 
   /** A refused change of a default address: 422, with the rule as the detail. */
   const lockedAddress = (key: string) =>
@@ -188,11 +191,7 @@ function registerAddressBook(app: FastifyInstance, { db }: AppContext) {
     const { address, isShipping } = await readAddressBody(request.body);
     const created = await db.transaction().execute(async (tx) => {
       let defaults = await lockCompanyDefaults(tx, p.companyId);
-      const row = await tx
-        .insertInto("addresses")
-        .values({ company_id: p.companyId, ...addressColumns(address) })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await insertAddress(tx, p.companyId, address);
       await recordAudit(tx, {
         actor: actorOf(p),
         companyId: p.companyId,
@@ -232,12 +231,7 @@ function registerAddressBook(app: FastifyInstance, { db }: AppContext) {
           { propertyPath: "isShipping", message: "address.defaultShippingRequired" },
         ]);
       }
-      const row = await tx
-        .updateTable("addresses")
-        .set(addressColumns(address))
-        .where("id", "=", id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await updateAddress(tx, id, address);
       await recordAudit(tx, {
         actor: actorOf(p),
         companyId: p.companyId,
@@ -265,7 +259,7 @@ function registerAddressBook(app: FastifyInstance, { db }: AppContext) {
       const rule = addressChangeViolation("remove", id, defaults);
       if (rule) throw lockedAddress(rule);
       // Orders keep address snapshots, not references, so history is unaffected.
-      await tx.deleteFrom("addresses").where("id", "=", id).execute();
+      await deleteAddress(tx, id);
       await recordAudit(tx, {
         actor: actorOf(p),
         companyId: p.companyId,
@@ -354,14 +348,9 @@ function registerMyInformation(app: FastifyInstance, ctx: AppContext) {
       if (emailOk && email.toLowerCase() !== p.email.toLowerCase()) {
         const current = readSecret(r, "currentPassword", r.violations);
         if (current !== undefined) {
-          const stored = await db
-            .selectFrom("shop_users")
-            .select("password_hash")
-            .where("id", "=", p.userId)
-            .executeTakeFirstOrThrow();
+          const storedHash = await passwordHashOf(db, p.userId);
           const right =
-            current.length <= PASSWORD_MAX * 4 &&
-            (await verifyPassword(current, stored.password_hash));
+            current.length <= PASSWORD_MAX * 4 && (await verifyPassword(current, storedHash));
           if (!right) {
             request.currentPasswordWrong = true;
             r.add({ propertyPath: "currentPassword", message: "password.currentWrong" });
@@ -405,12 +394,7 @@ function registerMyInformation(app: FastifyInstance, ctx: AppContext) {
     try {
       await db.transaction().execute(async (tx) => {
         if (personal) {
-          const before = await tx
-            .selectFrom("shop_users")
-            .select(["email", "first_name", "last_name", "phone_number", "job_title"])
-            .where("id", "=", p.userId)
-            .forUpdate()
-            .executeTakeFirstOrThrow();
+          const before = await lockPersonalDetails(tx, p.userId);
           const after = {
             // A new address waits for its confirmation; a change of case is the same mailbox.
             email: newEmail ? before.email : personal.email,
@@ -420,7 +404,7 @@ function registerMyInformation(app: FastifyInstance, ctx: AppContext) {
               personal.phoneNumber === undefined ? before.phone_number : personal.phoneNumber,
             job_title: personal.jobTitle === undefined ? before.job_title : personal.jobTitle,
           };
-          await tx.updateTable("shop_users").set(after).where("id", "=", p.userId).execute();
+          await updatePersonalDetails(tx, p.userId, after);
           await recordAudit(tx, {
             actor: actorOf(p),
             companyId: p.companyId,
@@ -433,18 +417,13 @@ function registerMyInformation(app: FastifyInstance, ctx: AppContext) {
         }
         if (newEmail) await requestEmailChange(tx, ctx, request, p, newEmail);
         if (company) {
-          const before = await tx
-            .selectFrom("companies")
-            .select(["name", "tax_number", "po_number_required"])
-            .where("id", "=", p.companyId)
-            .forUpdate()
-            .executeTakeFirstOrThrow();
+          const before = await lockCompanyDetails(tx, p.companyId);
           const after = {
             name: company.name ?? before.name,
             tax_number: company.taxNumber === undefined ? before.tax_number : company.taxNumber,
             po_number_required: company.poNumberRequired ?? before.po_number_required,
           };
-          await tx.updateTable("companies").set(after).where("id", "=", p.companyId).execute();
+          await updateCompanyDetails(tx, p.companyId, after);
           await recordAudit(tx, {
             actor: actorOf(p),
             companyId: p.companyId,
@@ -499,14 +478,9 @@ function registerMyInformation(app: FastifyInstance, ctx: AppContext) {
 
     let version = 0;
     await db.transaction().execute(async (tx) => {
-      const user = await tx
-        .selectFrom("shop_users")
-        .select("password_hash")
-        .where("id", "=", p.userId)
-        .forUpdate()
-        .executeTakeFirstOrThrow();
+      const storedHash = await passwordHashOf(tx, p.userId, true);
       if (current !== undefined && !v.some((x) => x.propertyPath === "currentPassword")) {
-        if (!(await verifyPassword(current, user.password_hash))) {
+        if (!(await verifyPassword(current, storedHash))) {
           request.currentPasswordWrong = true;
           v.unshift({ propertyPath: "currentPassword", message: "password.currentWrong" });
         }
@@ -514,13 +488,7 @@ function registerMyInformation(app: FastifyInstance, ctx: AppContext) {
       r.done();
       // Every token issued before stops working; the caller gets a fresh one below.
       const hash = await hashPassword(next as string);
-      const changed = await tx
-        .updateTable("shop_users")
-        .set((eb) => ({ password_hash: hash, token_version: eb("token_version", "+", 1) }))
-        .where("id", "=", p.userId)
-        .returning("token_version")
-        .executeTakeFirstOrThrow();
-      version = changed.token_version;
+      version = await setPasswordHash(tx, p.userId, hash);
       // The fact only: neither password nor hash belongs in the audit trail.
       await recordAudit(tx, {
         actor: actorOf(p),
@@ -577,32 +545,21 @@ function registerTeam(app: FastifyInstance, { db, config }: AppContext) {
     return { p, id };
   };
 
-  /** The company's active users (removed users kept for their orders are disabled: hidden). */
-  const members = (companyId: number) =>
-    db.selectFrom("shop_users").where("company_id", "=", companyId).where("enabled", "=", true);
-
   app.get("/api/v2/shop/shop-users", async (request) => {
     const p = requirePrincipal(request);
     requireAbility(p, "account.team");
     const { page, itemsPerPage } = paging(request.query as Record<string, unknown>);
-    const [count, rows] = await Promise.all([
-      members(p.companyId)
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .executeTakeFirstOrThrow(),
-      members(p.companyId)
-        .selectAll()
-        .orderBy("id")
-        .limit(itemsPerPage)
-        .offset((page - 1) * itemsPerPage)
-        .execute(),
-    ]);
-    return collection(rows.map(shopUserResource), Number(count.n));
+    const { rows, total } = await memberPage(db, p.companyId, {
+      limit: itemsPerPage,
+      offset: (page - 1) * itemsPerPage,
+    });
+    return collection(rows.map(shopUserResource), total);
   });
 
   app.get("/api/v2/shop/shop-users/:id", async (request) => {
     const { p, id } = teamMember(request);
     if (id === undefined) throw notFound();
-    const row = await members(p.companyId).selectAll().where("id", "=", id).executeTakeFirst();
+    const row = await findMember(db, p.companyId, id);
     if (!row) throw notFound();
     return shopUserResource(row);
   });
@@ -636,11 +593,7 @@ function registerTeam(app: FastifyInstance, { db, config }: AppContext) {
           publicUrl: config.publicUrl,
           brandName: config.brandName,
         });
-        const row = await tx
-          .selectFrom("shop_users")
-          .selectAll()
-          .where("id", "=", userId)
-          .executeTakeFirstOrThrow();
+        const row = await shopUserById(tx, userId);
         await recordAudit(tx, {
           actor: actorOf(p),
           companyId: p.companyId,
@@ -695,12 +648,7 @@ function registerTeam(app: FastifyInstance, { db, config }: AppContext) {
     violations.forEach((v) => r.add(v));
     r.done();
     return changeMember(p, id, async (tx, target) => {
-      const row = await tx
-        .updateTable("shop_users")
-        .set({ roles })
-        .where("id", "=", id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await setRoles(tx, id, roles);
       await recordAudit(tx, {
         actor: actorOf(p),
         companyId: p.companyId,
@@ -754,22 +702,7 @@ function registerTeamRegistration(app: FastifyInstance, { db }: AppContext) {
     const { token } = request.params as { token: string };
     const found =
       token.length > 0 && token.length <= TOKEN_MAX
-        ? await db
-            .selectFrom("invitations as i")
-            .innerJoin("shop_users as u", "u.id", "i.shop_user_id")
-            .innerJoin("companies as c", "c.id", "u.company_id")
-            .select([
-              "u.email",
-              "u.company_id",
-              "c.name as company_name",
-              "i.expires_at",
-              "i.used_at",
-            ])
-            .where("i.token_hash", "=", hashToken(token))
-            .where("u.enabled", "=", true)
-            .where("u.password_hash", "is", null)
-            .where("c.enabled", "=", true)
-            .executeTakeFirst()
+        ? await invitationOfToken(db, token)
         : undefined;
     const expiresAt = new Date(found?.expires_at ?? 0);
     if (!found || found.used_at !== null || expiresAt.getTime() <= Date.now())
@@ -777,14 +710,7 @@ function registerTeamRegistration(app: FastifyInstance, { db }: AppContext) {
     // The contact of an approved application registers through the company's first
     // invitation: the names they gave in the application are known (issue 17), the page
     // prefills them. A colleague's invitation knows no name.
-    const application = await db
-      .selectFrom("partner_applications")
-      .select("payload")
-      .where("company_id", "=", found.company_id)
-      .where("status", "=", "approved")
-      .where((eb) => eb(eb.fn("lower", ["email"]), "=", found.email.toLowerCase()))
-      .orderBy("id", "desc")
-      .executeTakeFirst();
+    const application = await approvedApplicationOf(db, found.company_id, found.email);
     const contact = application ? applicationContact(application.payload) : undefined;
     return {
       email: found.email,
@@ -833,24 +759,8 @@ function registerTeamRegistration(app: FastifyInstance, { db }: AppContext) {
       v.push({ propertyPath: "termsAccepted", message: "teamRegistration.termsRequired" });
 
     const user = await db.transaction().execute(async (tx) => {
-      const invitation = token
-        ? await tx
-            .selectFrom("invitations")
-            .selectAll()
-            .where("token_hash", "=", hashToken(token))
-            .forUpdate()
-            .executeTakeFirst()
-        : undefined;
-      const invitee = invitation
-        ? await tx
-            .selectFrom("shop_users")
-            .innerJoin("companies", "companies.id", "shop_users.company_id")
-            .selectAll("shop_users")
-            .select("companies.enabled as company_enabled")
-            .where("shop_users.id", "=", invitation.shop_user_id)
-            .forUpdate("shop_users")
-            .executeTakeFirst()
-        : undefined;
+      const invitation = token ? await lockInvitation(tx, token) : undefined;
+      const invitee = invitation ? await lockInvitee(tx, invitation.shop_user_id) : undefined;
       const usable =
         invitation !== undefined &&
         invitation.used_at === null &&
@@ -863,21 +773,15 @@ function registerTeamRegistration(app: FastifyInstance, { db }: AppContext) {
       if (passwordIsText)
         v.push(...passwordViolations(password, invitee?.email ?? "", "newPlainPassword"));
       r.done();
-      const row = await tx
-        .updateTable("shop_users")
-        .set({
-          first_name: firstName!,
-          last_name: lastName!,
-          password_hash: await hashPassword(password as string),
-        })
-        .where("id", "=", invitee!.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await tx
-        .updateTable("invitations")
-        .set({ used_at: new Date() })
-        .where("id", "=", invitation!.id)
-        .execute();
+      const row = await completeRegistration(
+        tx,
+        { userId: invitee!.id, invitationId: invitation!.id },
+        {
+          firstName: firstName!,
+          lastName: lastName!,
+          passwordHash: await hashPassword(password as string),
+        },
+      );
       await recordAudit(tx, {
         actor: { type: "user", id: row.id },
         companyId: row.company_id,
@@ -922,26 +826,16 @@ async function requestEmailChange(
   newEmail: { address: string; free: boolean },
 ) {
   const now = new Date();
-  await tx
-    .updateTable("email_changes")
-    .set({ expires_at: now })
-    .where("shop_user_id", "=", p.userId)
-    .where("used_at", "is", null)
-    .where("expires_at", ">", now)
-    .execute();
+  await expireOpenEmailChanges(tx, p.userId, now);
   const { token, hash } = newSecretToken();
   const expiresAt = new Date(now.getTime() + EMAIL_CHANGE_TTL_HOURS * 3_600_000);
-  const change = await tx
-    .insertInto("email_changes")
-    .values({
-      shop_user_id: p.userId,
-      new_email: newEmail.address,
-      token_hash: hash,
-      expires_at: expiresAt,
-      created_at: now,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const change = await insertEmailChange(tx, {
+    userId: p.userId,
+    newEmail: newEmail.address,
+    tokenHash: hash,
+    expiresAt,
+    createdAt: now,
+  });
   const lang = languageOf(request);
   const brand = { brandName: config.brandName, supportEmail: config.supportEmail };
   await queueMail(
@@ -974,26 +868,7 @@ function registerEmailConfirmation(app: FastifyInstance, { db, config }: AppCont
   /** The change of `token` if it still works; `lock` locks it for the caller's transaction. */
   const openChange = async (tx: Kysely<DB>, token: string, now: Date, lock: boolean) => {
     if (token.length === 0 || token.length > TOKEN_MAX) return undefined;
-    let q = tx
-      .selectFrom("email_changes as e")
-      .innerJoin("shop_users as u", "u.id", "e.shop_user_id")
-      .innerJoin("companies as c", "c.id", "u.company_id")
-      .select([
-        "e.id",
-        "e.new_email",
-        "e.used_at",
-        "e.expires_at",
-        "u.id as userId",
-        "u.email",
-        "u.company_id as companyId",
-      ])
-      .where("e.token_hash", "=", hashToken(token))
-      .where("u.enabled", "=", true)
-      .where("c.enabled", "=", true);
-    if (lock) q = q.forUpdate("e");
-    const row = await q.executeTakeFirst();
-    if (!row || row.used_at !== null || new Date(row.expires_at) <= now) return undefined;
-    return row;
+    return openEmailChange(tx, token, now, lock);
   };
   const tokenOf = (request: FastifyRequest) => (request.params as { token: string }).token;
 
@@ -1016,23 +891,13 @@ function registerEmailConfirmation(app: FastifyInstance, { db, config }: AppCont
     const email = await db.transaction().execute(async (tx) => {
       const found = await openChange(tx, tokenOf(request), now, true);
       if (!found) throw invalidLink();
-      const taken = await tx
-        .selectFrom("shop_users")
-        .select("id")
-        .where((eb) => eb(eb.fn("lower", ["email"]), "=", found.new_email.toLowerCase()))
-        .where("id", "!=", found.userId)
-        .executeTakeFirst();
-      if (taken) throw unprocessable([{ propertyPath: "email", message: EMAIL_TAKEN }]);
-      await tx
-        .updateTable("shop_users")
-        .set({ email: found.new_email })
-        .where("id", "=", found.userId)
-        .execute();
-      await tx
-        .updateTable("email_changes")
-        .set({ used_at: now })
-        .where("id", "=", found.id)
-        .execute();
+      if (await emailTakenByOther(tx, found.new_email, found.userId))
+        throw unprocessable([{ propertyPath: "email", message: EMAIL_TAKEN }]);
+      await applyEmailChange(
+        tx,
+        { id: found.id, userId: found.userId, newEmail: found.new_email },
+        now,
+      );
       await queueMail(
         tx,
         emailChangeNoticeMail(lang, "changed", {
