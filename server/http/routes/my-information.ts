@@ -1,4 +1,5 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Kysely, Transaction } from "kysely";
 import {
   emailHolder,
   lockCompanyDetails,
@@ -10,6 +11,7 @@ import {
 } from "../../db/account/customer.js";
 import { isUniqueViolation } from "../../db/account/errors.js";
 import { recordAudit } from "../../db/audit.js";
+import type { DB } from "../../db/schema.js";
 import {
   canEditCompanyData,
   COMPANY_FIELDS,
@@ -31,6 +33,7 @@ import {
   signToken,
   setSessionCookie,
   verifyPassword,
+  type Principal,
 } from "../auth.js";
 import type { AppContext } from "../context.js";
 import { customerResource } from "../customer-resource.js";
@@ -56,116 +59,17 @@ export function registerMyInformation(app: FastifyInstance, ctx: AppContext) {
     );
     if (scope.company && !canEditCompanyData(p.roles)) throw forbidden();
 
-    let newEmail: { address: string; free: boolean } | undefined;
-    let personal:
-      | {
-          email: string;
-          firstName: string;
-          lastName: string;
-          phoneNumber: string | null | undefined;
-          jobTitle: string | null | undefined;
-        }
-      | undefined;
-    if (scope.personal) {
-      const name = { required: true, min: NAME_MIN, max: NAME_MAX };
-      const firstName = r.string("firstName", name);
-      const lastName = r.string("lastName", name);
-      const email = r.string("email", { required: true, email: true, max: EMAIL_MAX });
-      const phoneNumber = clearable(r, "phoneNumber", PHONE_MAX);
-      const jobTitle = clearable(r, "jobTitle", JOB_TITLE_MAX);
-      const emailOk = email && !r.violations.some((v) => v.propertyPath === "email");
-      // A new address (not only its case) waits for its confirmation and needs the current
-      // password (issue 18, finding 2); only a colleague's address is refused outright, an
-      // address of another company is answered like a free one (finding 5).
-      if (emailOk && email.toLowerCase() !== p.email.toLowerCase()) {
-        const current = readSecret(r, "currentPassword", r.violations);
-        if (current !== undefined) {
-          const storedHash = await passwordHashOf(db, p.userId);
-          const right =
-            current.length <= PASSWORD_MAX * 4 && (await verifyPassword(current, storedHash));
-          if (!right) {
-            request.currentPasswordWrong = true;
-            r.add({ propertyPath: "currentPassword", message: "password.currentWrong" });
-          }
-        }
-        request.emailLookedUp = true;
-        const holder = await emailHolder(db, email, p.companyId, p.userId);
-        if (holder === "ownCompany") r.add({ propertyPath: "email", message: EMAIL_TAKEN });
-        newEmail = { address: email, free: holder === "free" };
-      }
-      if (firstName && lastName && email)
-        personal = { email, firstName, lastName, phoneNumber, jobTitle };
-    }
-    let company:
-      | {
-          name: string | undefined;
-          taxNumber: string | null | undefined;
-          poNumberRequired: boolean | undefined;
-        }
-      | undefined;
-    if (scope.company) {
-      const name = r.has("companyName")
-        ? r.string("companyName", { required: true, min: NAME_MIN, max: COMPANY_NAME_MAX })
-        : undefined;
-      // Whether checkout requires a purchase-order number (issue 21): ADMIN only, like the rest.
-      const poRequired = r.raw("poNumberRequired");
-      if (poRequired !== undefined && typeof poRequired !== "boolean")
-        r.add({
-          propertyPath: "poNumberRequired",
-          message: "field.type",
-          params: { type: "boolean" },
-        });
-      company = {
-        name,
-        taxNumber: clearable(r, "taxNumber", TAX_NUMBER_MAX),
-        poNumberRequired: typeof poRequired === "boolean" ? poRequired : undefined,
-      };
-    }
+    const { personal, newEmail } = scope.personal
+      ? await readPersonalChange(db, request, r, p)
+      : { personal: undefined, newEmail: undefined };
+    const company = scope.company ? readCompanyChange(r) : undefined;
     r.done();
 
     try {
       await db.transaction().execute(async (tx) => {
-        if (personal) {
-          const before = await lockPersonalDetails(tx, p.userId);
-          const after = {
-            // A new address waits for its confirmation; a change of case is the same mailbox.
-            email: newEmail ? before.email : personal.email,
-            first_name: personal.firstName,
-            last_name: personal.lastName,
-            phone_number:
-              personal.phoneNumber === undefined ? before.phone_number : personal.phoneNumber,
-            job_title: personal.jobTitle === undefined ? before.job_title : personal.jobTitle,
-          };
-          await updatePersonalDetails(tx, p.userId, after);
-          await recordAudit(tx, {
-            actor: actorOf(p),
-            companyId: p.companyId,
-            entityType: "customer",
-            entityId: p.userId,
-            action: "update",
-            before,
-            after,
-          });
-        }
+        if (personal) await savePersonalDetails(tx, p, personal, newEmail !== undefined);
         if (newEmail) await requestEmailChange(tx, ctx, request, p, newEmail);
-        if (company) {
-          const before = await lockCompanyDetails(tx, p.companyId);
-          const after = {
-            name: company.name ?? before.name,
-            tax_number: company.taxNumber === undefined ? before.tax_number : company.taxNumber,
-            po_number_required: company.poNumberRequired ?? before.po_number_required,
-          };
-          await updateCompanyDetails(tx, p.companyId, after);
-          await recordAudit(tx, {
-            actor: actorOf(p),
-            companyId: p.companyId,
-            entityType: "company",
-            entityId: p.companyId,
-            action: "update",
-            before,
-            after,
-          });
-        }
+        if (company) await saveCompanyDetails(tx, p, company);
       });
     } catch (error) {
       // Two people claiming the same e-mail at once: the unique index decides.
@@ -234,5 +138,133 @@ export function registerMyInformation(app: FastifyInstance, ctx: AppContext) {
     const token = await signToken(ctx.config.jwtSecret, p.userId, SHOP_AUDIENCE, version);
     setSessionCookie(request, reply, ctx.config, token);
     return { token };
+  });
+}
+
+interface PersonalChange {
+  email: string;
+  firstName: string;
+  lastName: string;
+  phoneNumber: string | null | undefined;
+  jobTitle: string | null | undefined;
+}
+
+interface CompanyChange {
+  name: string | undefined;
+  taxNumber: string | null | undefined;
+  poNumberRequired: boolean | undefined;
+}
+
+/**
+ * The personal details of a "My information" change, violations added to `r`. A new address
+ * (not only its case) waits for its confirmation and needs the current password (issue 18,
+ * finding 2); only a colleague's address is refused outright, an address of another company
+ * is answered like a free one (finding 5).
+ */
+async function readPersonalChange(
+  db: Kysely<DB>,
+  request: FastifyRequest,
+  r: BodyReader,
+  p: Principal,
+): Promise<{
+  personal: PersonalChange | undefined;
+  newEmail: { address: string; free: boolean } | undefined;
+}> {
+  let newEmail: { address: string; free: boolean } | undefined;
+  const name = { required: true, min: NAME_MIN, max: NAME_MAX };
+  const firstName = r.string("firstName", name);
+  const lastName = r.string("lastName", name);
+  const email = r.string("email", { required: true, email: true, max: EMAIL_MAX });
+  const phoneNumber = clearable(r, "phoneNumber", PHONE_MAX);
+  const jobTitle = clearable(r, "jobTitle", JOB_TITLE_MAX);
+  const emailOk = email && !r.violations.some((v) => v.propertyPath === "email");
+  if (emailOk && email.toLowerCase() !== p.email.toLowerCase()) {
+    const current = readSecret(r, "currentPassword", r.violations);
+    if (current !== undefined) {
+      const storedHash = await passwordHashOf(db, p.userId);
+      const right =
+        current.length <= PASSWORD_MAX * 4 && (await verifyPassword(current, storedHash));
+      if (!right) {
+        request.currentPasswordWrong = true;
+        r.add({ propertyPath: "currentPassword", message: "password.currentWrong" });
+      }
+    }
+    request.emailLookedUp = true;
+    const holder = await emailHolder(db, email, p.companyId, p.userId);
+    if (holder === "ownCompany") r.add({ propertyPath: "email", message: EMAIL_TAKEN });
+    newEmail = { address: email, free: holder === "free" };
+  }
+  const personal =
+    firstName && lastName && email
+      ? { email, firstName, lastName, phoneNumber, jobTitle }
+      : undefined;
+  return { personal, newEmail };
+}
+
+/** The company details of a "My information" change (ADMIN only), violations added to `r`. */
+function readCompanyChange(r: BodyReader): CompanyChange {
+  const name = r.has("companyName")
+    ? r.string("companyName", { required: true, min: NAME_MIN, max: COMPANY_NAME_MAX })
+    : undefined;
+  // Whether checkout requires a purchase-order number (issue 21): ADMIN only, like the rest.
+  const poRequired = r.raw("poNumberRequired");
+  if (poRequired !== undefined && typeof poRequired !== "boolean")
+    r.add({
+      propertyPath: "poNumberRequired",
+      message: "field.type",
+      params: { type: "boolean" },
+    });
+  return {
+    name,
+    taxNumber: clearable(r, "taxNumber", TAX_NUMBER_MAX),
+    poNumberRequired: typeof poRequired === "boolean" ? poRequired : undefined,
+  };
+}
+
+/** Writes and records the personal details; a new e-mail waits for its confirmation. */
+async function savePersonalDetails(
+  tx: Transaction<DB>,
+  p: Principal,
+  personal: PersonalChange,
+  emailPending: boolean,
+) {
+  const before = await lockPersonalDetails(tx, p.userId);
+  const after = {
+    // A new address waits for its confirmation; a change of case is the same mailbox.
+    email: emailPending ? before.email : personal.email,
+    first_name: personal.firstName,
+    last_name: personal.lastName,
+    phone_number: personal.phoneNumber === undefined ? before.phone_number : personal.phoneNumber,
+    job_title: personal.jobTitle === undefined ? before.job_title : personal.jobTitle,
+  };
+  await updatePersonalDetails(tx, p.userId, after);
+  await recordAudit(tx, {
+    actor: actorOf(p),
+    companyId: p.companyId,
+    entityType: "customer",
+    entityId: p.userId,
+    action: "update",
+    before,
+    after,
+  });
+}
+
+/** Writes and records the company details. */
+async function saveCompanyDetails(tx: Transaction<DB>, p: Principal, company: CompanyChange) {
+  const before = await lockCompanyDetails(tx, p.companyId);
+  const after = {
+    name: company.name ?? before.name,
+    tax_number: company.taxNumber === undefined ? before.tax_number : company.taxNumber,
+    po_number_required: company.poNumberRequired ?? before.po_number_required,
+  };
+  await updateCompanyDetails(tx, p.companyId, after);
+  await recordAudit(tx, {
+    actor: actorOf(p),
+    companyId: p.companyId,
+    entityType: "company",
+    entityId: p.companyId,
+    action: "update",
+    before,
+    after,
   });
 }
