@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { AddressDefaults } from "../../domain/address-book.js";
 import { recordAudit, type Actor } from "../audit.js";
-import type { AddressSnapshot, DB } from "../schema.js";
+import type { AddressRow, AddressSnapshot, DB } from "../schema.js";
 
 type Tx = Transaction<DB>;
 
@@ -46,6 +46,23 @@ export async function lockCompanyDefaults(tx: Tx, companyId: number): Promise<Ad
     .where("id", "=", companyId)
     .forUpdate()
     .executeTakeFirstOrThrow();
+}
+
+/** The address of an address book row, as orders keep it (the opposite of addressColumns). */
+export function addressSnapshot(a: AddressRow): AddressSnapshot {
+  return {
+    firstName: a.first_name,
+    lastName: a.last_name,
+    company: a.company,
+    street: a.street,
+    city: a.city,
+    postcode: a.postcode,
+    countryCode: a.country_code,
+    provinceCode: a.province_code,
+    provinceName: a.province_name,
+    phoneNumber: a.phone_number,
+    email: a.email,
+  };
 }
 
 /** The columns of an address book row from a validated address. */

@@ -1,5 +1,10 @@
 import type { FastifyInstance } from "fastify";
-import { companyAddress, companyAddresses, companyDefaults } from "../../db/account/addresses.js";
+import {
+  addressSnapshot,
+  companyAddress,
+  companyAddresses,
+  companyDefaults,
+} from "../../db/account/addresses.js";
 import type { AddressRow } from "../../db/schema.js";
 import { findSignInUser } from "../../db/sign-in.js";
 import {
@@ -89,17 +94,7 @@ export function addressResource(
     "@id": iri.address(a.id),
     "@type": "Address",
     id: a.id,
-    firstName: a.first_name,
-    lastName: a.last_name,
-    phoneNumber: a.phone_number,
-    company: a.company,
-    countryCode: a.country_code,
-    provinceCode: a.province_code,
-    provinceName: a.province_name,
-    street: a.street,
-    city: a.city,
-    postcode: a.postcode,
-    email: a.email,
+    ...addressSnapshot(a),
     isBilling: defaults.default_billing_address_id === a.id,
     isShipping: defaults.default_shipping_address_id === a.id,
   };
