@@ -54,6 +54,20 @@ const restricted = [
     from: ["./server/db", "./server/http", "./server/payments", "./server/files", "./server/mail"],
     message: "server/domain is pure",
   },
+  // The layers below the routes never reach up into them: what they share with the routes
+  // (problems, texts, abilities, resource shapes) lives in server/core.
+  {
+    target: [
+      "./server/core",
+      "./server/db",
+      "./server/domain",
+      "./server/files",
+      "./server/mail",
+      "./server/payments",
+    ],
+    from: "./server/http",
+    message: "only the routes and the app import server/http: move what is shared to server/core",
+  },
   // e2e treats the running app as a black box.
   {
     target: "./e2e",

@@ -29,8 +29,10 @@ import { registerCatalogRoutes } from "./http/routes/catalog.js";
 import { registerFileRoutes } from "./http/routes/files.js";
 import { registerListRoutes } from "./http/routes/lists.js";
 import { registerMachineRoutes } from "./http/routes/machines.js";
-import { registerMailRoutes } from "./http/routes/mail.js";
 import { registerCustomerRoutes } from "./http/routes/customers.js";
+import { registerOutboxPages } from "./http/routes/dev-mail.js";
+import { registerPasswordReset } from "./http/routes/password-reset.js";
+import { registerPartnerRegistration } from "./http/routes/registration.js";
 import { registerOrderRoutes } from "./http/routes/orders.js";
 import { registerPaymentRoutes } from "./http/routes/payments.js";
 import { registerReferenceRoutes } from "./http/routes/reference.js";
@@ -197,7 +199,11 @@ export async function buildApp({
   await registerAccountRoutes(app, ctx);
   await registerListRoutes(app, ctx);
   await registerFileRoutes(app, ctx);
-  await registerMailRoutes(app, ctx);
+  // Mail and the public account entry points that work by mail: the development outbox page,
+  // forgotten password (request, check and use a reset link) and partner registration.
+  registerOutboxPages(app, ctx);
+  registerPasswordReset(app, ctx);
+  registerPartnerRegistration(app, ctx);
   await registerBackOfficeRoutes(app, ctx);
   await registerMachineRoutes(app, ctx);
   await registerPaymentRoutes(app, ctx);

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { findOrderByToken } from "../db/orders.js";
 import type { AddressSnapshot, DB } from "../db/schema.js";
 import { totalUnpaidAmount } from "../domain/payment-status.js";
-import { conflict, notFound } from "../http/problem.js";
+import { conflict, notFound } from "../core/problem.js";
 import type { InvoiceData } from "./invoice-pdf.js";
 
 const CANCELLED = ["cancelled", "canceled"];

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import type { Violation } from "../domain/violations.js";
-import { Problem } from "../http/problem.js";
+import { Problem } from "../core/problem.js";
 
 /** A file received in a multipart request, held in memory (uploads here are a few MB at most). */
 export interface UploadedFile {

@@ -1,34 +1,16 @@
-import { randomBytes, randomUUID, scrypt as scryptCb, timingSafeEqual } from "node:crypto";
-import { promisify } from "node:util";
+import { randomUUID } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { SignJWT, jwtVerify } from "jose";
 import type { ExpressionBuilder, Kysely } from "kysely";
 import type { DB } from "../db/schema.js";
-import { can, type Action } from "../domain/permissions.js";
+import type { Principal } from "../core/abilities.js";
 import type { ServerConfig } from "../config.js";
 import { fromLoopback } from "./dev-access.js";
-import { Problem, forbidden, unauthorized } from "./problem.js";
+import { Problem, unauthorized } from "./problem.js";
 
-const scrypt = promisify(scryptCb) as (pw: string, salt: Buffer, len: number) => Promise<Buffer>;
-
-/** `scrypt$<salt>$<hash>`, both base64url; scrypt is in Node itself, so no native addon. */
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  const hash = await scrypt(password, salt, 32);
-  return `scrypt$${salt.toString("base64url")}$${hash.toString("base64url")}`;
-}
-
-export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
-  const [scheme, salt, hash] = (stored ?? "").split("$");
-  if (scheme !== "scrypt" || !salt || !hash) {
-    // Same work for unknown users, so timing does not tell which e-mails exist.
-    await scrypt(password, Buffer.alloc(16), 32);
-    return false;
-  }
-  const actual = await scrypt(password, Buffer.from(salt, "base64url"), 32);
-  const expected = Buffer.from(hash, "base64url");
-  return expected.length === actual.length && timingSafeEqual(actual, expected);
-}
+// What services below the routes share with them lives in server/core.
+export { requireAbility, type Principal } from "../core/abilities.js";
+export { hashPassword, verifyPassword } from "../core/password-hash.js";
 
 export const TOKEN_TTL_SECONDS = 24 * 3600;
 export const TOKEN_COOKIE = "token";
@@ -56,17 +38,6 @@ export async function signToken(
       .setExpirationTime(`${TOKEN_TTL_SECONDS}s`)
       .sign(secret)
   );
-}
-
-/** The signed-in shop user, read from the database on every request. */
-export interface Principal {
-  userId: number;
-  companyId: number;
-  email: string;
-  roles: string[];
-  /** The company's contract price list and currency, read with the user on every request. */
-  priceListCode: string;
-  currencyCode: string;
 }
 
 /** A member of the brand's staff, signed in to the back office. */
@@ -415,8 +386,4 @@ export function requireStaff(request: FastifyRequest): StaffPrincipal {
 export function requirePrincipal(request: FastifyRequest): Principal {
   if (!request.principal) throw unauthorized();
   return request.principal;
-}
-
-export function requireAbility(principal: Principal, action: Action) {
-  if (!can(principal.roles, action)) throw forbidden();
 }

@@ -1,7 +1,18 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { Violation } from "../domain/violations.js";
-import { pickLanguage, translate, type Language } from "./i18n.js";
+import { pickLanguage, translate, type Language } from "../core/i18n.js";
+import { Problem } from "../core/problem.js";
 import type { PageRenderer } from "./pages.js";
+
+// Problems and their constructors live in server/core (services below the routes raise them);
+// this module answers them over HTTP.
+export {
+  conflict,
+  forbidden,
+  notFound,
+  Problem,
+  unauthorized,
+  unprocessable,
+} from "../core/problem.js";
 
 const titles: Record<number, string> = {
   400: "title.badRequest",
@@ -18,44 +29,6 @@ const titles: Record<number, string> = {
   504: "title.gatewayTimeout",
   500: "title.internal",
 };
-
-/**
- * An expected failure, answered as `application/problem+json` (RFC 9457). `type` is a stable
- * relative URI (`/problems/out-of-stock`) the gateway maps to typed GraphQL errors; `detail`
- * and violation messages are locale keys translated for the caller.
- */
-export class Problem extends Error {
-  constructor(
-    readonly status: number,
-    readonly type: string,
-    readonly detailKey: string,
-    readonly params: Record<string, string | number> = {},
-    readonly violations: Violation[] = [],
-  ) {
-    super(detailKey);
-  }
-}
-
-export const unauthorized = (key = "error.unauthorized") =>
-  new Problem(401, "/problems/unauthorized", key);
-export const forbidden = () => new Problem(403, "/problems/forbidden", "error.forbidden");
-export const notFound = () => new Problem(404, "/problems/not-found", "error.notFound");
-export const conflict = (key: string) => new Problem(409, "/problems/conflict", key);
-
-/**
- * 422 with violations. The detail is the first violation's message, so a client that shows
- * only `detail` (the storefront's toasts do) still says what is wrong.
- */
-export function unprocessable(violations: Violation[], type = "/problems/validation"): Problem {
-  const first = violations[0];
-  return new Problem(
-    422,
-    type,
-    first?.message ?? "error.validation",
-    first?.params ?? {},
-    violations,
-  );
-}
 
 export function languageOf(request: FastifyRequest): Language {
   return pickLanguage(request.headers["locale"], request.headers["accept-language"]);

@@ -1,4 +1,4 @@
-import { translate, type Language } from "../http/i18n.js";
+import { translate, type Language } from "../core/i18n.js";
 import type { Mail } from "./outbox.js";
 
 /**

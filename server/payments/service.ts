@@ -13,10 +13,10 @@ import {
 } from "../db/orders.js";
 import type { CardAttemptStatus, CardPaymentAttemptRow, DB, OrderRow } from "../db/schema.js";
 import { totalUnpaidAmount } from "../domain/payment-status.js";
-import { requireAbility, type Principal } from "../http/auth.js";
-import type { Language } from "../http/i18n.js";
-import { orderResources } from "../http/order-resource.js";
-import { conflict, notFound, Problem, unprocessable } from "../http/problem.js";
+import { requireAbility, type Principal } from "../core/abilities.js";
+import type { Language } from "../core/i18n.js";
+import { orderResources } from "../core/order-resource.js";
+import { conflict, notFound, Problem, unprocessable } from "../core/problem.js";
 import {
   GatewayError,
   type CardGateway,

@@ -22,6 +22,28 @@ describe("lint import rules", () => {
     expect(result!.messages.map((m) => m.ruleId)).toContain("import-x/no-restricted-paths");
   }, 60_000);
 
+  it.each(["payments", "files", "db", "domain", "mail", "core"])(
+    "reports server/%s importing server/http",
+    async (folder) => {
+      const eslint = new ESLint();
+      const [result] = await eslint.lintText('import { languageOf } from "../http/problem.js";\n', {
+        filePath: `server/${folder}/zz-lint-probe.ts`,
+      });
+      const messages = result!.messages.filter((m) => m.ruleId === "import-x/no-restricted-paths");
+      expect(messages.map((m) => m.message).join("\n")).toContain("server/core");
+    },
+    60_000,
+  );
+
+  it("lets the routes import server/http and server/core", async () => {
+    const eslint = new ESLint();
+    const [result] = await eslint.lintText(
+      'import { languageOf } from "../problem.js";\nimport { Problem } from "../../core/problem.js";\n\nexport const used = [languageOf, Problem];\n',
+      { filePath: "server/http/routes/zz-lint-probe.ts" },
+    );
+    expect(result!.messages.map((m) => m.ruleId)).not.toContain("import-x/no-restricted-paths");
+  }, 60_000);
+
   it("reports a feature importing the app shell", async () => {
     const eslint = new ESLint();
     const [result] = await eslint.lintText('import { CartProvider } from "../../app/cart";\n', {

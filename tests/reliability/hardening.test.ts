@@ -136,7 +136,7 @@ describe("passwords are hashed with scrypt, a salt per user, compared in constan
   });
 
   it("compares with timingSafeEqual and does the same work for unknown users", () => {
-    const source = readFileSync("server/http/auth.ts", "utf8");
+    const source = readFileSync("server/core/password-hash.ts", "utf8");
     const verify = source.slice(source.indexOf("export async function verifyPassword"));
     const body = verify.slice(0, verify.indexOf("\n}\n"));
     expect(body).toContain("timingSafeEqual(");

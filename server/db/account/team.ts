@@ -1,4 +1,4 @@
-import type { Transaction } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import { removalMode } from "../../domain/team.js";
 import type { DB } from "../schema.js";
 
@@ -62,4 +62,52 @@ export async function removeShopUser(tx: Tx, userId: number): Promise<"delete" |
       .execute();
   }
   return mode;
+}
+
+/** The company's active users (removed users kept for their orders are disabled: hidden). */
+function members(db: Kysely<DB>, companyId: number) {
+  return db
+    .selectFrom("shop_users")
+    .where("company_id", "=", companyId)
+    .where("enabled", "=", true);
+}
+
+/** A page of the company's active users, oldest first, and how many there are in all. */
+export async function memberPage(
+  db: Kysely<DB>,
+  companyId: number,
+  page: { limit: number; offset: number },
+) {
+  const [count, rows] = await Promise.all([
+    members(db, companyId)
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow(),
+    members(db, companyId)
+      .selectAll()
+      .orderBy("id")
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+/** An active user of the company; undefined for anyone else. */
+export async function findMember(db: Kysely<DB>, companyId: number, id: number) {
+  return members(db, companyId).selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** A shop user's row by id (it must exist). */
+export async function shopUserById(tx: Kysely<DB>, id: number) {
+  return tx.selectFrom("shop_users").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+}
+
+/** Gives a user new roles; answers the row. */
+export async function setRoles(tx: Tx, id: number, roles: string[]) {
+  return tx
+    .updateTable("shop_users")
+    .set({ roles })
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }

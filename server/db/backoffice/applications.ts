@@ -1,8 +1,9 @@
 import type { Violation } from "../../domain/violations.js";
 import { ROLES } from "../../domain/permissions.js";
-import { supportedLanguage } from "../../http/i18n.js";
+import { supportedLanguage } from "../../core/i18n.js";
 import { applicationApprovedMail } from "../../mail/messages.js";
 import { queueMail } from "../../mail/outbox.js";
+import { addressColumns } from "../account/addresses.js";
 import { recordAudit, type Actor } from "../audit.js";
 import { createInvitation, INVITATION_TTL_DAYS } from "../invitations.js";
 import type { Tx } from "../orders.js";
@@ -112,20 +113,7 @@ async function payloadAddress(
 async function insertAddress(tx: Tx, companyId: number, a: AddressSnapshot) {
   const row = await tx
     .insertInto("addresses")
-    .values({
-      company_id: companyId,
-      first_name: a.firstName,
-      last_name: a.lastName,
-      company: a.company,
-      street: a.street,
-      city: a.city,
-      postcode: a.postcode,
-      country_code: a.countryCode,
-      province_code: a.provinceCode,
-      province_name: a.provinceName,
-      phone_number: a.phoneNumber,
-      email: a.email,
-    })
+    .values({ company_id: companyId, ...addressColumns(a) })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;

@@ -3,7 +3,8 @@ import { sql, type Kysely } from "kysely";
 import { formatOrderNumber, paymentDueDate } from "../../domain/checkout.js";
 import { computeTotals } from "../../domain/totals.js";
 import { splitAmounts } from "../../domain/order-splitting.js";
-import { hashPassword } from "../../http/auth.js";
+import { hashPassword } from "../../core/password-hash.js";
+import { addressColumns } from "../account/addresses.js";
 import { newToken } from "../orders.js";
 import type { AddressSnapshot, DB } from "../schema.js";
 import { products, taxons } from "./catalog.js";
@@ -621,17 +622,7 @@ async function seedCompanies(tx: Kysely<DB>, now: Date) {
         .insertInto("addresses")
         .values({
           company_id: company.id,
-          first_name: a.firstName,
-          last_name: a.lastName,
-          company: a.company,
-          street: a.street,
-          city: a.city,
-          postcode: a.postcode,
-          country_code: a.countryCode,
-          province_code: a.provinceCode,
-          province_name: provinceName(a.provinceCode),
-          phone_number: a.phoneNumber,
-          email: a.email,
+          ...addressColumns({ ...a, provinceName: provinceName(a.provinceCode) }),
         })
         .returning("id")
         .executeTakeFirstOrThrow();

@@ -1,6 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { sql } from "kysely";
-import { jsonArrayFrom } from "kysely/helpers/postgres";
 import {
   countVariants,
   findProduct,
@@ -9,6 +7,7 @@ import {
   type ProductView,
   type VariantView,
 } from "../../db/catalog.js";
+import { findTaxon, listTaxons, productsOfTaxons, type TaxonRow } from "../../db/taxons.js";
 import type { AppContext } from "../context.js";
 import { pickLanguage, supportedLanguage, type Language } from "../i18n.js";
 import { collection, idFromReference, iri } from "../iri.js";
@@ -91,15 +90,7 @@ export function registerCatalogRoutes(app: FastifyInstance, { db }: AppContext) 
   app.get("/api/v2/shop/taxons", async (request, reply) => {
     const { page, itemsPerPage } = paging(request.query as Query, 9999);
     const language = catalogueLanguage(request, reply);
-    const rows = await db
-      .selectFrom("taxons")
-      .leftJoin("taxon_translations as tr", (j) =>
-        j.onRef("tr.taxon_code", "=", "taxons.code").on("tr.locale", "=", language),
-      )
-      .select(TAXON_COLUMNS)
-      .orderBy("taxons.position")
-      .orderBy("taxons.code")
-      .execute();
+    const rows = await listTaxons(db, language);
     const resources = await taxonResources(rows);
     return collection(
       resources.slice((page - 1) * itemsPerPage, page * itemsPerPage),
@@ -107,36 +98,10 @@ export function registerCatalogRoutes(app: FastifyInstance, { db }: AppContext) 
     );
   });
 
-  // One statement: the taxon with its children's and its enabled products' codes.
   app.get("/api/v2/shop/taxons/:code", async (request, reply) => {
     const { code } = request.params as { code: string };
     const language = catalogueLanguage(request, reply);
-    const row = await db
-      .selectFrom("taxons")
-      .leftJoin("taxon_translations as tr", (j) =>
-        j.onRef("tr.taxon_code", "=", "taxons.code").on("tr.locale", "=", language),
-      )
-      .select(TAXON_COLUMNS)
-      .select((eb) => [
-        jsonArrayFrom(
-          eb
-            .selectFrom("taxons as c")
-            .select("c.code")
-            .whereRef("c.parent_code", "=", "taxons.code")
-            .orderBy("c.position"),
-        ).as("children"),
-        jsonArrayFrom(
-          eb
-            .selectFrom("product_taxons as pt")
-            .innerJoin("products as p", "p.code", "pt.product_code")
-            .select("pt.product_code")
-            .whereRef("pt.taxon_code", "=", "taxons.code")
-            .where("p.enabled", "=", true)
-            .orderBy("pt.position"),
-        ).as("products"),
-      ])
-      .where("taxons.code", "=", code)
-      .executeTakeFirst();
+    const row = await findTaxon(db, code, language);
     if (!row) throw notFound();
     return taxonResource(
       row,
@@ -147,18 +112,10 @@ export function registerCatalogRoutes(app: FastifyInstance, { db }: AppContext) 
 
   /** Children and products of all the given taxons (every taxon of the listing) in one query. */
   async function taxonResources(rows: TaxonRow[]) {
-    const products = await db
-      .selectFrom("product_taxons")
-      .innerJoin("products", "products.code", "product_taxons.product_code")
-      .select(["product_taxons.taxon_code", "product_taxons.product_code"])
-      .where(
-        "product_taxons.taxon_code",
-        "in",
-        rows.map((r) => r.code),
-      )
-      .where("products.enabled", "=", true)
-      .orderBy("product_taxons.position")
-      .execute();
+    const products = await productsOfTaxons(
+      db,
+      rows.map((r) => r.code),
+    );
     return rows.map((t) =>
       taxonResource(
         t,
@@ -168,16 +125,6 @@ export function registerCatalogRoutes(app: FastifyInstance, { db }: AppContext) 
     );
   }
 }
-
-/** A taxon's columns with its texts in the joined translation `tr`'s language, else English. */
-const TAXON_COLUMNS = [
-  "taxons.code",
-  "taxons.parent_code",
-  "taxons.position",
-  "taxons.image_path",
-  sql<string>`coalesce(tr.name, taxons.name)`.as("name"),
-  sql<string>`coalesce(nullif(tr.description, ''), taxons.description)`.as("description"),
-] as const;
 
 /**
  * The language of the catalogue texts (decision 030): Sylius's `localeCode` query parameter
@@ -192,15 +139,6 @@ export function catalogueLanguage(request: FastifyRequest, reply: FastifyReply):
     pickLanguage(request.headers["locale"], request.headers["accept-language"])
   );
 }
-
-type TaxonRow = {
-  code: string;
-  parent_code: string | null;
-  name: string;
-  description: string;
-  position: number;
-  image_path: string | null;
-};
 
 function taxonResource(t: TaxonRow, children: string[], products: string[]) {
   return {

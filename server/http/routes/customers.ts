@@ -1,5 +1,12 @@
 import type { FastifyInstance } from "fastify";
+import {
+  addressSnapshot,
+  companyAddress,
+  companyAddresses,
+  companyDefaults,
+} from "../../db/account/addresses.js";
 import type { AddressRow } from "../../db/schema.js";
+import { findSignInUser } from "../../db/sign-in.js";
 import {
   clearSessionCookie,
   presentedToken,
@@ -25,21 +32,7 @@ export function registerCustomerRoutes(app: FastifyInstance, { db, config }: App
       typeof r.raw("password") === "string" ? (r.raw("password") as string) : undefined;
     if (!password) r.add({ propertyPath: "password", message: "field.required" });
     r.done();
-    const user = await db
-      .selectFrom("shop_users")
-      .innerJoin("companies", "companies.id", "shop_users.company_id")
-      .select([
-        "shop_users.id",
-        "shop_users.token_version",
-        "shop_users.password_hash",
-        "shop_users.enabled",
-        "companies.enabled as company_enabled",
-      ])
-      .where((eb) => eb(eb.fn("lower", ["shop_users.email"]), "=", email!.toLowerCase()))
-      // Only a registered user signs in; invitations of other companies may hold the same
-      // address (migration 0014), and an invitee without a password could not anyway.
-      .where("shop_users.password_hash", "is not", null)
-      .executeTakeFirst();
+    const user = await findSignInUser(db, email!);
     const ok = await verifyPassword(password!, user?.password_hash ?? null);
     if (!user || !ok || !user.enabled || !user.company_enabled)
       throw unauthorized("error.invalidCredentials");
@@ -67,26 +60,14 @@ export function registerCustomerRoutes(app: FastifyInstance, { db, config }: App
     return customerResource(db, principal.userId);
   });
 
-  const defaults = async (companyId: number) =>
-    db
-      .selectFrom("companies")
-      .select(["default_billing_address_id", "default_shipping_address_id"])
-      .where("id", "=", companyId)
-      .executeTakeFirstOrThrow();
-
   // Reading the address book is the Address book section (account spec 6): checkout is the
   // only other user of addresses, and MARKETING may do neither.
   app.get("/api/v2/shop/addresses", async (request) => {
     const principal = requirePrincipal(request);
     requireAbility(principal, "account.addressBook");
     const [rows, d] = await Promise.all([
-      db
-        .selectFrom("addresses")
-        .selectAll()
-        .where("company_id", "=", principal.companyId)
-        .orderBy("id")
-        .execute(),
-      defaults(principal.companyId),
+      companyAddresses(db, principal.companyId),
+      companyDefaults(db, principal.companyId),
     ]);
     return collection(rows.map((a) => addressResource(a, d)));
   });
@@ -96,14 +77,9 @@ export function registerCustomerRoutes(app: FastifyInstance, { db, config }: App
     requireAbility(principal, "account.addressBook");
     const id = numericId((request.params as { id: string }).id);
     if (id === undefined) throw notFound();
-    const row = await db
-      .selectFrom("addresses")
-      .selectAll()
-      .where("id", "=", id)
-      .where("company_id", "=", principal.companyId)
-      .executeTakeFirst();
+    const row = await companyAddress(db, principal.companyId, id);
     if (!row) throw notFound();
-    return addressResource(row, await defaults(principal.companyId));
+    return addressResource(row, await companyDefaults(db, principal.companyId));
   });
 }
 
@@ -118,17 +94,7 @@ export function addressResource(
     "@id": iri.address(a.id),
     "@type": "Address",
     id: a.id,
-    firstName: a.first_name,
-    lastName: a.last_name,
-    phoneNumber: a.phone_number,
-    company: a.company,
-    countryCode: a.country_code,
-    provinceCode: a.province_code,
-    provinceName: a.province_name,
-    street: a.street,
-    city: a.city,
-    postcode: a.postcode,
-    email: a.email,
+    ...addressSnapshot(a),
     isBilling: defaults.default_billing_address_id === a.id,
     isShipping: defaults.default_shipping_address_id === a.id,
   };

@@ -1,6 +1,8 @@
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { findProducts } from "../../db/catalog.js";
+import { companyPriceList, quickOrderSampleVariants } from "../../db/quick-order.js";
+import { insertSupportRequest, supportCompany } from "../../db/support-requests.js";
 import { loadInvoice } from "../../files/invoice-data.js";
 import { renderInvoicePdf } from "../../files/invoice-pdf.js";
 import {
@@ -40,12 +42,7 @@ const SAMPLE_ROWS = 3;
  * accepted on GET (see auth.ts).
  */
 export async function registerFileRoutes(app: FastifyInstance, { db, config }: AppContext) {
-  const companyPrices = (companyId: number) =>
-    db
-      .selectFrom("companies")
-      .select(["price_list_code", "currency_code"])
-      .where("id", "=", companyId)
-      .executeTakeFirstOrThrow();
+  const companyPrices = (companyId: number) => companyPriceList(db, companyId);
 
   app.get("/customer-admin/invoice/:orderToken/download", async (request, reply) => {
     const principal = requirePrincipal(request);
@@ -166,24 +163,7 @@ export async function registerFileRoutes(app: FastifyInstance, { db, config }: A
     const principal = requirePrincipal(request);
     requireAbility(principal, "cart.bulkAdd");
     const company = await companyPrices(principal.companyId);
-    const variants = await db
-      .selectFrom("product_variants as v")
-      .innerJoin("products as p", "p.code", "v.product_code")
-      .innerJoin("variant_prices as vp", (j) =>
-        j
-          .onRef("vp.variant_code", "=", "v.code")
-          .on("vp.price_list_code", "=", company.price_list_code),
-      )
-      .select(["v.code", "v.on_hand"])
-      .where("v.enabled", "=", true)
-      .where("p.enabled", "=", true)
-      .where("v.on_hand", ">", 0)
-      .orderBy("p.position")
-      .orderBy("p.code")
-      .orderBy("v.position")
-      .orderBy("v.code")
-      .limit(SAMPLE_ROWS)
-      .execute();
+    const variants = await quickOrderSampleVariants(db, company.price_list_code, SAMPLE_ROWS);
     const rows = variants.map((v, n) => ({ code: v.code, quantity: Math.min(n + 1, v.on_hand) }));
     return download(
       reply,
@@ -244,28 +224,12 @@ export async function registerFileRoutes(app: FastifyInstance, { db, config }: A
       if (!input) throw unprocessable(violations);
 
       await db.transaction().execute(async (tx) => {
-        const company = principal
-          ? await tx
-              .selectFrom("companies")
-              .select(["name", "sales_agent_email"])
-              .where("id", "=", principal.companyId)
-              .executeTakeFirst()
-          : undefined;
-        const saved = await tx
-          .insertInto("support_requests")
-          .values({
-            company_id: principal?.companyId ?? null,
-            shop_user_id: principal?.userId ?? null,
-            name: input.name,
-            email: input.email,
-            subject: input.subject,
-            question: input.question,
-            attachment_name: input.attachment?.name ?? null,
-            attachment_type: input.attachment?.type ?? null,
-            attachment: input.attachment?.data ?? null,
-          })
-          .returning("id")
-          .executeTakeFirstOrThrow();
+        const company = principal ? await supportCompany(tx, principal.companyId) : undefined;
+        const saved = await insertSupportRequest(
+          tx,
+          { companyId: principal?.companyId ?? null, userId: principal?.userId ?? null },
+          input,
+        );
         // Staff read these mails: they are written in English whatever the sender's language.
         const oneLine = (s: string) => s.replace(/\s+/g, " ").trim();
         const params = {

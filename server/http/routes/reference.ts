@@ -1,4 +1,14 @@
 import type { FastifyInstance } from "fastify";
+import {
+  enabledPaymentMethod,
+  enabledPaymentMethods,
+  enabledShippingMethod,
+  enabledShippingMethods,
+  findChannel,
+  findChannels,
+  findCountries,
+  findCurrency,
+} from "../../db/reference-data.js";
 import type { AppContext } from "../context.js";
 import { collection, iri } from "../iri.js";
 import { notFound } from "../problem.js";
@@ -7,21 +17,7 @@ import { paging } from "../validate.js";
 /** Countries, channels, currencies, payment and shipping methods: reference data. */
 export function registerReferenceRoutes(app: FastifyInstance, { db }: AppContext) {
   const countries = async (codes?: string[]) => {
-    let q = db.selectFrom("countries").selectAll().where("enabled", "=", true).orderBy("name");
-    if (codes) q = q.where("code", "in", codes);
-    const rows = await q.execute();
-    const provinces = rows.length
-      ? await db
-          .selectFrom("provinces")
-          .selectAll()
-          .where(
-            "country_code",
-            "in",
-            rows.map((r) => r.code),
-          )
-          .orderBy("name")
-          .execute()
-      : [];
+    const { countries: rows, provinces } = await findCountries(db, codes);
     return rows.map((c) => ({
       "@id": iri.country(c.code),
       "@type": "Country",
@@ -55,32 +51,16 @@ export function registerReferenceRoutes(app: FastifyInstance, { db }: AppContext
 
   // A signed-in customer sees the channel of their company; visitors see every channel.
   app.get("/api/v2/shop/channels", async (request) => {
-    let q = db.selectFrom("channels").selectAll().orderBy("code");
-    if (request.principal) {
-      q = q.where("code", "=", (eb) =>
-        eb
-          .selectFrom("companies")
-          .select("channel_code")
-          .where("id", "=", request.principal!.companyId),
-      );
-    }
-    return collection((await q.execute()).map(channelResource));
+    const rows = await findChannels(db, request.principal?.companyId);
+    return collection(rows.map(channelResource));
   });
   app.get("/api/v2/shop/channels/:code", async (request) => {
-    const row = await db
-      .selectFrom("channels")
-      .selectAll()
-      .where("code", "=", (request.params as { code: string }).code)
-      .executeTakeFirst();
+    const row = await findChannel(db, (request.params as { code: string }).code);
     if (!row) throw notFound();
     return channelResource(row);
   });
   app.get("/api/v2/shop/currencies/:code", async (request) => {
-    const row = await db
-      .selectFrom("currencies")
-      .selectAll()
-      .where("code", "=", (request.params as { code: string }).code)
-      .executeTakeFirst();
+    const row = await findCurrency(db, (request.params as { code: string }).code);
     if (!row) throw notFound();
     return { "@id": iri.currency(row.code), "@type": "Currency", code: row.code };
   });
@@ -99,21 +79,11 @@ export function registerReferenceRoutes(app: FastifyInstance, { db }: AppContext
     position: m.position,
   });
   app.get("/api/v2/shop/payment-methods", async () => {
-    const rows = await db
-      .selectFrom("payment_methods")
-      .selectAll()
-      .where("enabled", "=", true)
-      .orderBy("position")
-      .execute();
+    const rows = await enabledPaymentMethods(db);
     return collection(rows.map(paymentMethodResource));
   });
   app.get("/api/v2/shop/payment-methods/:code", async (request) => {
-    const row = await db
-      .selectFrom("payment_methods")
-      .selectAll()
-      .where("code", "=", (request.params as { code: string }).code)
-      .where("enabled", "=", true)
-      .executeTakeFirst();
+    const row = await enabledPaymentMethod(db, (request.params as { code: string }).code);
     if (!row) throw notFound();
     return paymentMethodResource(row);
   });
@@ -126,21 +96,11 @@ export function registerReferenceRoutes(app: FastifyInstance, { db }: AppContext
     position: m.position,
   });
   app.get("/api/v2/shop/shipping-methods", async () => {
-    const rows = await db
-      .selectFrom("shipping_methods")
-      .selectAll()
-      .where("enabled", "=", true)
-      .orderBy("position")
-      .execute();
+    const rows = await enabledShippingMethods(db);
     return collection(rows.map(shippingMethodResource));
   });
   app.get("/api/v2/shop/shipping-methods/:code", async (request) => {
-    const row = await db
-      .selectFrom("shipping_methods")
-      .selectAll()
-      .where("code", "=", (request.params as { code: string }).code)
-      .where("enabled", "=", true)
-      .executeTakeFirst();
+    const row = await enabledShippingMethod(db, (request.params as { code: string }).code);
     if (!row) throw notFound();
     return shippingMethodResource(row);
   });

@@ -1,0 +1,18 @@
+import { can, type Action } from "../domain/permissions.js";
+import { forbidden } from "./problem.js";
+
+/** The signed-in shop user, read from the database on every request. */
+export interface Principal {
+  userId: number;
+  companyId: number;
+  email: string;
+  roles: string[];
+  /** The company's contract price list and currency, read with the user on every request. */
+  priceListCode: string;
+  currencyCode: string;
+}
+
+/** Refuses (403) what the principal's roles do not allow. */
+export function requireAbility(principal: Principal, action: Action) {
+  if (!can(principal.roles, action)) throw forbidden();
+}
