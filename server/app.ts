@@ -34,6 +34,7 @@ import { registerCustomerRoutes } from "./http/routes/customers.js";
 import { registerOrderRoutes } from "./http/routes/orders.js";
 import { registerPaymentRoutes } from "./http/routes/payments.js";
 import { registerReferenceRoutes } from "./http/routes/reference.js";
+import { registerVolumePriceRoutes } from "./http/routes/volume-prices.js";
 import { WEBHOOK_PATH } from "./payments/service.js";
 
 /** JSON bodies are small: the largest legitimate one is a bulk add of 1,000 lines. */
@@ -199,6 +200,7 @@ export async function buildApp({
   await registerFileRoutes(app, ctx);
   await registerMailRoutes(app, ctx);
   await registerBackOfficeRoutes(app, ctx);
+  await registerVolumePriceRoutes(app, ctx);
   await registerMachineRoutes(app, ctx);
   await registerPaymentRoutes(app, ctx);
 
