@@ -1,0 +1,100 @@
+import type { Page } from "@playwright/test";
+import { emptyCart, expect, journeys, running, signInAsBuyer } from "./harness";
+
+/**
+ * Volume prices (issue 21, part 4; decision 040): the product page shows a variant's tiers and
+ * marks the one its cart line would get; the cart's line price changes when its quantity
+ * crosses a tier (the server prices it). Demo Spa GmbH's tiers on the sculpting cream: 1-11 at
+ * 24.00, 12-47 at 22.50, 48+ at 21.00.
+ */
+
+const PRODUCT = "FIRM-LIFT-CREAM";
+const NAME = "Firm Lift Sculpting Cream";
+
+/** The index of the marked (applying) tier row, -1 when none is marked. */
+async function applyingRow(page: Page): Promise<number> {
+  const rows = page.getByTestId("volume-price");
+  const flags = await rows.evaluateAll((els) => els.map((e) => e.hasAttribute("data-applies")));
+  return flags.indexOf(true);
+}
+
+async function waitForApplying(page: Page, index: number, why: string) {
+  try {
+    await page.waitForFunction(
+      (i) =>
+        [...document.querySelectorAll('[data-testid="volume-price"]')].findIndex((e) =>
+          e.hasAttribute("data-applies"),
+        ) === i,
+      index,
+      { timeout: 5_000 },
+    );
+  } catch {
+    throw new Error(`${why}: tier ${index} should be marked, row ${await applyingRow(page)} is`);
+  }
+}
+
+/** The cart's line of the cream: its unit price and total as shown. */
+async function cartLine(page: Page) {
+  const line = page.getByTestId("checkout-line").filter({ hasText: NAME });
+  return line;
+}
+
+export const tests = journeys({
+  name: "volume prices: the product page marks the applying tier and the cart re-prices a line when its quantity crosses a tier",
+  async run(ctx) {
+    const { page, baseUrl, screenshot } = ctx;
+    await signInAsBuyer(ctx);
+    await emptyCart(ctx);
+    await page.goto(`${baseUrl}/shop/products/${PRODUCT}`);
+    await running(page);
+    const table = page.getByTestId("volume-prices");
+    await table.getByText("Volume prices").waitFor();
+    const rows = page.getByTestId("volume-price");
+    expect((await rows.count()) === 3, "three tiers");
+    const texts = await rows.allInnerTexts();
+    expect(
+      /1–11/.test(texts[0]!) && /€24\.00/.test(texts[0]!),
+      `first tier 1–11 at €24.00: ${texts[0]}`,
+    );
+    expect(/12–47/.test(texts[1]!) && /€22\.50/.test(texts[1]!), `second tier: ${texts[1]}`);
+    expect(/48\+/.test(texts[2]!) && /€21\.00/.test(texts[2]!), `third tier: ${texts[2]}`);
+    await waitForApplying(page, 0, "one unit");
+    const quantity = page.getByLabel("Quantity");
+    await quantity.fill("12");
+    await waitForApplying(page, 1, "12 units");
+    await rows.nth(1).getByText("Applies").waitFor();
+    await quantity.fill("48");
+    await waitForApplying(page, 2, "48 units");
+    await quantity.fill("11");
+    await waitForApplying(page, 0, "11 units");
+    await screenshot("volume-prices-product");
+
+    await page.getByRole("button", { name: "Add to cart" }).click();
+    await page.getByText("The item has been successfully added to your cart!").first().waitFor();
+    // 11 in the cart and 11 in the field: the merged line of 22 gets the second tier.
+    await page.getByText("Counting the 11 units already in your cart.").waitFor();
+    await waitForApplying(page, 1, "11 in the cart and 11 more");
+
+    await page.goto(`${baseUrl}/checkout`);
+    await running(page);
+    const line = await cartLine(page);
+    await line.getByText("€24.00").waitFor();
+    await line.getByText("€264.00").waitFor();
+    const field = line.getByLabel(`Quantity of ${NAME}`);
+    await field.fill("12");
+    await line.getByRole("button", { name: "Update" }).click();
+    await line.getByText("€22.50").waitFor();
+    await line.getByText("€270.00").waitFor();
+    expect((await line.getByText("€24.00").count()) === 0, "the 1-11 price is gone at 12 units");
+    await screenshot("volume-prices-cart");
+    await field.fill("48");
+    await line.getByRole("button", { name: "Update" }).click();
+    await line.getByText("€1,008.00").waitFor();
+    await line.getByText("€21.00").waitFor();
+    await field.fill("11");
+    await line.getByRole("button", { name: "Update" }).click();
+    await line.getByText("€264.00").waitFor();
+    await line.getByText("€24.00").waitFor();
+    await emptyCart(ctx);
+  },
+});
