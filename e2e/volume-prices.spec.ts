@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { emptyCart, expect, journeys, running, signInAsBuyer } from "./harness";
+import { emptyCart, expect, journeys, running, signInAsBuyer, type E2EContext } from "./harness";
 
 /**
  * Volume prices (issue 21, part 4; decision 040): the product page shows a variant's tiers and
@@ -39,62 +39,131 @@ async function cartLine(page: Page) {
   return line;
 }
 
-export const tests = journeys({
-  name: "volume prices: the product page marks the applying tier and the cart re-prices a line when its quantity crosses a tier",
-  async run(ctx) {
-    const { page, baseUrl, screenshot } = ctx;
-    await signInAsBuyer(ctx);
+/** Elements of the main content reaching past the window's right edge (scrolling boxes aside). */
+function overflowing(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const out: string[] = [];
+    for (const el of document.querySelectorAll("main *")) {
+      let clipped = false;
+      for (let p = el.parentElement; p; p = p.parentElement) {
+        const o = getComputedStyle(p).overflowX;
+        if (o === "auto" || o === "scroll" || o === "hidden") clipped = true;
+      }
+      const r = el.getBoundingClientRect();
+      if (!clipped && r.width > 0 && r.right > width + 0.5)
+        out.push(`${el.tagName.toLowerCase()}.${String(el.className).slice(0, 40)} → ${r.right}`);
+    }
+    return out.slice(0, 5);
+  });
+}
+
+async function check(ctx: E2EContext, name: string) {
+  await ctx.page.waitForLoadState("networkidle");
+  const wide = await overflowing(ctx.page);
+  expect(wide.length === 0, `${name}: nothing wider than the window: ${wide.join(" | ")}`);
+  await ctx.screenshot(name);
+}
+
+/** The product page and the cart with volume prices, in a language, at 390 and 1440 px. */
+async function screens(ctx: E2EContext, lang: "en" | "de") {
+  const { page, baseUrl } = ctx;
+  const text =
+    lang === "de"
+      ? { quantity: "Menge", add: "In den Warenkorb", title: "Staffelpreise", applies: "Gilt" }
+      : { quantity: "Quantity", add: "Add to cart", title: "Volume prices", applies: "Applies" };
+  for (const width of [390, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
     await emptyCart(ctx);
     await page.goto(`${baseUrl}/shop/products/${PRODUCT}`);
     await running(page);
-    const table = page.getByTestId("volume-prices");
-    await table.getByText("Volume prices").waitFor();
-    const rows = page.getByTestId("volume-price");
-    expect((await rows.count()) === 3, "three tiers");
-    const texts = await rows.allInnerTexts();
-    expect(
-      /1–11/.test(texts[0]!) && /€24\.00/.test(texts[0]!),
-      `first tier 1–11 at €24.00: ${texts[0]}`,
-    );
-    expect(/12–47/.test(texts[1]!) && /€22\.50/.test(texts[1]!), `second tier: ${texts[1]}`);
-    expect(/48\+/.test(texts[2]!) && /€21\.00/.test(texts[2]!), `third tier: ${texts[2]}`);
-    await waitForApplying(page, 0, "one unit");
-    const quantity = page.getByLabel("Quantity");
-    await quantity.fill("12");
-    await waitForApplying(page, 1, "12 units");
-    await rows.nth(1).getByText("Applies").waitFor();
-    await quantity.fill("48");
-    await waitForApplying(page, 2, "48 units");
-    await quantity.fill("11");
-    await waitForApplying(page, 0, "11 units");
-    await screenshot("volume-prices-product");
-
-    await page.getByRole("button", { name: "Add to cart" }).click();
-    await page.getByText("The item has been successfully added to your cart!").first().waitFor();
-    // 11 in the cart and 11 in the field: the merged line of 22 gets the second tier.
-    await page.getByText("Counting the 11 units already in your cart.").waitFor();
-    await waitForApplying(page, 1, "11 in the cart and 11 more");
-
+    await page.getByText(text.title, { exact: true }).waitFor();
+    await page.getByLabel(text.quantity).fill("11");
+    await page.getByRole("button", { name: text.add }).first().click();
+    await page.getByRole("alert").first().waitFor();
+    await page.getByLabel(text.quantity).fill("1");
+    await waitForApplying(page, 1, "11 in the cart and 1 more");
+    await page.getByTestId("volume-price").nth(1).getByText(text.applies).waitFor();
+    await page.getByTestId("volume-prices").scrollIntoViewIfNeeded();
+    await check(ctx, `volume-prices-${lang}-${width}-product`);
     await page.goto(`${baseUrl}/checkout`);
     await running(page);
-    const line = await cartLine(page);
-    await line.getByText("€24.00").waitFor();
-    await line.getByText("€264.00").waitFor();
-    const field = line.getByLabel(`Quantity of ${NAME}`);
-    await field.fill("12");
-    await line.getByRole("button", { name: "Update" }).click();
-    await line.getByText("€22.50").waitFor();
-    await line.getByText("€270.00").waitFor();
-    expect((await line.getByText("€24.00").count()) === 0, "the 1-11 price is gone at 12 units");
-    await screenshot("volume-prices-cart");
-    await field.fill("48");
-    await line.getByRole("button", { name: "Update" }).click();
-    await line.getByText("€1,008.00").waitFor();
-    await line.getByText("€21.00").waitFor();
-    await field.fill("11");
-    await line.getByRole("button", { name: "Update" }).click();
-    await line.getByText("€264.00").waitFor();
-    await line.getByText("€24.00").waitFor();
-    await emptyCart(ctx);
+    await page.getByTestId("checkout-line").first().waitFor();
+    await check(ctx, `volume-prices-${lang}-${width}-cart`);
+  }
+  await emptyCart(ctx);
+}
+
+export const tests = journeys(
+  {
+    name: "volume prices in English and German at 390 and 1440 px: the product page's tiers and the cart, nothing wider than the window",
+    timeoutMs: 180_000,
+    async run(ctx) {
+      const { page, baseUrl } = ctx;
+      await signInAsBuyer(ctx);
+      await screens(ctx, "en");
+      await page.evaluate(() => localStorage.setItem("locale", "de"));
+      await page.context().addCookies([{ name: "locale", value: "de", url: baseUrl }]);
+      await screens(ctx, "de");
+    },
   },
-});
+  {
+    name: "volume prices: the product page marks the applying tier and the cart re-prices a line when its quantity crosses a tier",
+    async run(ctx) {
+      const { page, baseUrl, screenshot } = ctx;
+      await signInAsBuyer(ctx);
+      await emptyCart(ctx);
+      await page.goto(`${baseUrl}/shop/products/${PRODUCT}`);
+      await running(page);
+      const table = page.getByTestId("volume-prices");
+      await table.getByText("Volume prices").waitFor();
+      const rows = page.getByTestId("volume-price");
+      expect((await rows.count()) === 3, "three tiers");
+      const texts = await rows.allInnerTexts();
+      expect(
+        /1–11/.test(texts[0]!) && /€24\.00/.test(texts[0]!),
+        `first tier 1–11 at €24.00: ${texts[0]}`,
+      );
+      expect(/12–47/.test(texts[1]!) && /€22\.50/.test(texts[1]!), `second tier: ${texts[1]}`);
+      expect(/48\+/.test(texts[2]!) && /€21\.00/.test(texts[2]!), `third tier: ${texts[2]}`);
+      await waitForApplying(page, 0, "one unit");
+      const quantity = page.getByLabel("Quantity");
+      await quantity.fill("12");
+      await waitForApplying(page, 1, "12 units");
+      await rows.nth(1).getByText("Applies").waitFor();
+      await quantity.fill("48");
+      await waitForApplying(page, 2, "48 units");
+      await quantity.fill("11");
+      await waitForApplying(page, 0, "11 units");
+      await screenshot("volume-prices-product");
+
+      await page.getByRole("button", { name: "Add to cart" }).click();
+      await page.getByText("The item has been successfully added to your cart!").first().waitFor();
+      // 11 in the cart and 11 in the field: the merged line of 22 gets the second tier.
+      await page.getByText("Counting the 11 units already in your cart.").waitFor();
+      await waitForApplying(page, 1, "11 in the cart and 11 more");
+
+      await page.goto(`${baseUrl}/checkout`);
+      await running(page);
+      const line = await cartLine(page);
+      await line.getByText("€24.00").waitFor();
+      await line.getByText("€264.00").waitFor();
+      const field = line.getByLabel(`Quantity of ${NAME}`);
+      await field.fill("12");
+      await line.getByRole("button", { name: "Update" }).click();
+      await line.getByText("€22.50").waitFor();
+      await line.getByText("€270.00").waitFor();
+      expect((await line.getByText("€24.00").count()) === 0, "the 1-11 price is gone at 12 units");
+      await screenshot("volume-prices-cart");
+      await field.fill("48");
+      await line.getByRole("button", { name: "Update" }).click();
+      await line.getByText("€1,008.00").waitFor();
+      await line.getByText("€21.00").waitFor();
+      await field.fill("11");
+      await line.getByRole("button", { name: "Update" }).click();
+      await line.getByText("€264.00").waitFor();
+      await line.getByText("€24.00").waitFor();
+      await emptyCart(ctx);
+    },
+  },
+);
