@@ -58,6 +58,15 @@ function overflowing(page: Page): Promise<string[]> {
   });
 }
 
+/** A buyer's bearer token from the API (the page's context is a staff one here). */
+async function stafflessBuyerToken(ctx: E2EContext): Promise<string> {
+  const res = await ctx.page.request.post(`${ctx.baseUrl}/api/v2/shop/customers/token`, {
+    headers: { "content-type": "application/json" },
+    data: { email: "buyer@demo-spa.example", password: "partner-demo" },
+  });
+  return ((await res.json()) as { token: string }).token;
+}
+
 async function check(ctx: E2EContext, name: string) {
   await ctx.page.waitForLoadState("networkidle");
   const wide = await overflowing(ctx.page);
@@ -164,6 +173,99 @@ export const tests = journeys(
       await line.getByText("€264.00").waitFor();
       await line.getByText("€24.00").waitFor();
       await emptyCart(ctx);
+    },
+  },
+  {
+    name: "volume prices in the back office: staff sign in, find the tiered entries, a refused tier is shown at its field, the fixed tiers are saved (English and German, 390 and 1440 px)",
+    timeoutMs: 120_000,
+    async run(ctx) {
+      const { page, baseUrl } = ctx;
+      await page.goto(`${baseUrl}/back-office/volume-prices`);
+      await running(page);
+      await page.getByLabel("Email").fill("staff@brand.example");
+      await page.getByRole("textbox", { name: "Password" }).fill("partner-demo");
+      await page.getByRole("button", { name: "Sign in" }).click();
+      const rows = page.getByTestId("price-entry");
+      await rows.filter({ hasText: "FIRM-LIFT-CREAM-50ML" }).waitFor();
+      expect((await rows.count()) === 3, `three tiered entries: ${await rows.count()}`);
+      const cream = await rows.filter({ hasText: "FIRM-LIFT-CREAM-50ML" }).innerText();
+      expect(
+        /1–11 €24\.00 · 12–47 €22\.50 · 48\+ €21\.00/.test(cream),
+        `the cream's tiers: ${cream}`,
+      );
+      await page.getByLabel("Search by code or name").fill("clay");
+      await rows.first().getByText("PORE-CLAY-MASK-75ML").waitFor();
+      await page.waitForFunction(
+        () => document.querySelectorAll('[data-testid="price-entry"]').length === 1,
+      );
+      await page.getByRole("button", { name: "Edit PORE-CLAY-MASK-75ML" }).click();
+      const editor = page.getByTestId("tier-editor");
+      const tierRows = editor.getByTestId("tier-row");
+      expect((await tierRows.count()) === 3, "the mask's three tiers");
+      await tierRows
+        .nth(2)
+        .getByLabel(/Unit price/)
+        .fill("14.00");
+      await editor.getByRole("button", { name: "Save" }).click();
+      await editor
+        .getByText(
+          "A larger quantity must have a lower unit price than the volume price before it.",
+        )
+        .waitFor();
+      for (const width of [390, 1440]) {
+        await page.setViewportSize({ width, height: 900 });
+        await check(ctx, `volume-prices-en-${width}-back-office-editor`);
+      }
+      await tierRows
+        .nth(2)
+        .getByLabel(/Unit price/)
+        .fill("12.50");
+      await editor.getByRole("button", { name: "Add tier" }).click();
+      await tierRows.nth(3).getByLabel("From quantity").fill("96");
+      await tierRows
+        .nth(3)
+        .getByLabel(/Unit price/)
+        .fill("11.90");
+      await editor.getByRole("button", { name: "Save" }).click();
+      await page.getByText("The volume prices of PORE-CLAY-MASK-75ML are saved.").waitFor();
+      await rows
+        .first()
+        .getByText(/48–95 €12\.50 · 96\+ €11\.90/)
+        .waitFor();
+      // The product API answers the new tiers.
+      const res = await page.request.get(
+        `${baseUrl}/api/v2/shop/product-variants/PORE-CLAY-MASK-75ML`,
+        {
+          headers: { Authorization: `Bearer ${await stafflessBuyerToken(ctx)}` },
+        },
+      );
+      const tiers = ((await res.json()) as { volumePrices: { minQuantity: number }[] })
+        .volumePrices;
+      expect(
+        tiers.map((t) => t.minQuantity).join() === "1,12,48,96",
+        `saved tiers: ${JSON.stringify(tiers)}`,
+      );
+
+      await page.evaluate(() => localStorage.setItem("locale", "de"));
+      await page.context().addCookies([{ name: "locale", value: "de", url: baseUrl }]);
+      await page.goto(`${baseUrl}/back-office/volume-prices`);
+      await running(page);
+      await page.getByText("Nur Einträge mit Staffelpreisen").waitFor();
+      await rows.filter({ hasText: "FIRM-LIFT-CREAM-50ML" }).waitFor();
+      for (const width of [390, 1440]) {
+        await page.setViewportSize({ width, height: 900 });
+        await check(ctx, `volume-prices-de-${width}-back-office-list`);
+      }
+      await page.getByRole("button", { name: "Bearbeiten FIRM-LIFT-CREAM-50ML" }).click();
+      await editor
+        .getByText("Staffelpreise von", { exact: false })
+        .first()
+        .waitFor()
+        .catch(() => undefined);
+      for (const width of [390, 1440]) {
+        await page.setViewportSize({ width, height: 900 });
+        await check(ctx, `volume-prices-de-${width}-back-office-editor`);
+      }
     },
   },
 );
