@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pdfText } from "../fixtures/files/pdf-text.js";
 import { backends, DEMO_PASSWORD, startTestApp, USERS, type TestApp } from "../support/test-app.js";
 
 const ADMIN = "/api/v2/admin";
@@ -149,6 +150,22 @@ describe.each(backends)("volume prices on %s", (backend) => {
       { variant_code: CREAM, unit_price: 2100, subtotal: 48 * 2100 },
       { variant_code: MASK, unit_price: 1390, subtotal: 12 * 1390 },
     ]);
+    // The invoice prints the tier prices the order was placed at.
+    const pdf = await t.app.inject({
+      method: "GET",
+      url: `/customer-admin/invoice/${token}/download`,
+      headers: {
+        authorization: `Bearer ${await t.token(USERS.spaAdmin)}`,
+        "accept-language": "en",
+      },
+    });
+    expect(pdf.statusCode).toBe(200);
+    const text = (await pdfText(pdf.rawPayload)).pages.flat().join("\n");
+    expect(text).toContain("21.00");
+    expect(text).toContain("1,008.00");
+    expect(text).toContain("13.90");
+    expect(text).toContain("166.80");
+    expect(text).not.toContain("24.00");
   });
 
   it("answers quick-order rows at the tier price of their quantity", async () => {
