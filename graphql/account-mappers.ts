@@ -3,7 +3,7 @@ import type {
   ProductVariantModel,
   ShoppingListModel,
 } from "./generated/resolvers-types.js";
-import { toImage } from "./mappers.js";
+import { toImage, toVolumePrices } from "./mappers.js";
 import type { RestContractPrice, RestShoppingList, RestVariant } from "./rest/account-types.js";
 import { idOf, requiredIdOf } from "./rest/iri.js";
 
@@ -17,6 +17,7 @@ export function toProductVariant(v: RestVariant): ProductVariantModel {
     price: v.price,
     originalPrice: v.originalPrice ?? null,
     rrpPrice: v.rrpPrice,
+    volumePrices: toVolumePrices(v.volumePrices),
     currencyCode: v.currencyCode ?? null,
     inStock: v.inStock,
     ean: v.ean ?? null,

@@ -28,6 +28,7 @@ import type {
   RestOrderItem,
   RestProduct,
   RestTaxon,
+  RestVolumePrice,
 } from "./rest/types.js";
 
 /** Related products shown on a product page (storefront spec 2 and 9). */
@@ -131,6 +132,7 @@ export function toProduct(p: RestProduct): ProductModel {
     price: v.price,
     originalPrice: v.originalPrice ?? null,
     rrpPrice: v.rrpPrice,
+    volumePrices: toVolumePrices(v.volumePrices),
     currencyCode: v.currencyCode ?? null,
     inStock: v.inStock,
     ean: v.ean ?? null,
@@ -338,4 +340,13 @@ export function toCardPaymentResult(
     merchantReference: r.merchantReference,
     order: r.order ? toOrder(r.order) : null,
   };
+}
+
+/** A variant's volume prices as REST answers them (none when it names none). */
+export function toVolumePrices(list: RestVolumePrice[] | undefined) {
+  return (list ?? []).map((t) => ({
+    minQuantity: t.minQuantity,
+    maxQuantity: t.maxQuantity ?? null,
+    price: t.price,
+  }));
 }

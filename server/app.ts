@@ -36,6 +36,7 @@ import { registerPartnerRegistration } from "./http/routes/registration.js";
 import { registerOrderRoutes } from "./http/routes/orders.js";
 import { registerPaymentRoutes } from "./http/routes/payments.js";
 import { registerReferenceRoutes } from "./http/routes/reference.js";
+import { registerVolumePriceRoutes } from "./http/routes/volume-prices.js";
 import { WEBHOOK_PATH } from "./payments/service.js";
 
 /** JSON bodies are small: the largest legitimate one is a bulk add of 1,000 lines. */
@@ -205,6 +206,7 @@ export async function buildApp({
   registerPasswordReset(app, ctx);
   registerPartnerRegistration(app, ctx);
   await registerBackOfficeRoutes(app, ctx);
+  await registerVolumePriceRoutes(app, ctx);
   await registerMachineRoutes(app, ctx);
   await registerPaymentRoutes(app, ctx);
 

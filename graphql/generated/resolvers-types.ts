@@ -770,6 +770,8 @@ export interface ProductVariantModel {
   originalPrice?: number | null;
   price?: number | null;
   rrpPrice?: number | null;
+  /** Volume prices of the company's contract price (decision 040), by quantity: the unit price a cart line of that many units gets. Empty without tiers, and for visitors. */
+  volumePrices: Array<VolumePriceModel>;
 }
 
 export interface ProvinceModel {
@@ -1141,6 +1143,14 @@ export interface ViolationModel {
   code: string;
   message: string;
   propertyPath: string;
+}
+
+/** A quantity tier of a contract price: the unit price from minQuantity units up to maxQuantity (null: every larger quantity), in minor units of the variant's currency. */
+export interface VolumePriceModel {
+  __typename?: "VolumePrice";
+  maxQuantity?: number | null;
+  minQuantity: number;
+  price: number;
 }
 
 export interface AddressResolvers {
@@ -1818,6 +1828,7 @@ export interface ProductVariantResolvers {
   originalPrice?: Resolver<number | null, ProductVariantModel, Record<string, never>>;
   price?: Resolver<number | null, ProductVariantModel, Record<string, never>>;
   rrpPrice?: Resolver<number | null, ProductVariantModel, Record<string, never>>;
+  volumePrices?: Resolver<Array<VolumePriceModel>, ProductVariantModel, Record<string, never>>;
 }
 
 export interface ProvinceResolvers {
@@ -2092,6 +2103,12 @@ export interface ViolationResolvers {
   propertyPath?: Resolver<string, ViolationModel, Record<string, never>>;
 }
 
+export interface VolumePriceResolvers {
+  maxQuantity?: Resolver<number | null, VolumePriceModel, Record<string, never>>;
+  minQuantity?: Resolver<number, VolumePriceModel, Record<string, never>>;
+  price?: Resolver<number, VolumePriceModel, Record<string, never>>;
+}
+
 /** Every resolver of the schema; fields without one read the model's property. */
 export interface Resolvers {
   Address?: AddressResolvers;
@@ -2157,6 +2174,7 @@ export interface Resolvers {
   TeamMemberRegistered?: TeamMemberRegisteredResolvers;
   ValidationError?: ValidationErrorResolvers;
   Violation?: ViolationResolvers;
+  VolumePrice?: VolumePriceResolvers;
 }
 
 /** The error members (ErrorResult) of every result union of the schema. */

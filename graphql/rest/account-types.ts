@@ -1,4 +1,4 @@
-import type { Iri, RestImage } from "./types.js";
+import type { Iri, RestImage, RestVolumePrice } from "./types.js";
 
 /** A row of GET /api/v2/shop/contract-prices (server/http/routes/lists.ts). */
 export interface RestContractPrice {
@@ -59,6 +59,7 @@ export interface RestVariant {
   price: number | null;
   originalPrice?: number | null;
   rrpPrice: number | null;
+  volumePrices?: RestVolumePrice[];
   currencyCode?: string | null;
   inStock: boolean;
   ean?: string | null;

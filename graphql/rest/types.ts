@@ -87,12 +87,20 @@ export interface RestTaxon {
   children?: Iri[];
 }
 
+/** A quantity tier of a contract price (decision 040). */
+export interface RestVolumePrice {
+  minQuantity: number;
+  maxQuantity: number | null;
+  price: number;
+}
+
 export interface RestVariantData {
   code: string;
   name?: string | null;
   price: number | null;
   originalPrice?: number | null;
   rrpPrice: number | null;
+  volumePrices?: RestVolumePrice[];
   currencyCode?: string | null;
   inStock: boolean;
   ean?: string | null;

@@ -49,6 +49,8 @@ function readOptions(argv: string[] = process.argv.slice(2), env: unknown = proc
         "entity-type": { type: "string" },
         "entity-id": { type: "string" },
         limit: { type: "string" },
+        search: { type: "string" },
+        tiered: { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -94,6 +96,12 @@ const USAGE = `usage: npm run admin -- <command> [options]
                                  assign a sales agent to a company
   audit [--company ID] [--entity-type T] [--entity-id ID] [--limit N]
                                  the audit trail, newest first
+  price-entries <price-list> [--search TEXT] [--tiered] [--limit N]
+                                 a price list's entries with their volume prices
+  volume-prices <price-list> <variant> <min:price> <min:price> [...] | none
+                                 set an entry's volume prices, e.g. 1:24.00 12:22.50 48:21.00
+                                 (the first from 1, each from a higher quantity at a lower
+                                 price); "none" removes them
   help                           this text
 
 Signs in with ADMIN_EMAIL / ADMIN_PASSWORD (or --email / --password) at ADMIN_API_URL
@@ -214,6 +222,23 @@ function splitPart(text: string): number[] | { items: { id: number; quantity?: n
   return parsed.some((p) => p.quantity !== undefined) ? { items: parsed } : parsed.map((p) => p.id);
 }
 
+/** "12:22.50" -> {minQuantity: 12, price: 2250}. */
+function tierArg(text: string): { minQuantity: number; price: number } {
+  const m = /^(\d{1,4}):(.+)$/.exec(text.trim());
+  if (!m) throw new UsageError(`a volume price is MIN:PRICE like 12:22.50, not "${text}"`);
+  return { minQuantity: Number(m[1]), price: parseAmount(m[2]!, "a volume price") };
+}
+
+/** "1–11 24.00 | 12–47 22.50 | 48+ 21.00" (empty without tiers). */
+const tiersText = (entry: Json) =>
+  ((entry.volumePrices ?? []) as Json[])
+    .map(
+      (t) =>
+        `${String(t.minQuantity)}${t.maxQuantity === null ? "+" : `-${String(t.maxQuantity)}`} ` +
+        (Number(t.price) / 100).toFixed(2),
+    )
+    .join(" | ");
+
 const orderRow = (o: Json) => ({
   number: o.number,
   token: o.tokenValue,
@@ -249,6 +274,8 @@ async function run(o: Options): Promise<void> {
     "companies",
     "assign-agent",
     "audit",
+    "price-entries",
+    "volume-prices",
   ];
   if (!known.includes(o.command)) throw new UsageError(`unknown command "${o.command}"`);
   // Arguments are checked before signing in, so a typo costs no round trip.
@@ -413,6 +440,44 @@ async function run(o: Options): Promise<void> {
           entity: `${String(e.entityType)} ${String(e.entityId)}`,
           action: e.action,
         })),
+      );
+      return;
+    }
+    case "price-entries": {
+      expectArgs(1);
+      const call = await connect(o);
+      const list = await call(
+        "GET",
+        `/price-lists/${encodeURIComponent(args[0]!)}/entries${query({
+          search: flags.search,
+          tiered: flags.tiered ? "true" : undefined,
+          itemsPerPage: limit,
+        })}`,
+      );
+      console.table(
+        members(list).map((e) => ({
+          variant: e.variant,
+          product: e.productName,
+          price: money(e.price, e.currencyCode),
+          volumePrices: tiersText(e),
+        })),
+      );
+      return;
+    }
+    case "volume-prices": {
+      if (args.length < 3)
+        throw new UsageError("volume-prices takes a price list, a variant and tiers");
+      const volumePrices =
+        args.length === 3 && args[2] === "none" ? [] : args.slice(2).map(tierArg);
+      const call = await connect(o);
+      const entry = await call(
+        "PUT",
+        `/price-lists/${encodeURIComponent(args[0]!)}/entries/${encodeURIComponent(args[1]!)}/volume-prices`,
+        { volumePrices },
+      );
+      console.log(
+        `${String(entry.variant)} in ${String(entry.priceList)}: ` +
+          (tiersText(entry) || `no volume prices (${money(entry.price, entry.currencyCode)})`),
       );
       return;
     }

@@ -17,7 +17,8 @@ export interface AuditEntry {
     | "customer"
     | "shopping_list"
     | "partner_application"
-    | "payment";
+    | "payment"
+    | "price_list_entry";
   entityId: string | number;
   action: string;
   before?: unknown;

@@ -1,6 +1,8 @@
 import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
 import { jsonArrayFrom } from "kysely/helpers/postgres";
+import { tierRanges, type Tier, type TierRange } from "../domain/volume-prices.js";
 import type { DB } from "./schema.js";
+import { variantTiersJson } from "./volume-prices.js";
 
 export interface ProductQuery {
   taxonCode?: string;
@@ -24,6 +26,8 @@ export interface VariantView {
   price: number | null;
   originalPrice: number | null;
   rrpPrice: number | null;
+  /** Volume prices in the caller's price list, by quantity; empty without tiers (decision 040). */
+  tiers: TierRange[];
 }
 
 export interface ProductView {
@@ -170,6 +174,7 @@ const VARIANT_COLUMNS = [
   "vp.price",
   "vp.original_price",
   "vp.rrp_price",
+  variantTiersJson().as("tiers"),
 ] as const;
 
 type ProductSource = SelectQueryBuilder<DB, "products", object>;
@@ -244,6 +249,7 @@ type VariantRow = {
   price: number | null;
   original_price: number | null;
   rrp_price: number | null;
+  tiers: Tier[];
 };
 
 function toVariantView(r: VariantRow): VariantView {
@@ -257,6 +263,7 @@ function toVariantView(r: VariantRow): VariantView {
     price: r.price,
     originalPrice: r.original_price,
     rrpPrice: r.rrp_price,
+    tiers: tierRanges(r.tiers),
   };
 }
 

@@ -6,6 +6,7 @@ import { computeTotals } from "../domain/totals.js";
 import type { Violation } from "../domain/violations.js";
 import { recordAudit, type Actor } from "./audit.js";
 import type { AddressSnapshot, DB, OrderRow } from "./schema.js";
+import { lineTierPrice } from "./volume-prices.js";
 
 export type Tx = Transaction<DB>;
 
@@ -113,6 +114,8 @@ export async function recomputeTotals(tx: Tx, orderId: number, prices: "current"
       "v.weight_grams",
       "vp.price",
       "vp.rrp_price",
+      // The line's volume price for its whole quantity, when its entry has tiers (decision 040).
+      lineTierPrice(company.price_list_code).as("tier_price"),
     ])
     .where("i.order_id", "=", order.id)
     .orderBy("i.id")
@@ -124,7 +127,7 @@ export async function recomputeTotals(tx: Tx, orderId: number, prices: "current"
   const current = prices === "current";
   const lines = items.map((i) => ({
     quantity: i.quantity,
-    unitPrice: current ? (i.price ?? i.unit_price) : i.unit_price,
+    unitPrice: current ? (i.tier_price ?? i.price ?? i.unit_price) : i.unit_price,
     originalUnitPrice: current ? (i.rrp_price ?? i.original_unit_price) : i.original_unit_price,
     weightGrams: i.weight_grams,
   }));

@@ -113,6 +113,13 @@ export interface DB {
     original_price: number;
     rrp_price: number;
   };
+  /** Volume prices of a price list entry (migration 0013, decision 040). */
+  variant_price_tiers: {
+    price_list_code: string;
+    variant_code: string;
+    min_quantity: number;
+    price: number;
+  };
   companies: {
     id: Generated<number>;
     name: string;

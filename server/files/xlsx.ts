@@ -1,5 +1,6 @@
 import * as XLSX from "@e965/xlsx";
 import { MAX_LINE_QUANTITY, MAX_QUICK_ORDER_LINES, MIN_LINE_QUANTITY } from "../../rules/limits.js";
+import type { TierRange } from "../domain/volume-prices.js";
 import { safeRow, type CellValue } from "./cells.js";
 import { MEGABYTE } from "./uploads.js";
 import { hasZipSignature, readCentralDirectory, verifyEntries, ZipError } from "./zip.js";
@@ -30,27 +31,48 @@ export { neutralizeFormula } from "./cells.js";
 
 type Cell = CellValue;
 
-/** A workbook of one sheet: a header row, data rows, numbers with the given format. */
-function workbook(
-  sheetName: string,
-  header: string[],
-  rows: Cell[][],
-  o: { widths: number[]; numberFormat?: string; title: string; author: string },
-): Buffer {
-  const aoa = [header, ...rows].map((row) => safeRow(row));
+interface SheetSpec {
+  name: string;
+  header: string[];
+  rows: Cell[][];
+  widths: number[];
+  numberFormat?: string;
+  /** The columns the number format applies to (every number cell when absent). */
+  formatColumns?: number[];
+}
+
+/** One sheet: a header row, data rows, numbers with the given format. */
+function sheetOf(o: SheetSpec): XLSX.WorkSheet {
+  const aoa = [o.header, ...o.rows].map((row) => safeRow(row));
   const sheet = XLSX.utils.aoa_to_sheet(aoa);
   if (o.numberFormat) {
-    for (const [r, row] of rows.entries()) {
+    for (const [r, row] of o.rows.entries()) {
       for (const [c, v] of row.entries()) {
-        if (typeof v !== "number") continue;
+        if (typeof v !== "number" || (o.formatColumns && !o.formatColumns.includes(c))) continue;
         const cell = sheet[XLSX.utils.encode_cell({ r: r + 1, c })] as XLSX.CellObject | undefined;
         if (cell) cell.z = o.numberFormat;
       }
     }
   }
   sheet["!cols"] = o.widths.map((wch) => ({ wch }));
+  return sheet;
+}
+
+/** A workbook of one sheet: a header row, data rows, numbers with the given format. */
+function workbook(
+  sheetName: string,
+  header: string[],
+  rows: Cell[][],
+  o: { widths: number[]; numberFormat?: string; title: string; author: string },
+  more: SheetSpec[] = [],
+): Buffer {
   const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, sheet, sheetName);
+  XLSX.utils.book_append_sheet(
+    book,
+    sheetOf({ name: sheetName, header, rows, widths: o.widths, numberFormat: o.numberFormat }),
+    sheetName,
+  );
+  for (const extra of more) XLSX.utils.book_append_sheet(book, sheetOf(extra), extra.name);
   book.Props = { Title: o.title, Author: o.author, CreatedDate: new Date() };
   // Shared strings (t="s"): the plainest text cell, read as text by every program.
   return XLSX.write(book, {
@@ -69,15 +91,27 @@ export interface ContractPriceRow {
   rrpPrice: number | null;
   ean: string | null;
   currencyCode: string;
+  /** The product's variants with their volume prices (decision 040); none without tiers. */
+  variants?: { code: string; tiers: readonly TierRange[] }[];
 }
 
 export const CONTRACT_PRICE_HEADER = ["code", "name", "price", "RRP", "EAN", "currency"];
 export const CONTRACT_PRICE_SHEET = "Contract prices";
+export const VOLUME_PRICE_HEADER = [
+  "code",
+  "variant",
+  "from quantity",
+  "to quantity",
+  "unit price",
+  "currency",
+];
+export const VOLUME_PRICE_SHEET = "Volume prices";
 
 /**
  * The contract price list as .xlsx: one row per product, amounts as numbers in major units
  * shown with two decimals (spreadsheet users sum and compare them), the EAN as text so its
- * leading zeros survive.
+ * leading zeros survive. A second sheet lists the volume prices: one row per tier of every
+ * variant that has tiers, its last quantity empty for the open-ended tier.
  */
 export function contractPriceWorkbook(rows: readonly ContractPriceRow[], author: string): Buffer {
   const major = (minor: number | null) => (minor === null ? null : minor / 100);
@@ -86,6 +120,27 @@ export function contractPriceWorkbook(rows: readonly ContractPriceRow[], author:
     CONTRACT_PRICE_HEADER,
     rows.map((r) => [r.code, r.name, major(r.price), major(r.rrpPrice), r.ean, r.currencyCode]),
     { widths: [28, 40, 10, 10, 16, 9], numberFormat: "0.00", title: CONTRACT_PRICE_SHEET, author },
+    [
+      {
+        name: VOLUME_PRICE_SHEET,
+        header: VOLUME_PRICE_HEADER,
+        rows: rows.flatMap((r) =>
+          (r.variants ?? []).flatMap((v) =>
+            v.tiers.map((t) => [
+              r.code,
+              v.code,
+              t.minQuantity,
+              t.maxQuantity,
+              major(t.price),
+              r.currencyCode,
+            ]),
+          ),
+        ),
+        widths: [28, 32, 14, 12, 12, 9],
+        numberFormat: "0.00",
+        formatColumns: [4],
+      },
+    ],
   );
 }
 

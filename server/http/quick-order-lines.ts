@@ -1,6 +1,8 @@
 import { sql, type Kysely } from "kysely";
 import type { DB } from "../db/schema.js";
+import { variantTiersJson } from "../db/volume-prices.js";
 import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from "../domain/quantity.js";
+import { tierPrice } from "../domain/volume-prices.js";
 import { parseQuantity, type QuickOrderLine } from "../files/xlsx.js";
 import { translate, type Language } from "./i18n.js";
 
@@ -98,6 +100,7 @@ export async function checkQuickOrderLines(
           "v.product_code",
           "v.on_hand",
           "vp.price",
+          variantTiersJson().as("tiers"),
           sql<string>`coalesce(vt.name, v.name)`.as("name"),
           sql<string>`coalesce(pt.name, p.name)`.as("product_name"),
         ])
@@ -141,12 +144,14 @@ export async function checkQuickOrderLines(
     else if (variant.on_hand <= 0) reasons.push("out_of_stock");
     if (quantity === undefined) reasons.push("invalid_quantity");
     if (reasons.length === 0) {
+      // A row's volume price for its quantity (decision 040); the cart prices the merged line.
+      const unitPrice = tierPrice(variant!.tiers, quantity!, variant!.price);
       rows.push({
         row: line.row,
         product_variant_code: variant!.code,
         quantity: quantity!,
-        product: product!,
-        line_total: variant!.price * quantity!,
+        product: { ...product!, unit_price: unitPrice },
+        line_total: unitPrice * quantity!,
       });
       continue;
     }

@@ -71,6 +71,12 @@ export const routes: RouteObject[] = [
         lazy: () => import("../features/machines/machines-page"),
         handle: page("src/features/machines/machines-page.tsx"),
       },
+      // The staff's volume price editor (decision 040): staff sign in on the page itself.
+      {
+        path: "back-office/volume-prices",
+        lazy: () => import("../features/back-office/volume-prices-page"),
+        handle: page("src/features/back-office/volume-prices-page.tsx"),
+      },
       {
         // The session machine and its gateway load with the first shop page, not before.
         lazy: () => import("./require-session").then((m) => ({ Component: m.RequireSession })),

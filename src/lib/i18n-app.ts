@@ -20,6 +20,7 @@ export const LAZY_NAMESPACES = [
   "quick-order",
   "payment",
   "machines",
+  "back-office",
 ] as const;
 
 type Bundles = Record<(typeof NAMESPACES)[number], object>;

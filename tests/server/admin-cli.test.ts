@@ -219,4 +219,41 @@ describe.each(backends)("admin CLI against the API on %s", (backend) => {
     expect(down.code).toBe(1);
     expect(down.stderr).toContain("cannot reach the portal at http://127.0.0.1:9");
   }, 60_000);
+  it("lists a price list's tiered entries and sets, refuses and removes volume prices", async () => {
+    const listed = await cli(["price-entries", "EUR_CONTRACT", "--tiered"]);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stdout).toContain("FIRM-LIFT-CREAM-50ML");
+    expect(listed.stdout).toContain("1-11 24.00 | 12-47 22.50 | 48+ 21.00");
+    const set = await cli([
+      "volume-prices",
+      "EUR_CONTRACT",
+      "PORE-CLAY-MASK-75ML",
+      "1:15.50",
+      "10:14.00",
+    ]);
+    expect(set.code, set.stderr).toBe(0);
+    expect(set.stdout).toBe("PORE-CLAY-MASK-75ML in EUR_CONTRACT: 1-9 15.50 | 10+ 14.00\n");
+    const refused = await cli([
+      "volume-prices",
+      "EUR_CONTRACT",
+      "PORE-CLAY-MASK-75ML",
+      "1:15.50",
+      "10:16.00",
+    ]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain("volumePrices[1].price");
+    expect((await cli(["volume-prices", "EUR_CONTRACT", "PORE-CLAY-MASK-75ML", "1-15"])).code).toBe(
+      2,
+    );
+    const removed = await cli(["volume-prices", "EUR_CONTRACT", "PORE-CLAY-MASK-75ML", "none"]);
+    expect(removed.stdout).toBe(
+      "PORE-CLAY-MASK-75ML in EUR_CONTRACT: no volume prices (15.50 EUR)\n",
+    );
+    const tiers = await t.db
+      .selectFrom("variant_price_tiers")
+      .select("min_quantity")
+      .where("variant_code", "=", "PORE-CLAY-MASK-75ML")
+      .execute();
+    expect(tiers).toEqual([]);
+  }, 60_000);
 });

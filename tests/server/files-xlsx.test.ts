@@ -92,7 +92,7 @@ describe.each(backends)("xlsx files on %s", (backend) => {
       expect(res.headers["content-type"]).toBe(XLSX_TYPE);
       expect(res.headers["content-disposition"]).toBe('attachment; filename="contract-price.xlsx"');
       const book = read(res.rawPayload);
-      expect(book.SheetNames).toEqual(["Contract prices"]);
+      expect(book.SheetNames).toEqual(["Contract prices", "Volume prices"]);
       const rows = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets["Contract prices"]!, {
         header: 1,
       });
@@ -125,6 +125,62 @@ describe.each(backends)("xlsx files on %s", (backend) => {
       ]!;
       expect(sheet["C2"]).toMatchObject({ t: "n", z: "0.00" });
       expect(sheet["E2"]).toMatchObject({ t: "s" });
+    });
+
+    it("lists the volume prices of the caller's price list on a second sheet, one row a tier", async () => {
+      const res = await get("/shop/export/xlsx/contract-price", USERS.spaBuyer);
+      const rows = XLSX.utils.sheet_to_json<unknown[]>(
+        read(res.rawPayload).Sheets["Volume prices"]!,
+        {
+          header: 1,
+          defval: null,
+        },
+      );
+      expect(rows[0]).toEqual([
+        "code",
+        "variant",
+        "from quantity",
+        "to quantity",
+        "unit price",
+        "currency",
+      ]);
+      const cream = rows.filter((r) => r[1] === "FIRM-LIFT-CREAM-50ML");
+      expect(cream).toEqual([
+        ["FIRM-LIFT-CREAM", "FIRM-LIFT-CREAM-50ML", 1, 11, 24, "EUR"],
+        ["FIRM-LIFT-CREAM", "FIRM-LIFT-CREAM-50ML", 12, 47, 22.5, "EUR"],
+        ["FIRM-LIFT-CREAM", "FIRM-LIFT-CREAM-50ML", 48, null, 21, "EUR"],
+      ]);
+      // Every tiered variant of the list, as the product API answers them.
+      const api = await t.request("GET", "/api/v2/shop/product-variants?itemsPerPage=9999", {
+        as: USERS.spaBuyer,
+      });
+      const tiers = (
+        api.body["hydra:member"] as {
+          code: string;
+          volumePrices: { minQuantity: number; maxQuantity: number | null; price: number }[];
+        }[]
+      ).flatMap((v) =>
+        v.volumePrices.map((p) => [v.code, p.minQuantity, p.maxQuantity, p.price / 100]),
+      );
+      expect(
+        rows
+          .slice(1)
+          .map((r) => [r[1], r[2], r[3], r[4]])
+          .sort(),
+      ).toEqual(tiers.sort());
+      expect(tiers.length).toBeGreaterThanOrEqual(9);
+      const sheet = XLSX.read(res.rawPayload, { type: "buffer", cellNF: true }).Sheets[
+        "Volume prices"
+      ]!;
+      expect(sheet["E2"]).toMatchObject({ t: "n", z: "0.00" });
+      expect(sheet["C2"]?.z).not.toBe("0.00");
+      // A price list without tiers: the sheet has its header only.
+      const retail = read(
+        (await get("/shop/export/xlsx/contract-price", USERS.retailAdmin)).rawPayload,
+      );
+      expect(XLSX.utils.sheet_to_json(retail.Sheets["Volume prices"]!, { header: 1 })).toHaveLength(
+        1,
+      );
     });
 
     it("uses the company's own price list and currency; every role may export", async () => {

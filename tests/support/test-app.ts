@@ -189,6 +189,7 @@ export async function startTestApp(backend: Backend): Promise<TestApp> {
         "shipments",
         "product_variants",
         "variant_prices",
+        "variant_price_tiers",
         "coupons",
         "idempotency_keys",
         "addresses",

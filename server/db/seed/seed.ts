@@ -36,6 +36,7 @@ const TABLES = [
   "shop_users",
   "addresses",
   "companies",
+  "variant_price_tiers",
   "variant_prices",
   "product_variant_translations",
   "product_variants",
@@ -392,8 +393,53 @@ async function seedCatalogue(tx: Kysely<DB>, brandName: string) {
       ]),
     )
     .execute();
+  // Volume prices for Demo Spa GmbH's price list (decision 040): the first tier is the
+  // entry's own price.
+  await tx
+    .insertInto("variant_price_tiers")
+    .values(
+      demoVolumePrices.flatMap(({ variant, tiers }) => {
+        const base = variants.find(({ v }) => v.code === variant)!.v.priceEur;
+        return [[1, base] as const, ...tiers].map(([minQuantity, price]) => ({
+          price_list_code: "EUR_CONTRACT",
+          variant_code: variant,
+          min_quantity: minQuantity,
+          price,
+        }));
+      }),
+    )
+    .execute();
   await seedCatalogueTranslations(tx, brand);
 }
+
+/**
+ * The demo volume prices in EUR_CONTRACT (Demo Spa GmbH's list), after the first tier (1 unit
+ * at the entry's price): the issue's example on the sculpting cream (1-11 at 24.00, 12-47 at
+ * 22.50, 48+ at 21.00) and two consumables spas buy by the box.
+ */
+const demoVolumePrices: { variant: string; tiers: (readonly [number, number])[] }[] = [
+  {
+    variant: "FIRM-LIFT-CREAM-50ML",
+    tiers: [
+      [12, 2250],
+      [48, 2100],
+    ],
+  },
+  {
+    variant: "PORE-CLAY-MASK-75ML",
+    tiers: [
+      [12, 1390],
+      [48, 1290],
+    ],
+  },
+  {
+    variant: "EYE-REVIVE-PATCHES-30-PAIRS",
+    tiers: [
+      [24, 1100],
+      [96, 1020],
+    ],
+  },
+];
 
 /**
  * The catalogue's texts in French, German, Italian and Spanish (decision 030), from the data

@@ -101,6 +101,7 @@ export async function registerFileRoutes(app: FastifyInstance, { db, config }: A
         rrpPrice: first?.rrpPrice ?? null,
         ean: first?.ean ?? null,
         currencyCode: company.currency_code,
+        variants: p.variants.map((v) => ({ code: v.code, tiers: v.tiers })),
       };
     });
     return download(

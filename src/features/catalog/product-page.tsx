@@ -36,6 +36,7 @@ import { PLACEHOLDER_IMAGE } from "../../lib/placeholder";
 import { useGatewayQuery } from "../../lib/use-gateway-query";
 import { ListLoader, ListMessage } from "../../components/list-state";
 import { badgeImage, galleryImages } from "./product-images";
+import { VolumePrices } from "./volume-prices";
 
 /** At most 4 related products (spec section 9). */
 const RELATED = 4;
@@ -108,9 +109,17 @@ function Gallery({ product }: { product: Product }) {
   );
 }
 
-function AddToCart({ product }: { product: Product }) {
+function AddToCart({
+  product,
+  quantity,
+  setQuantity,
+}: {
+  product: Product;
+  /** What the quantity field holds (the page marks the volume price it gets). */
+  quantity: string | number;
+  setQuantity: (value: string | number) => void;
+}) {
   const { t } = useTranslation("catalog");
-  const [quantity, setQuantity] = useState<string | number>(MIN_LINE_QUANTITY);
   const cart = useCartActor();
   // The loading flag of the app's cart disables the button (spec section 5); the cart actor
   // shows the success or error toast of the spec's catalogue.
@@ -254,6 +263,10 @@ function ProductDetails({ product }: { product: Product }) {
   const currency = first?.currencyCode ?? product.currencyCode;
   const available = Boolean(first?.inStock);
   const related = product.related.slice(0, RELATED);
+  const [quantity, setQuantity] = useState<string | number>(MIN_LINE_QUANTITY);
+  // Adding merges with the cart's line of this variant, which the server prices as a whole.
+  const inCart = useCart().cart?.items.find((i) => i.variantCode === first?.code)?.quantity ?? 0;
+  const lineQuantity = inCart + (isValidQuantity(quantity) ? quantity : 0);
   return (
     <Container size="xl" py={64}>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing={56}>
@@ -288,7 +301,15 @@ function ProductDetails({ product }: { product: Product }) {
               </Stack>
             )}
           </Group>
-          <AddToCart product={product} />
+          <AddToCart product={product} quantity={quantity} setQuantity={setQuantity} />
+          {first && price != null && (
+            <VolumePrices
+              tiers={first.volumePrices}
+              currencyCode={currency}
+              quantity={lineQuantity}
+              inCart={inCart}
+            />
+          )}
           {product.description && (
             <Text c="stone.8" style={{ whiteSpace: "pre-line" }}>
               {product.description}

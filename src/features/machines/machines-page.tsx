@@ -37,15 +37,12 @@ import { useLazyNamespace } from "../../lib/lazy-namespace";
 import { useLiveState } from "../../lib/live-actors";
 import { MACHINES_TEXTS } from "./machines-texts";
 import {
-  activePaths,
-  fetchMachines,
-  highlighted,
   signInStaff,
   signOutStaff,
-  staffToken,
-  StaffRequestError,
-  type MachineData,
-} from "./machines.services";
+  StaffCallError,
+  staffSession as staffToken,
+} from "../../lib/staff-session";
+import { activePaths, fetchMachines, highlighted, type MachineData } from "./machines.services";
 import { MermaidDiagram } from "./mermaid-diagram";
 import { FormFields } from "../../components/form-fields";
 
@@ -84,7 +81,7 @@ export function Component() {
       fetchMachines(current, language).then(
         (machines) => setLoad({ status: "ready", machines }),
         (error: unknown) => {
-          if (error instanceof StaffRequestError && error.status === 401) {
+          if (error instanceof StaffCallError && error.status === 401) {
             staffToken.write(null);
             setToken(null);
             setLoad({ status: "signIn" });
@@ -104,8 +101,7 @@ export function Component() {
   }, [reload, token, tokenRead]);
 
   const signOut = () => {
-    if (token) void signOutStaff(token);
-    staffToken.write(null);
+    void signOutStaff(token);
     setToken(null);
   };
 
@@ -179,7 +175,7 @@ function StaffSignIn({
     setError(null);
     signInStaff(email.trim(), password, language).then(onSignedIn, (e: unknown) => {
       setBusy(false);
-      setError(e instanceof StaffRequestError && e.detail ? e.detail : t("signIn.failed"));
+      setError(e instanceof StaffCallError && e.detail ? e.detail : t("signIn.failed"));
     });
   };
 

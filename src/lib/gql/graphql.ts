@@ -445,7 +445,7 @@ export type ProductQueryVariables = Exact<{
 }>;
 
 
-export type ProductQuery = { product: { slug: string, description: string, mainTaxonCode: string | null, taxonCodes: Array<string>, originalPrice: number | null, code: string, name: string, defaultVariantCode: string | null, price: number | null, rrpPrice: number | null, currencyCode: string | null, inStock: boolean, variants: Array<{ code: string, name: string, price: number | null, originalPrice: number | null, rrpPrice: number | null, currencyCode: string | null, inStock: boolean }>, related: Array<{ code: string, name: string, defaultVariantCode: string | null, price: number | null, rrpPrice: number | null, currencyCode: string | null, inStock: boolean, images: Array<{ id: string | null, type: string, path: string }> }>, mainTaxon: { code: string, name: string, description: string, coverImage: { id: string | null, type: string, path: string } | null, products: { totalItems: number, items: Array<{ code: string, name: string, defaultVariantCode: string | null, price: number | null, rrpPrice: number | null, currencyCode: string | null, inStock: boolean, images: Array<{ id: string | null, type: string, path: string }> }> } } | null, images: Array<{ id: string | null, type: string, path: string }> } | null };
+export type ProductQuery = { product: { slug: string, description: string, mainTaxonCode: string | null, taxonCodes: Array<string>, originalPrice: number | null, code: string, name: string, defaultVariantCode: string | null, price: number | null, rrpPrice: number | null, currencyCode: string | null, inStock: boolean, variants: Array<{ code: string, name: string, price: number | null, originalPrice: number | null, rrpPrice: number | null, currencyCode: string | null, inStock: boolean, volumePrices: Array<{ minQuantity: number, maxQuantity: number | null, price: number }> }>, related: Array<{ code: string, name: string, defaultVariantCode: string | null, price: number | null, rrpPrice: number | null, currencyCode: string | null, inStock: boolean, images: Array<{ id: string | null, type: string, path: string }> }>, mainTaxon: { code: string, name: string, description: string, coverImage: { id: string | null, type: string, path: string } | null, products: { totalItems: number, items: Array<{ code: string, name: string, defaultVariantCode: string | null, price: number | null, rrpPrice: number | null, currencyCode: string | null, inStock: boolean, images: Array<{ id: string | null, type: string, path: string }> }> } } | null, images: Array<{ id: string | null, type: string, path: string }> } | null };
 
 export type HomeCollectionsQueryVariables = Exact<{
   code?: string;
@@ -3075,6 +3075,11 @@ export const ProductDocument = new TypedDocumentString(`
       price
       originalPrice
       rrpPrice
+      volumePrices {
+        minQuantity
+        maxQuantity
+        price
+      }
       currencyCode
       inStock
     }

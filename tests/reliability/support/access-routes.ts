@@ -508,6 +508,27 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     path: () => "/api/v2/admin/companies/1/sales-agent",
     request: () => json({ name: "Sam Agent", email: "sam.agent@brand.example" }),
   },
+  "GET /api/v2/admin/price-lists/:code/entries": {
+    access: "staff",
+    path: () => "/api/v2/admin/price-lists/EUR_CONTRACT/entries?tiered=true",
+  },
+  "GET /api/v2/admin/price-lists/:code/entries/:variant": {
+    access: "staff",
+    path: () => "/api/v2/admin/price-lists/EUR_CONTRACT/entries/FIRM-LIFT-CREAM-50ML",
+  },
+  "PUT /api/v2/admin/price-lists/:code/entries/:variant/volume-prices": {
+    access: "staff",
+    path: () => "/api/v2/admin/price-lists/EUR_CONTRACT/entries/FIRM-LIFT-CREAM-50ML/volume-prices",
+    // The seeded tiers again: later rows and journeys see the same prices.
+    request: () =>
+      json({
+        volumePrices: [
+          { minQuantity: 1, price: 2400 },
+          { minQuantity: 12, price: 2250 },
+          { minQuantity: 48, price: 2100 },
+        ],
+      }),
+  },
   "GET /api/v2/admin/audit-events": { access: "staff" },
   "GET /api/v2/admin/audit-events/:id": {
     access: "staff",
