@@ -274,13 +274,18 @@ function coveringPaths(model: BrowserModel, options: any) {
   }
   candidates.sort((a, b) => a.path.steps.length - b.path.steps.length);
   const covered = new Set<string>();
-  const kept: Path[] = [];
+  let kept: { path: Path; takes: Set<string> }[] = [];
   for (const c of candidates) {
     if ([...c.takes].every((k) => covered.has(k))) continue;
     c.takes.forEach((k) => covered.add(k));
-    kept.push(c.path);
+    kept.push(c);
   }
-  return { kept, covered };
+  // A short journey kept first may be covered by longer ones kept after it: dropped.
+  for (const c of [...kept]) {
+    const others = kept.filter((o) => o !== c);
+    if ([...c.takes].every((k) => others.some((o) => o.takes.has(k)))) kept = others;
+  }
+  return { kept: kept.map((c) => c.path), covered };
 }
 
 /**
