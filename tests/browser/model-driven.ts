@@ -119,22 +119,36 @@ export function modelJourneys(model: BrowserModel): E2ETest[] {
 
 /** The paths a model's journeys replay (see `BrowserModel.coverage`). */
 export function modelPaths(model: BrowserModel): Path[] {
-  const cached = pathCache.get(model.events);
-  const key = `${model.coverage}`;
-  if (cached?.has(key)) return cached.get(key)!;
+  // What the paths depend on: a second run of a model (its copy with another name or start)
+  // shares them.
+  const parts = [
+    model.machine,
+    model.events,
+    model.serializeState,
+    model.unreachable,
+    model.goals,
+    model.family,
+    model.settled,
+    model.fewestCounts,
+    model.coverage,
+  ];
+  const hit = pathCache.find((c) => c.parts.every((p, i) => p === parts[i]));
+  if (hit) return hit.paths;
   const paths = generatePaths(model);
-  pathCache.set(model.events, (cached ?? new Map()).set(key, paths));
+  pathCache.push({ parts, paths });
   return paths;
 }
 
-/** Paths by the model's events (a second run of a model shares them) and coverage. */
-const pathCache = new WeakMap<object, Map<string, Path[]>>();
+const pathCache: { parts: unknown[]; paths: Path[] }[] = [];
 
 function generatePaths(model: BrowserModel): Path[] {
   const options = optionsOf(model);
   if (model.coverage === "transitions") return transitionPaths(model, options);
   if (model.coverage === "fewest")
-    return fewestPaths(model, modelPaths({ ...model, coverage: "transitions" }));
+    return fewestPaths(
+      model,
+      modelPaths({ ...model, coverage: "transitions", fewestCounts: undefined }),
+    );
   return getShortestPaths(model.machine, options) as unknown as Path[];
 }
 
