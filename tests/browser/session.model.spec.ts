@@ -1,4 +1,4 @@
-import { request } from "@playwright/test";
+import { request, type Page } from "@playwright/test";
 import type { EventObject } from "xstate";
 import { SESSION_TTL_MS, sessionMachine } from "../../machines/session.machine";
 import {
@@ -10,28 +10,18 @@ import {
   type E2EContext,
 } from "../../e2e/harness";
 import { delayEvents } from "../machines/support/paths";
-import { modelJourneys } from "./model-driven";
+import { modelJourneys, type BrowserModel } from "./model-driven";
 
 type Start = "valid" | "expired" | "none";
-type Context = { session: { customerId: string } | null };
+type Context = { session: { customerId: string; expiresAt: number } | null; now: number };
+const hasValidStored = (c: Context) => c.session !== null && c.session.expiresAt > c.now;
 
-/**
- * Moves the stored session's expiry into the past, as 12 hours passing while the page was
- * closed would (the browser's own clock; the token in the HttpOnly cookie is real and still
- * valid on the server). Written on /health, a page of the origin that runs no app: a shop page
- * would see its stored session expire at once and end it (and sign it out) itself, so the
- * next page load would find no stored session at all and adopt the server's cookie session.
- */
-async function ageStoredSession(ctx: E2EContext) {
-  await ctx.page.goto(`${ctx.baseUrl}/health`);
-  await ctx.page.evaluate(() => {
-    const stored = JSON.parse(localStorage.getItem("customer")!) as { value: string };
-    localStorage.setItem(
-      "customer",
-      JSON.stringify({ value: stored.value, expiry: Date.now() - 1 }),
-    );
-  });
-}
+/** Transitions a browser cannot cause, with the reason (checked: none of them is taken). */
+const UNREACHABLE = {
+  "--session.signedIn-->":
+    "the app never sends session.signedIn: the sign-in page stores the session itself (the " +
+    "sign-in machine's startSession) and a shop page's session actor starts from storage",
+};
 
 /** Signs `token` out on the server, as another device or an API client would. */
 async function revokeElsewhere(ctx: E2EContext, token: string) {
@@ -43,7 +33,7 @@ async function revokeElsewhere(ctx: E2EContext, token: string) {
   expect(res.status() === 204, `signed out on the server: ${res.status()}`);
 }
 
-/** Whether the server still accepts `token` (asked without the browser's cookies). */
+/** Whether the server accepts `token` (asked without the browser's cookies). */
 async function serverAccepts(ctx: E2EContext, token: string): Promise<boolean> {
   const api = await request.newContext();
   const res = await api.get(`${ctx.baseUrl}/api/v2/shop/orders`, {
@@ -53,58 +43,125 @@ async function serverAccepts(ctx: E2EContext, token: string): Promise<boolean> {
   return res.status() === 200;
 }
 
-/** The session's token at the start of a journey, to check what the server says of it later. */
-let startToken: string | null = null;
+/** The server refuses `token` (within a few seconds: the sign-out call runs beside the UI). */
+async function expectRefused(ctx: E2EContext, token: string) {
+  for (let i = 0; i < 50 && (await serverAccepts(ctx, token)); i++)
+    await ctx.page.waitForTimeout(100);
+  expect(!(await serverAccepts(ctx, token)), "the server refuses the session's token");
+}
+
+/**
+ * Per page: the session's token at the start, the page's clock (epoch ms, paused), and how long
+ * the clock has run since the machine entered its state (its timer started then).
+ */
+const journeyOf = new WeakMap<Page, { token: string | null; now: number; elapsed: number }>();
+
+/**
+ * Lets the held clock run in small steps (timers of rendering: Suspense, transitions) until
+ * `shown` holds, never past `budgetMs` since the state was entered, so the machine's own timer
+ * (500 ms, 2 s) does not fire before the journey says.
+ */
+async function runUntil(page: Page, shown: () => Promise<boolean>, budgetMs: number) {
+  const journey = journeyOf.get(page)!;
+  for (;;) {
+    if (await shown()) return;
+    if (journey.elapsed + 50 > budgetMs)
+      throw new Error(`not shown within ${budgetMs} ms of the page's clock`);
+    await page.clock.runFor(50);
+    journey.elapsed += 50;
+    journey.now += 50;
+  }
+}
+const visible = (locator: ReturnType<Page["getByText"]>) => () => locator.first().isVisible();
 
 const delayMs = delayEvents(sessionMachine);
 const delays = [...delayMs.keys()];
 
 /**
- * The session machine drives a shop page (storefront spec section 4): a valid session keeps the
- * person in; an expired or missing one shows 'Session expired' and leads to /login after 2 s;
- * a token the server revoked (signed out elsewhere) ends the session the same way; logging out
- * returns to the site root. The sessions are real: signed in through the sign-in page (the
- * HttpOnly cookie), revoked on the server, and checked against the server afterwards
- * (decision 037). Timers are the page's real ones.
+ * The session machine drives a shop page (storefront spec section 4) on Playwright's simulated
+ * clock (`page.clock`): the page's timers run only when the journey lets time pass (the 500 ms
+ * check, the 2 s before /login), and 12 hours pass in a jump. A valid session keeps the person
+ * in; an expired or missing one shows 'Session expired' and leads to /login; a token the server
+ * revoked (signed out elsewhere: the real API call with the token) ends the session on the
+ * page's next request; a navigation after the stored session ran out ends it too; logging out
+ * returns to the site root. Each can happen before the check (the clock held within the first
+ * 500 ms) or after it. The sessions are real (the sign-in page's HttpOnly cookie, decision
+ * 037), and the server is the oracle: it still accepts the token while the page says the
+ * session is valid, and refuses it once the page ended it, whatever ended it.
+ *
+ * Three starts, one model each (a machine's input is fixed per model): signed in just now,
+ * signed in 12 hours ago (the page was closed meanwhile), never signed in. Their journeys
+ * together take every transition a browser can cause (`family`).
  */
-function sessionModel(start: Start) {
+function sessionModel(start: Start): BrowserModel {
   const now = Date.now();
   const stored =
     start === "none"
       ? null
-      : {
-          customerId: "2",
-          expiresAt: start === "valid" ? now + SESSION_TTL_MS : now - 1,
-        };
-  return modelJourneys({
+      : { customerId: "2", expiresAt: start === "valid" ? now + SESSION_TTL_MS : now - 1 };
+  const ranOut = { type: "session.checked", stored: null, now: now + SESSION_TTL_MS + 1 };
+  const inDate = { type: "session.checked", stored, now: now + 1 };
+  return {
     name: `session (${start} stored session)`,
     machine: sessionMachine,
     input: { stored, now },
+    coverage: "transitions",
+    unreachable: UNREACHABLE,
+    goals:
+      start === "valid"
+        ? {
+            "a navigation finds the stored session in date": (s, e) =>
+              s.value === "valid" &&
+              e?.type === "session.checked" &&
+              (e as { stored?: unknown }).stored !== null,
+          }
+        : {},
     events: (s) => {
       const own: EventObject[] = delays.map((type) => ({ type }));
-      if (s.value === "valid")
-        own.push({ type: "session.signedOut" }, { type: "session.unauthorized" });
+      if (start === "valid" && (s.value === "checking" || s.value === "valid"))
+        own.push(
+          { type: "session.signedOut" },
+          { type: "session.unauthorized" },
+          ranOut as EventObject,
+        );
+      if (start === "valid" && s.value === "valid") own.push(inDate as EventObject);
       return own;
     },
     serializeState: (s) => JSON.stringify([s.value, (s.context as Context).session !== null]),
+    describe: (e) => {
+      if (e.type.startsWith("xstate.after.")) return `${e.type.split(".")[2]} time passes`;
+      if (e.type === "session.checked")
+        return (e as { stored?: unknown }).stored === null
+          ? "12 h pass, then a navigation"
+          : "a navigation";
+      if (e.type === "session.unauthorized") return "signed out elsewhere, then a navigation";
+      return e.type;
+    },
     async start(ctx) {
-      startToken = null;
+      const { page, baseUrl } = ctx;
+      await page.clock.install();
+      let token: string | null = null;
       if (start !== "none") {
         await signInAsBuyer(ctx);
-        startToken = await sessionToken(ctx);
-        expect(startToken !== null, "the sign-in set the session cookie");
+        token = await sessionToken(ctx);
+        expect(token !== null, "the sign-in set the session cookie");
       }
-      if (start === "expired") {
-        // The stored session ran out while the page was closed.
-        await ctx.page.getByTestId("mini-cart").waitFor();
-        await running(ctx.page);
-        await ageStoredSession(ctx);
-      }
-      await ctx.page.goto(`${ctx.baseUrl}/shop/help`);
-      await running(ctx.page);
+      // From a page of the origin that runs no app, time is held (12 hours on for a session
+      // stored in the past), and the shop page loads on the held clock.
+      await page.goto(`${baseUrl}/health`);
+      const at = Date.now() + (start === "expired" ? SESSION_TTL_MS + 60_000 : 1_000);
+      await page.clock.pauseAt(at);
+      journeyOf.set(page, { token, now: at, elapsed: 0 });
+      await page.goto(`${baseUrl}/shop/help`);
+      await running(page);
+      // The page renders its header within the first 500 ms (with a stored session).
+      if (start === "valid") await runUntil(page, visible(page.getByTestId("account-link")), 450);
     },
     async act(ctx, event) {
       const { page } = ctx;
+      const journey = journeyOf.get(page)!;
+      const elapsed = journey.elapsed;
+      journey.elapsed = 0;
       switch (event.type) {
         case "session.signedOut":
           // In-app navigation keeps the page's session actor (a reload would start a new one).
@@ -112,28 +169,49 @@ function sessionModel(start: Start) {
           return page.getByRole("button", { name: "Log out" }).click();
         case "session.unauthorized":
           // The stored session is still in date but the token was signed out elsewhere.
-          await revokeElsewhere(ctx, startToken!);
-          return page.getByRole("link", { name: "Treatments" }).click();
-        default:
-          // Delays: the page's own timers run; the page gets a little longer than the machine.
-          await page.waitForTimeout((delayMs.get(event.type) ?? 0) + 150);
-          return;
+          await revokeElsewhere(ctx, journey.token!);
+          return page.getByRole("link", { name: "Treatments" }).first().click();
+        case "session.checked":
+          if ((event as { stored?: unknown }).stored === null) {
+            // The stored session runs out (no timer fires), then the person moves on.
+            journey.now += SESSION_TTL_MS + 1;
+            await page.clock.setSystemTime(journey.now);
+          }
+          return page.getByRole("link", { name: "Treatments" }).first().click();
+        default: {
+          // A delay: the page's clock runs on until the state's timer fires.
+          const ms = Math.max(0, (delayMs.get(event.type) ?? 0) - elapsed);
+          journey.now += ms;
+          return page.clock.runFor(ms);
+        }
       }
     },
     async assert(ctx, s) {
       const { page, baseUrl } = ctx;
+      const { token } = journeyOf.get(page)!;
       switch (s.value) {
+        case "checking":
         case "valid":
-          await page.getByRole("heading", { level: 1 }).first().waitFor();
           expect(new URL(page.url()).pathname.startsWith("/shop"), "still on a shop page");
+          // Without a stored session in date the page shows nothing until the check.
+          if (!hasValidStored(s.context as Context)) return;
+          await page.getByRole("heading", { level: 1 }).first().waitFor();
+          expect(
+            (await page.getByText("Session expired").count()) === 0,
+            "no 'Session expired' notice",
+          );
+          // The page and the server agree: the session is good.
+          if (token)
+            expect(await serverAccepts(ctx, token), "the server accepts the session's token");
           return;
         case "expired":
-          await page.getByText("Session expired").first().waitFor();
+          await runUntil(page, visible(page.getByText("Session expired")), 1_500);
           // Whatever ended it, the token is no good on the server any more.
-          if (startToken) await expectRefused(ctx, startToken);
+          if (token) await expectRefused(ctx, token);
           return;
         case "redirectingToLogin":
           await page.waitForURL(`${baseUrl}/login`);
+          if (token) await expectRefused(ctx, token);
           return;
         case "signedOut":
           await page.waitForURL(`${baseUrl}/`);
@@ -142,24 +220,16 @@ function sessionModel(start: Start) {
             "the stored session is gone",
           );
           // Logging out revoked the token on the server and cleared its cookie.
-          await expectRefused({ page, baseUrl } as E2EContext, startToken!);
+          await expectRefused(ctx, token!);
           return;
         default:
           return;
       }
     },
-  });
+  };
 }
 
-/** The server refuses `token` (within a few seconds: the sign-out call runs beside the UI). */
-async function expectRefused(ctx: E2EContext, token: string) {
-  for (let i = 0; i < 50 && (await serverAccepts(ctx, token)); i++)
-    await ctx.page.waitForTimeout(100);
-  expect(!(await serverAccepts(ctx, token)), "the server refuses the session's token");
-}
+const models = (["valid", "expired", "none"] as const).map(sessionModel);
+for (const model of models) model.family = models.filter((m) => m !== model);
 
-export const tests = journeys(
-  ...sessionModel("valid"),
-  ...sessionModel("expired"),
-  ...sessionModel("none"),
-);
+export const tests = journeys(...models.flatMap((model) => modelJourneys(model)));

@@ -11,7 +11,12 @@ import { ADDRESS_MAX } from "../../../server/domain/address-book";
 import { useDialogLayout } from "../../lib/dialog-layout";
 import { gateway } from "../../lib/gateway";
 import { gatewayErrorDetail } from "../../lib/graphql-client";
-import { CountriesDocument, CreateAddressDocument, type AddressInput } from "../../lib/gql/graphql";
+import {
+  CountriesDocument,
+  CreateAddressDocument,
+  type AddressInput,
+  type CreateAddressMutation,
+} from "../../lib/gql/graphql";
 import { useLazyNamespace } from "../../lib/lazy-namespace";
 import { useGatewayQuery } from "../../lib/use-gateway-query";
 import {
@@ -24,6 +29,7 @@ import {
 import { CHECKOUT_TEXTS } from "./checkout-texts";
 
 type Field = Exclude<AddressField, "email">;
+type CreatedAddress = Extract<CreateAddressMutation["createAddress"], { __typename: "Address" }>;
 
 /** The checkout's texts for the address book's error keys (account spec section 5). */
 const ERROR_KEYS: Record<string, string> = {
@@ -37,7 +43,8 @@ const ERROR_KEYS: Record<string, string> = {
  */
 export default function AddAddressDialog(props: {
   onClose: () => void;
-  onCreated: (address: { id: string }) => void;
+  /** The saved address as the server has it (the shipping select shows its label). */
+  onCreated: (address: CreatedAddress) => void;
 }) {
   const { t } = useLazyNamespace("checkout", CHECKOUT_TEXTS);
   const countries = useGatewayQuery(() => gateway(CountriesDocument, {}), "countries");
@@ -83,7 +90,7 @@ export default function AddAddressDialog(props: {
     try {
       const { createAddress: result } = await gateway(CreateAddressDocument, { input });
       if (result.__typename === "Address") {
-        props.onCreated({ id: result.id });
+        props.onCreated(result);
         return;
       }
       const byField: Partial<Record<Field, string>> = {};
