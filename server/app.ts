@@ -27,7 +27,8 @@ import { registerAccountRoutes } from "./http/routes/account.js";
 import { registerBackOfficeRoutes } from "./http/routes/backoffice.js";
 import { registerCatalogRoutes } from "./http/routes/catalog.js";
 import { registerFileRoutes } from "./http/routes/files.js";
-import { registerListRoutes } from "./http/routes/lists.js";
+import { registerSavedListRoutes } from "./http/routes/saved-lists.js";
+import { registerContractPriceRoutes } from "./http/routes/contract-prices.js";
 import { registerMachineRoutes } from "./http/routes/machines.js";
 import { registerCustomerRoutes } from "./http/routes/customers.js";
 import { registerOutboxPages } from "./http/routes/dev-mail.js";
@@ -198,7 +199,8 @@ export async function buildApp({
   registerCustomerRoutes(app, ctx);
   registerOrderRoutes(app, ctx);
   await registerAccountRoutes(app, ctx);
-  await registerListRoutes(app, ctx);
+  await registerSavedListRoutes(app, ctx);
+  registerContractPriceRoutes(app, ctx);
   await registerFileRoutes(app, ctx);
   // Mail and the public account entry points that work by mail: the development outbox page,
   // forgotten password (request, check and use a reset link) and partner registration.

@@ -1,6 +1,6 @@
 import type { Iri, RestImage, RestVolumePrice } from "./types.js";
 
-/** A row of GET /api/v2/shop/contract-prices (server/http/routes/lists.ts). */
+/** A row of GET /api/v2/shop/contract-prices (server/http/routes/contract-prices.ts). */
 export interface RestContractPrice {
   code: string;
   name: string;

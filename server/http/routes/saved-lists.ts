@@ -1,10 +1,27 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 
-import { findProducts } from "../../db/catalog.js";
 import { recordAudit } from "../../db/audit.js";
-import { recalculate, startCart, type Tx } from "../../db/orders.js";
+import { companyTerms, type CompanyTerms } from "../../db/contract-prices.js";
+import { recalculate } from "../../db/orders.js";
 import type { DB } from "../../db/schema.js";
+import {
+  addCartLine,
+  callerCart,
+  cartLines,
+  companyListsPage,
+  deleteList,
+  findCompanyList,
+  getList,
+  getOrder,
+  insertList,
+  listLines,
+  listLinesToOrder,
+  lockShopUser,
+  savedListItems,
+  setCartLineQuantity,
+  soldVariantCodes,
+} from "../../db/shopping-lists.js";
 import { MAX_LINE_QUANTITY, quantityViolation } from "../../domain/quantity.js";
 import {
   defaultListName,
@@ -37,41 +54,22 @@ const CART_LOCALES: Record<Language, string> = {
   es: "es_ES",
 };
 
-interface CompanyTerms {
-  priceList: string;
-  currencyCode: string;
-}
-
-async function companyTerms(db: Kysely<DB>, companyId: number): Promise<CompanyTerms> {
-  const c = await db
-    .selectFrom("companies")
-    .select(["price_list_code", "currency_code"])
-    .where("id", "=", companyId)
-    .executeTakeFirstOrThrow();
-  return { priceList: c.price_list_code, currencyCode: c.currency_code };
-}
-
 /**
- * Saved shopping lists, the contract price list, and ordering from a saved list.
+ * Saved shopping lists and ordering from a saved list.
  *
  * A list belongs to the company, not to the person who saved it: every user of the company
  * sees every list and may delete any of them (the account screen offers "delete" on every list
  * and shows no owner; who deleted what is in the audit trail, with the list's content). Only
  * ordering from a list needs the right to buy (`savedLists.order`: not MARKETING).
  */
-export async function registerListRoutes(app: FastifyInstance, { db }: AppContext): Promise<void> {
+export async function registerSavedListRoutes(
+  app: FastifyInstance,
+  { db }: AppContext,
+): Promise<void> {
   /** The caller's list, or 404 for anything else (missing, malformed id, another company's). */
   const findList = async (q: Kysely<DB>, p: Principal, rawId: string) => {
     const id = numericId(rawId);
-    const list =
-      id === undefined
-        ? undefined
-        : await q
-            .selectFrom("shopping_lists")
-            .selectAll()
-            .where("id", "=", id)
-            .where("company_id", "=", p.companyId)
-            .executeTakeFirst();
+    const list = id === undefined ? undefined : await findCompanyList(q, p.companyId, id);
     if (!list) throw notFound();
     return list;
   };
@@ -80,19 +78,11 @@ export async function registerListRoutes(app: FastifyInstance, { db }: AppContex
     const p = requirePrincipal(request);
     // Lists are few per company and the storefront asks without paging: a generous default.
     const { page, itemsPerPage } = paging(request.query as Record<string, unknown>, 100);
-    const base = db.selectFrom("shopping_lists").where("company_id", "=", p.companyId);
-    const [count, rows, terms] = await Promise.all([
-      base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
-      base
-        .selectAll()
-        .orderBy("created_at", "desc")
-        .orderBy("id", "desc")
-        .limit(itemsPerPage)
-        .offset((page - 1) * itemsPerPage)
-        .execute(),
+    const [{ rows, total }, terms] = await Promise.all([
+      companyListsPage(db, p.companyId, { page, itemsPerPage }),
       companyTerms(db, p.companyId),
     ]);
-    return collection(await listResources(db, rows, terms, languageOf(request)), Number(count.n));
+    return collection(await listResources(db, rows, terms, languageOf(request)), total);
   });
 
   app.get(`${LISTS}/:id`, async (request) => {
@@ -112,37 +102,22 @@ export async function registerListRoutes(app: FastifyInstance, { db }: AppContex
     const terms = await companyTerms(db, p.companyId);
     const { name, lines } = await readNewList(db, request, terms);
     const id = await db.transaction().execute(async (tx) => {
-      const list = await tx
-        .insertInto("shopping_lists")
-        .values({ company_id: p.companyId, shop_user_id: p.userId, name })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      await tx
-        .insertInto("shopping_list_items")
-        .values(
-          lines.map((l, position) => ({
-            shopping_list_id: list.id,
-            variant_code: l.code,
-            quantity: l.quantity,
-            position,
-          })),
-        )
-        .execute();
+      const listId = await insertList(
+        tx,
+        { companyId: p.companyId, userId: p.userId, name },
+        lines,
+      );
       await recordAudit(tx, {
         actor: { type: "user", id: p.userId },
         companyId: p.companyId,
         entityType: "shopping_list",
-        entityId: list.id,
+        entityId: listId,
         action: "created",
         after: { name, items: lines.map((l) => ({ variantCode: l.code, quantity: l.quantity })) },
       });
-      return list.id;
+      return listId;
     });
-    const row = await db
-      .selectFrom("shopping_lists")
-      .selectAll()
-      .where("id", "=", id)
-      .executeTakeFirstOrThrow();
+    const row = await getList(db, id);
     const [resource] = await listResources(db, [row], terms, languageOf(request));
     return reply.code(201).header("location", listIri(id)).send(resource);
   });
@@ -152,19 +127,9 @@ export async function registerListRoutes(app: FastifyInstance, { db }: AppContex
     const rawId = (request.params as { id: string }).id;
     await db.transaction().execute(async (tx) => {
       const list = await findList(tx, p, rawId);
-      const items = await tx
-        .selectFrom("shopping_list_items")
-        .select(["variant_code", "quantity"])
-        .where("shopping_list_id", "=", list.id)
-        .orderBy("position")
-        .orderBy("id")
-        .execute();
-      const deleted = await tx
-        .deleteFrom("shopping_lists")
-        .where("id", "=", list.id)
-        .executeTakeFirst();
+      const items = await savedListItems(tx, list.id);
       // A colleague deleted it a moment ago: the same answer as if it had never been there.
-      if (Number(deleted.numDeletedRows) !== 1) throw notFound();
+      if ((await deleteList(tx, list.id)) !== 1) throw notFound();
       await recordAudit(tx, {
         actor: { type: "user", id: p.userId },
         companyId: p.companyId,
@@ -197,52 +162,11 @@ export async function registerListRoutes(app: FastifyInstance, { db }: AppContex
     const terms = await companyTerms(db, p.companyId);
     const result = await db.transaction().execute(async (tx) => {
       const list = await findList(tx, p, rawId);
-      await tx
-        .selectFrom("shop_users")
-        .select("id")
-        .where("id", "=", p.userId)
-        .forNoKeyUpdate()
-        .execute();
-      const cart = await callerCart(tx, p, CART_LOCALES[lang]);
+      await lockShopUser(tx, p.userId);
+      const cart = await callerCart(tx, p.userId, CART_LOCALES[lang]);
       const [lines, inCart] = await Promise.all([
-        tx
-          .selectFrom("shopping_list_items as i")
-          .innerJoin("product_variants as v", "v.code", "i.variant_code")
-          .innerJoin("products as p", "p.code", "v.product_code")
-          .leftJoin("variant_prices as vp", (j) =>
-            j
-              .onRef("vp.variant_code", "=", "i.variant_code")
-              .on("vp.price_list_code", "=", terms.priceList),
-          )
-          .leftJoin("product_translations as pt", (j) =>
-            j.onRef("pt.product_code", "=", "p.code").on("pt.locale", "=", lang),
-          )
-          .leftJoin("product_variant_translations as vt", (j) =>
-            j.onRef("vt.variant_code", "=", "v.code").on("vt.locale", "=", lang),
-          )
-          .select([
-            "i.variant_code",
-            "i.quantity",
-            "v.name as variant_name",
-            "v.product_code",
-            "v.on_hand",
-            "v.enabled as variant_enabled",
-            "p.name as product_name",
-            "p.enabled as product_enabled",
-            "pt.name as product_name_translated",
-            "vt.name as variant_name_translated",
-            "vp.price",
-            "vp.rrp_price",
-          ])
-          .where("i.shopping_list_id", "=", list.id)
-          .orderBy("i.position")
-          .orderBy("i.id")
-          .execute(),
-        tx
-          .selectFrom("order_items")
-          .select(["id", "variant_code", "quantity"])
-          .where("order_id", "=", cart.id)
-          .execute(),
+        listLinesToOrder(tx, list.id, terms.priceList, lang),
+        cartLines(tx, cart.id),
       ]);
       const catalogue = new Map<string, VariantAvailability>(
         lines.map((l) => [
@@ -262,32 +186,22 @@ export async function registerListRoutes(app: FastifyInstance, { db }: AppContex
       for (const { code, quantity } of plan.set) {
         const existing = inCart.find((i) => i.variant_code === code);
         if (existing) {
-          await tx
-            .updateTable("order_items")
-            .set({ quantity })
-            .where("id", "=", existing.id)
-            .execute();
+          await setCartLineQuantity(tx, existing.id, quantity);
           continue;
         }
         const line = lines.find((l) => l.variant_code === code)!;
         // Prices are written as an add-to-cart writes them; recalculate settles every amount.
-        await tx
-          .insertInto("order_items")
-          .values({
-            order_id: cart.id,
-            variant_code: code,
-            product_code: line.product_code,
-            product_name: line.product_name,
-            variant_name: line.variant_name,
-            quantity,
-            unit_price: line.price!,
-            original_unit_price: line.rrp_price!,
-            discounted_unit_price: line.price!,
-            subtotal: line.price! * quantity,
-            total: line.price! * quantity,
-            position: position++,
-          })
-          .execute();
+        await addCartLine(tx, {
+          cartId: cart.id,
+          variantCode: code,
+          productCode: line.product_code,
+          productName: line.product_name,
+          variantName: line.variant_name,
+          quantity,
+          price: line.price!,
+          rrpPrice: line.rrp_price!,
+          position: position++,
+        });
       }
       if (plan.set.length > 0) await recalculate(tx, cart.id);
       const skipped = plan.skipped.map((s) => {
@@ -309,75 +223,10 @@ export async function registerListRoutes(app: FastifyInstance, { db }: AppContex
       });
       return { cartId: cart.id, skipped };
     });
-    const cart = await db
-      .selectFrom("orders")
-      .selectAll()
-      .where("id", "=", result.cartId)
-      .executeTakeFirstOrThrow();
+    const cart = await getOrder(db, result.cartId);
     const [resource] = await orderResources(db, [cart], languageOf(request));
     return { cart: resource, skipped: result.skipped };
   });
-
-  /**
-   * The contract price list (account spec 2): every enabled product at the company's prices,
-   * in catalogue order, paged as the product collection is. Prices are the first variant's,
-   * as on a product card; `variantsData` has every variant's.
-   */
-  app.get("/api/v2/shop/contract-prices", async (request) => {
-    const p = requirePrincipal(request);
-    const { page, itemsPerPage } = paging(request.query as Record<string, unknown>);
-    const terms = await companyTerms(db, p.companyId);
-    const { products, total } = await findProducts(db, {
-      page,
-      itemsPerPage,
-      priceList: terms.priceList,
-      language: languageOf(request),
-    });
-    return collection(
-      products.map((product) => {
-        const first = product.variants[0];
-        const main = product.images.filter((i) => i.type === "main");
-        return {
-          "@id": iri.product(product.code),
-          "@type": "ContractPrice",
-          code: product.code,
-          name: product.name,
-          image: main[0]?.path ?? null,
-          images: main.map((i) => ({ type: i.type, path: i.path })),
-          price: first?.price ?? null,
-          rrpPrice: first?.rrpPrice ?? null,
-          currencyCode: terms.currencyCode,
-          ean: first?.ean ?? null,
-          inStock: first ? first.onHand > 0 : false,
-          variantsData: product.variants.map((v) => ({
-            code: v.code,
-            name: v.name,
-            price: v.price,
-            rrpPrice: v.rrpPrice,
-            inStock: v.onHand > 0,
-            ean: v.ean,
-          })),
-        };
-      }),
-      total,
-    );
-  });
-}
-
-/** The caller's cart as the storefront chooses it, locked; a new one when there is none. */
-async function callerCart(tx: Tx, p: Principal, localeCode: string) {
-  const carts = await tx
-    .selectFrom("orders")
-    .selectAll()
-    .where("state", "=", "cart")
-    .where("shop_user_id", "=", p.userId)
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .forUpdate()
-    .execute();
-  return (
-    carts.find((c) => c.items_total > 0) ?? carts[0] ?? (await startCart(tx, p.userId, localeCode))
-  );
 }
 
 /**
@@ -427,23 +276,8 @@ async function readNewList(db: Kysely<DB>, request: FastifyRequest, terms: Compa
   const merged = mergeListLines(requested);
   r.violations.push(...merged.violations);
   const codes = merged.lines.map((l) => l.code);
-  const sold =
-    codes.length === 0
-      ? []
-      : await db
-          .selectFrom("product_variants as v")
-          .innerJoin("products as p", "p.code", "v.product_code")
-          .innerJoin("variant_prices as vp", (j) =>
-            j
-              .onRef("vp.variant_code", "=", "v.code")
-              .on("vp.price_list_code", "=", terms.priceList),
-          )
-          .select("v.code")
-          .where("v.code", "in", codes)
-          .where("v.enabled", "=", true)
-          .where("p.enabled", "=", true)
-          .execute();
-  const known = new Set(sold.map((v) => v.code));
+  const sold = await soldVariantCodes(db, codes, terms.priceList);
+  const known = new Set(sold);
   for (const line of requested) {
     if (!known.has(line.code)) {
       r.add({
@@ -505,52 +339,12 @@ async function listResources(
   language: Language,
 ) {
   if (lists.length === 0) return [];
-  const rows = await db
-    .selectFrom("shopping_list_items as i")
-    .innerJoin("product_variants as v", "v.code", "i.variant_code")
-    .innerJoin("products as p", "p.code", "v.product_code")
-    .leftJoin("variant_prices as vp", (j) =>
-      j
-        .onRef("vp.variant_code", "=", "i.variant_code")
-        .on("vp.price_list_code", "=", terms.priceList),
-    )
-    .leftJoin("product_images as img", (j) =>
-      j.onRef("img.product_code", "=", "p.code").on("img.type", "=", "main"),
-    )
-    .leftJoin("product_translations as pt", (j) =>
-      j.onRef("pt.product_code", "=", "p.code").on("pt.locale", "=", language),
-    )
-    .leftJoin("product_variant_translations as vt", (j) =>
-      j.onRef("vt.variant_code", "=", "v.code").on("vt.locale", "=", language),
-    )
-    .select([
-      "i.id",
-      "i.shopping_list_id",
-      "i.variant_code",
-      "i.quantity",
-      "v.name as variant_name",
-      "v.product_code",
-      "v.on_hand",
-      "v.enabled as variant_enabled",
-      "p.name as product_name",
-      "p.enabled as product_enabled",
-      "pt.name as product_name_translated",
-      "vt.name as variant_name_translated",
-      "vp.price",
-      "img.type as image_type",
-      "img.path as image_path",
-    ])
-    .where(
-      "i.shopping_list_id",
-      "in",
-      lists.map((l) => l.id),
-    )
-    .orderBy("i.shopping_list_id")
-    .orderBy("i.position")
-    .orderBy("i.id")
-    .orderBy("img.position")
-    .orderBy("img.id")
-    .execute();
+  const rows = await listLines(
+    db,
+    lists.map((l) => l.id),
+    terms.priceList,
+    language,
+  );
   // A product with several main images joins once per image: one line, every image.
   const lines = new Map<
     number,
