@@ -24,7 +24,7 @@ import { createPageRenderer } from "./http/pages.js";
 import { productPageIsMissing } from "./db/catalog.js";
 import { registerSecurityHeaders } from "./http/security-headers.js";
 import { registerAccountRoutes } from "./http/routes/account.js";
-import { registerBackOfficeRoutes } from "./http/routes/backoffice.js";
+import { registerBackOfficeRoutes } from "./http/routes/backoffice/index.js";
 import { registerCatalogRoutes } from "./http/routes/catalog.js";
 import { registerFileRoutes } from "./http/routes/files.js";
 import { registerSavedListRoutes } from "./http/routes/saved-lists.js";

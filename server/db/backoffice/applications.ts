@@ -8,7 +8,7 @@ import { recordAudit, type Actor } from "../audit.js";
 import { createInvitation, INVITATION_TTL_DAYS } from "../invitations.js";
 import type { Tx } from "../orders.js";
 import type { AddressSnapshot, DB } from "../schema.js";
-import type { Selectable } from "kysely";
+import type { Kysely, Selectable } from "kysely";
 
 export type ApplicationRow = Selectable<DB["partner_applications"]>;
 
@@ -21,6 +21,52 @@ export interface ApprovalTerms {
   salesAgentName: string;
   salesAgentEmail: string;
   paymentTermsDays: number | undefined;
+}
+
+export const APPLICATION_STATUSES = ["pending", "approved", "rejected"] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+
+/** The application `id`, locked for the review when `lock`; undefined if there is none. */
+export async function findApplication(db: Kysely<DB>, id: number, lock = false) {
+  let q = db.selectFrom("partner_applications").selectAll().where("id", "=", id);
+  if (lock) q = q.forUpdate();
+  return q.executeTakeFirst();
+}
+
+/** One page of the applications (of one status when given), newest first, and their number. */
+export async function applicationsPage(
+  db: Kysely<DB>,
+  status: ApplicationStatus | undefined,
+  { page, itemsPerPage }: { page: number; itemsPerPage: number },
+) {
+  let base = db.selectFrom("partner_applications");
+  if (status !== undefined) base = base.where("status", "=", status);
+  const [count, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    base
+      .selectAll()
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(itemsPerPage)
+      .offset((page - 1) * itemsPerPage)
+      .execute(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+/** The price list `code`, or undefined. */
+export async function findPriceList(db: Kysely<DB>, code: string) {
+  return db.selectFrom("price_lists").selectAll().where("code", "=", code).executeTakeFirst();
+}
+
+/** The channel selling in `currency` (the first by code), or undefined. */
+export async function channelSellingIn(db: Kysely<DB>, currency: string) {
+  return db
+    .selectFrom("channels")
+    .select("code")
+    .where("base_currency_code", "=", currency)
+    .orderBy("code")
+    .executeTakeFirst();
 }
 
 type Json = Record<string, unknown>;

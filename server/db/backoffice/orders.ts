@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { allocateReceivedAmount } from "../../domain/order-states.js";
 import {
   rowAssignments,
@@ -8,7 +8,7 @@ import {
 } from "../../domain/order-splitting.js";
 import { recordAudit, type Actor } from "../audit.js";
 import { newToken, recordPaymentState, type Tx } from "../orders.js";
-import type { OrderRow } from "../schema.js";
+import type { DB, OrderRow } from "../schema.js";
 
 /**
  * Puts the quantities of an order's items back on hand (a cancelled order releases what its
@@ -348,4 +348,133 @@ export async function receivePayment(
     { amount, method: methodCode ?? null },
     { before: order.payment_state, now },
   );
+}
+
+/** One page of placed orders (no carts), newest placed first, and how many match in all. */
+export async function placedOrdersPage(
+  db: Kysely<DB>,
+  filter: { state?: OrderRow["state"]; companyId?: number; number?: string },
+  { page, itemsPerPage }: { page: number; itemsPerPage: number },
+) {
+  let base = db.selectFrom("orders").where("state", "!=", "cart");
+  if (filter.state) base = base.where("state", "=", filter.state);
+  if (filter.companyId !== undefined) base = base.where("company_id", "=", filter.companyId);
+  if (filter.number !== undefined) base = base.where("number", "=", filter.number);
+  const [count, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    base
+      .selectAll()
+      .orderBy("checkout_completed_at", "desc")
+      .orderBy("id", "desc")
+      .limit(itemsPerPage)
+      .offset((page - 1) * itemsPerPage)
+      .execute(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+/** The orders `ids`, in no particular order. */
+export async function ordersByIds(db: Kysely<DB>, ids: number[]) {
+  return db.selectFrom("orders").selectAll().where("id", "in", ids).execute();
+}
+
+/**
+ * A card payment still `processing` (Pending/Received, its webhook not yet in) is no longer
+ * owed by a cancelled order: it is cancelled with the open ones. Should the authorisation
+ * still arrive, the payment service gives the money back instead of settling the order
+ * (server/payments/service.ts), so a cancelled order is never marked paid behind staff's back.
+ */
+export async function cancelProcessingPayments(tx: Tx, order: OrderRow, actor: Actor) {
+  const rows = await tx
+    .updateTable("payments")
+    .set({ state: "cancelled", updated_at: new Date() })
+    .where("order_id", "=", order.id)
+    .where("state", "=", "processing")
+    .returning(["id", "amount", "provider_reference"])
+    .execute();
+  for (const p of rows)
+    await recordAudit(tx, {
+      actor,
+      companyId: order.company_id,
+      entityType: "payment",
+      entityId: p.id,
+      action: "cancelled",
+      before: { state: "processing", amount: p.amount, psp: p.provider_reference },
+      after: { state: "cancelled", amount: p.amount },
+    });
+}
+
+/** Sets the state of the order's shipments. */
+export async function setShipmentsState(
+  tx: Tx,
+  orderId: number,
+  state: OrderRow["shipping_state"],
+): Promise<void> {
+  await tx.updateTable("shipments").set({ state }).where("order_id", "=", orderId).execute();
+}
+
+/** Writes an order's new state, payment state and shipping state (those given). */
+export async function updateOrderStates(
+  tx: Tx,
+  orderId: number,
+  set: Partial<Pick<OrderRow, "state" | "payment_state" | "shipping_state">>,
+): Promise<void> {
+  await tx
+    .updateTable("orders")
+    .set({ ...set, updated_at: new Date() })
+    .where("id", "=", orderId)
+    .execute();
+}
+
+/** The states of the order's payments. */
+export async function paymentStatesOf(tx: Tx, orderId: number) {
+  return tx.selectFrom("payments").select("state").where("order_id", "=", orderId).execute();
+}
+
+/** The states and amounts of the order's payments. */
+export async function paymentAmountsOf(tx: Tx, orderId: number) {
+  return tx
+    .selectFrom("payments")
+    .select(["state", "amount"])
+    .where("order_id", "=", orderId)
+    .execute();
+}
+
+/** The order's items (id and quantity) in id order, what a split divides. */
+export async function itemQuantitiesOf(tx: Tx, orderId: number) {
+  return tx
+    .selectFrom("order_items")
+    .select(["id", "quantity"])
+    .where("order_id", "=", orderId)
+    .orderBy("id")
+    .execute();
+}
+
+/** The enabled payment method `code`, or undefined. */
+export async function enabledPaymentMethod(db: Kysely<DB>, code: string) {
+  return db
+    .selectFrom("payment_methods")
+    .select("code")
+    .where("code", "=", code)
+    .where("enabled", "=", true)
+    .executeTakeFirst();
+}
+
+/** Records a change to an order, keyed by the order's id. */
+export async function recordOrderAudit(
+  tx: Tx,
+  order: OrderRow,
+  actor: Actor,
+  action: string,
+  change: { before: unknown; after: unknown },
+): Promise<void> {
+  await recordAudit(tx, {
+    actor,
+    companyId: order.company_id,
+    entityType: "order",
+    entityId: order.id,
+    action,
+    before: { number: order.number, ...(change.before as object) },
+    after: change.after,
+  });
 }
