@@ -75,6 +75,8 @@ async function runUntil(page: Page, shown: () => Promise<boolean>, budgetMs: num
 const visible = (locator: ReturnType<Page["getByText"]>) => () => locator.first().isVisible();
 
 const delayMs = delayEvents(sessionMachine);
+/** The session machine's redirect delay after "Session expired" (the longest of its delays). */
+const REDIRECT_DELAY_MS = Math.max(...delayMs.values());
 const delays = [...delayMs.keys()];
 
 /**
@@ -209,10 +211,19 @@ function sessionModel(start: Start): BrowserModel {
           // Whatever ended it, the token is no good on the server any more.
           if (token) await expectRefused(ctx, token);
           return;
-        case "redirectingToLogin":
+        case "redirectingToLogin": {
+          // The redirect's timer started when the machine entered `expired`, which can be a
+          // little after the clock began to run for the notice (the 401 travels in real
+          // time): the journey's count of elapsed time may run ahead of the timer. Let the
+          // page's clock run on, never more than one more redirect delay, until it is on /login.
+          const journey = journeyOf.get(page)!;
+          journey.elapsed = 0;
+          const onLogin = async () => new URL(page.url()).pathname === "/login";
+          await runUntil(page, onLogin, REDIRECT_DELAY_MS);
           await page.waitForURL(`${baseUrl}/login`);
           if (token) await expectRefused(ctx, token);
           return;
+        }
         case "signedOut":
           await page.waitForURL(`${baseUrl}/`);
           expect(
