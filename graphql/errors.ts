@@ -35,8 +35,8 @@ const byType: Record<string, ErrorTypename> = {
 
 /**
  * `/problems/validation` and `/problems/checkout` carry several rules; the first violation's
- * code (the REST API's message key) says which one failed. See server/http/routes/orders.ts
- * and server/domain (quantity, promotions, checkout).
+ * code (the REST API's message key) says which one failed. See server/http/routes/cart-lines.ts,
+ * cart-details.ts and order-completion.ts, and server/domain (quantity, promotions, checkout).
  */
 function byViolationCode(code: string): ErrorTypename | undefined {
   if (code.startsWith("quantity.")) return "QuantityError";

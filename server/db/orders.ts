@@ -21,6 +21,11 @@ export async function findOrderByToken(db: Kysely<DB> | Tx, token: string, forUp
   return q.executeTakeFirst();
 }
 
+/** An order by id, which exists. */
+export async function getOrder(db: Kysely<DB>, id: number) {
+  return db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+}
+
 /** Opens a new empty cart for a user, in the company's currency and with its minimum order value. */
 export async function startCart(db: Kysely<DB>, userId: number, localeCode: string) {
   const company = await db
@@ -599,4 +604,86 @@ export async function recordPaymentState(
     after: { paymentState, ...after },
   });
   return paymentState;
+}
+
+/** Order history's page: the caller's carts and the company's placed orders, newest first. */
+export async function ordersPage(
+  db: Kysely<DB>,
+  who: { userId: number; companyId: number },
+  filter: { state?: string; search?: string },
+  page: { page: number; itemsPerPage: number },
+) {
+  let base = db
+    .selectFrom("orders")
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("state", "=", "cart"), eb("shop_user_id", "=", who.userId)]),
+        eb.and([eb("state", "!=", "cart"), eb("company_id", "=", who.companyId)]),
+      ]),
+    );
+  if (filter.state !== undefined) base = base.where("state", "=", filter.state);
+  if (filter.search) {
+    const pattern = `%${filter.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    base = base
+      .where("state", "!=", "cart")
+      .where((eb) =>
+        eb.or([eb(eb.fn("lower", ["po_number"]), "like", pattern), eb("number", "like", pattern)]),
+      );
+  }
+  const [count, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    base
+      .selectAll()
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(page.itemsPerPage)
+      .offset((page.page - 1) * page.itemsPerPage)
+      .execute(),
+  ]);
+  return { total: Number(count.n), rows };
+}
+
+/** The answer stored for the user's Idempotency-Key `key`, with the hash of its request. */
+export async function idempotentAnswer(tx: Tx, userId: number, key: string) {
+  return tx
+    .selectFrom("idempotency_keys")
+    .select(["request_hash", "response_status", "response_body"])
+    .where("shop_user_id", "=", userId)
+    .where("key", "=", key)
+    .executeTakeFirst();
+}
+
+/**
+ * Stores the answer to the user's Idempotency-Key `key`; false when the key already holds one
+ * (another request with the same key got there first).
+ */
+export async function storeIdempotentAnswer(
+  tx: Tx,
+  answer: { userId: number; key: string; requestHash: string; status: number; body: unknown },
+): Promise<boolean> {
+  const stored = await tx
+    .insertInto("idempotency_keys")
+    .values({
+      shop_user_id: answer.userId,
+      key: answer.key,
+      request_hash: answer.requestHash,
+      response_status: answer.status,
+      response_body: JSON.stringify(answer.body),
+    })
+    .onConflict((oc) => oc.doNothing())
+    .returning("key")
+    .executeTakeFirst();
+  return stored !== undefined;
+}
+
+/** Whether the order is to be paid by a method other than invoice (a card: paid, not completed). */
+export async function hasNonInvoicePayment(tx: Tx, orderId: number): Promise<boolean> {
+  const payment = await tx
+    .selectFrom("payments as p")
+    .innerJoin("payment_methods as m", "m.code", "p.method_code")
+    .select("p.id")
+    .where("p.order_id", "=", orderId)
+    .where("m.kind", "!=", "invoice")
+    .executeTakeFirst();
+  return payment !== undefined;
 }

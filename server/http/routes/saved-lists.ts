@@ -3,23 +3,20 @@ import type { Kysely } from "kysely";
 
 import { recordAudit } from "../../db/audit.js";
 import { companyTerms, type CompanyTerms } from "../../db/contract-prices.js";
-import { recalculate } from "../../db/orders.js";
+import { addCartLine, cartLinesInOrder, setCartLineQuantity } from "../../db/carts.js";
+import { getOrder, recalculate } from "../../db/orders.js";
 import type { DB } from "../../db/schema.js";
 import {
-  addCartLine,
   callerCart,
-  cartLines,
   companyListsPage,
   deleteList,
   findCompanyList,
   getList,
-  getOrder,
   insertList,
   listLines,
   listLinesToOrder,
   lockShopUser,
   savedListItems,
-  setCartLineQuantity,
   soldVariantCodes,
 } from "../../db/shopping-lists.js";
 import { MAX_LINE_QUANTITY, quantityViolation } from "../../domain/quantity.js";
@@ -166,7 +163,7 @@ export async function registerSavedListRoutes(
       const cart = await callerCart(tx, p.userId, CART_LOCALES[lang]);
       const [lines, inCart] = await Promise.all([
         listLinesToOrder(tx, list.id, terms.priceList, lang),
-        cartLines(tx, cart.id),
+        cartLinesInOrder(tx, cart.id),
       ]);
       const catalogue = new Map<string, VariantAvailability>(
         lines.map((l) => [
