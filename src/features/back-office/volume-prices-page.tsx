@@ -4,7 +4,6 @@ import "@mantine/core/styles/Checkbox.css";
 import "@mantine/core/styles/Container.css";
 import "@mantine/core/styles/Modal.css";
 import "@mantine/core/styles/NumberInput.css";
-import "@mantine/core/styles/PasswordInput.css";
 import "@mantine/core/styles/Stack.css";
 import "@mantine/core/styles/Table.css";
 import "@mantine/core/styles/Text.css";
@@ -22,8 +21,6 @@ import {
   Modal,
   NativeSelect,
   NumberInput,
-  Paper,
-  PasswordInput,
   Stack,
   Table,
   Text,
@@ -31,15 +28,10 @@ import {
   Title,
 } from "@mantine/core";
 import { useCallback, useEffect, useState, type FormEvent } from "react";
-import { FormFields } from "../../components/form-fields";
+import { StaffSignIn } from "../../components/staff-sign-in";
 import { formatMoney } from "../../lib/money";
 import { useLazyNamespace } from "../../lib/lazy-namespace";
-import {
-  signInStaff,
-  signOutStaff,
-  staffSession as staffToken,
-  StaffCallError,
-} from "../../lib/staff-session";
+import { signOutStaff, staffSession as staffToken, StaffCallError } from "../../lib/staff-session";
 import { BACK_OFFICE_TEXTS } from "./back-office-texts";
 import {
   fetchEntries,
@@ -438,68 +430,5 @@ function TierEditor({
         </Stack>
       </form>
     </Modal>
-  );
-}
-
-function StaffSignIn({
-  t,
-  language,
-  onSignedIn,
-}: {
-  t: TFunction;
-  language: string;
-  onSignedIn: (token: string) => void;
-}) {
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    signInStaff(email.trim(), password, language).then(onSignedIn, (e: unknown) => {
-      setBusy(false);
-      setError(e instanceof StaffCallError && e.detail ? e.detail : t("signIn.failed"));
-    });
-  };
-  return (
-    <Paper withBorder p="xl" radius="md" maw={460}>
-      <form onSubmit={submit}>
-        <FormFields>
-          <Stack>
-            <Title order={2} fz={22}>
-              {t("signIn.title")}
-            </Title>
-            <Text c="stone.7" size="sm">
-              {t("signIn.intro")}
-            </Text>
-            {error && (
-              <Alert color="red" role="alert">
-                {error}
-              </Alert>
-            )}
-            <TextInput
-              label={t("signIn.email")}
-              type="email"
-              autoComplete="username"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.currentTarget.value)}
-            />
-            <PasswordInput
-              label={t("signIn.password")}
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-            />
-            <Button type="submit" color="clay" loading={busy}>
-              {t("signIn.submit")}
-            </Button>
-          </Stack>
-        </FormFields>
-      </form>
-    </Paper>
   );
 }

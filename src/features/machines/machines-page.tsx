@@ -6,7 +6,6 @@ import "@mantine/core/styles/Center.css";
 import "@mantine/core/styles/Code.css";
 import "@mantine/core/styles/Container.css";
 import "@mantine/core/styles/Modal.css";
-import "@mantine/core/styles/PasswordInput.css";
 import "@mantine/core/styles/Stack.css";
 import "@mantine/core/styles/Table.css";
 import "@mantine/core/styles/Tabs.css";
@@ -23,28 +22,20 @@ import {
   Group,
   Loader,
   Modal,
-  Paper,
-  PasswordInput,
   Stack,
   Table,
   Tabs,
   Text,
-  TextInput,
   Title,
 } from "@mantine/core";
-import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useLazyNamespace } from "../../lib/lazy-namespace";
 import { useLiveState } from "../../lib/live-actors";
 import { MACHINES_TEXTS } from "./machines-texts";
-import {
-  signInStaff,
-  signOutStaff,
-  StaffCallError,
-  staffSession as staffToken,
-} from "../../lib/staff-session";
+import { signOutStaff, StaffCallError, staffSession as staffToken } from "../../lib/staff-session";
 import { activePaths, fetchMachines, highlighted, type MachineData } from "./machines.services";
 import { MermaidDiagram } from "./mermaid-diagram";
-import { FormFields } from "../../components/form-fields";
+import { StaffSignIn } from "../../components/staff-sign-in";
 
 type TFunction = ReturnType<typeof useLazyNamespace>["t"];
 
@@ -152,71 +143,6 @@ export function Component() {
         {load.status === "ready" && <MachineList machines={load.machines} t={t} />}
       </Stack>
     </Container>
-  );
-}
-
-function StaffSignIn({
-  t,
-  language,
-  onSignedIn,
-}: {
-  t: TFunction;
-  language: string;
-  onSignedIn: (token: string) => void;
-}) {
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    signInStaff(email.trim(), password, language).then(onSignedIn, (e: unknown) => {
-      setBusy(false);
-      setError(e instanceof StaffCallError && e.detail ? e.detail : t("signIn.failed"));
-    });
-  };
-
-  return (
-    <Paper withBorder p="xl" radius="md" maw={460}>
-      <form onSubmit={submit}>
-        <FormFields>
-          <Stack>
-            <Title order={2} fz={22}>
-              {t("signIn.title")}
-            </Title>
-            <Text c="stone.7" size="sm">
-              {t("signIn.intro")}
-            </Text>
-            {error && (
-              <Alert color="red" role="alert">
-                {error}
-              </Alert>
-            )}
-            <TextInput
-              label={t("signIn.email")}
-              type="email"
-              autoComplete="username"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.currentTarget.value)}
-            />
-            <PasswordInput
-              label={t("signIn.password")}
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-            />
-            <Button type="submit" loading={busy}>
-              {t("signIn.submit")}
-            </Button>
-          </Stack>
-        </FormFields>
-      </form>
-    </Paper>
   );
 }
 
