@@ -62,6 +62,12 @@ const SIGNED_OUT: Route[] = [
   { name: "privacy", path: "/privacy/privacy-policy", primary: heading, kind: "content" },
   { name: "machines", path: "/machines", primary: button("Sign in"), kind: "filled" },
   {
+    name: "volume-prices",
+    path: "/back-office/volume-prices",
+    primary: button("Sign in"),
+    kind: "filled",
+  },
+  {
     name: "not-found",
     path: "/no/such/page",
     primary: button("Back to the homepage"),
