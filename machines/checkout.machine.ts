@@ -1,4 +1,14 @@
-import { assertEvent, assign, setup, type DoneActorEvent, type ErrorActorEvent } from "xstate";
+import {
+  and,
+  assertEvent,
+  assign,
+  not,
+  or,
+  setup,
+  stateIn,
+  type DoneActorEvent,
+  type ErrorActorEvent,
+} from "xstate";
 import {
   MAX_LINE_QUANTITY,
   MAX_NOTE_LENGTH,
@@ -6,6 +16,16 @@ import {
   MIN_LINE_QUANTITY,
 } from "../rules/limits.js";
 import { unprovided } from "./unprovided.js";
+
+/** The step states in which the order is being placed: the comment and PO number are fixed. */
+export const PLACING_STATES = [
+  "savingNote",
+  "savingPoNumber",
+  "choosingPayment",
+  "paying",
+  "completing",
+] as const;
+const placingOrder = or(PLACING_STATES.map((state) => stateIn({ active: state })));
 
 /** What the checkout needs to know of a cart; the app's actors return the full cart. */
 export interface CheckoutCart {
@@ -279,6 +299,17 @@ export const checkoutMachine = setup({
       initial: "overview",
       on: {
         "coupon.change": { actions: assign({ couponInput: ({ event }) => event.value }) },
+        // Typing is never lost: the comment and the PO number are taken in every step state,
+        // also while an address, a payment method or a coupon is being saved; only while the
+        // order is being placed are they fixed (the page shows them read-only then).
+        "note.change": {
+          guard: and(["noteFits", not(placingOrder)]),
+          actions: assign({ note: ({ event }) => event.value }),
+        },
+        "poNumber.change": {
+          guard: and(["poNumberFits", not(placingOrder)]),
+          actions: assign({ poNumber: ({ event }) => event.value }),
+        },
       },
       states: {
         history: { type: "history" },
@@ -483,14 +514,6 @@ export const checkoutMachine = setup({
               actions: assign({ shippingAddressId: ({ event }) => event.addressId }),
             },
             "address.add": { target: "addingAddress" },
-            "note.change": {
-              guard: "noteFits",
-              actions: assign({ note: ({ event }) => event.value }),
-            },
-            "poNumber.change": {
-              guard: "poNumberFits",
-              actions: assign({ poNumber: ({ event }) => event.value }),
-            },
             "paymentMethod.select": {
               guard: "knownPaymentMethod",
               target: "settingPaymentMethod",

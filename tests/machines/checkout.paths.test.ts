@@ -115,6 +115,73 @@ describe("checkout machine", () => {
     expect(saved).toEqual(["PO-2027-01"]);
   });
 
+  it("keeps the PO number and comment typed while the payment method is saved, fixes them while the order is placed", async () => {
+    let answerPayment: (c: CheckoutCart) => void = () => {};
+    let answerCompletion: (o: { orderNumber: string }) => void = () => {};
+    const saved: { note: string[]; po: string[] } = { note: [], po: [] };
+    const actor = createActor(
+      checkoutMachine.provide({
+        actors: {
+          loadCheckout: fromPromise(async () => ({
+            customer: buyer,
+            cart: cart as CheckoutCart | null,
+          })),
+          loadAddresses: fromPromise(async () => addresses),
+          setAddresses: fromPromise(async () => cart),
+          loadPaymentMethods: fromPromise(async () => methods),
+          setPaymentMethod: fromPromise(
+            () => new Promise<CheckoutCart>((resolve) => (answerPayment = resolve)),
+          ),
+          saveNote: fromPromise(async ({ input }) => {
+            saved.note.push(input.note);
+            return { ...cart, notes: input.note };
+          }),
+          savePoNumber: fromPromise(async ({ input }) => {
+            saved.po.push(input.poNumber);
+            return { ...cart, notes: "Gate 4", poNumber: input.poNumber };
+          }),
+          completeOrder: fromPromise(
+            () => new Promise<{ orderNumber: string }>((resolve) => (answerCompletion = resolve)),
+          ),
+          refreshCart: fromPromise(async () => {}),
+        },
+      }),
+    ).start();
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ active: "overview" })).toBe(true));
+    actor.send({ type: "checkout.next" });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ active: "details" })).toBe(true));
+    const other = methods.find((m) => m.code !== actor.getSnapshot().context.paymentMethodCode)!;
+    actor.send({ type: "paymentMethod.select", code: other.code });
+    expect(actor.getSnapshot().matches({ active: "settingPaymentMethod" })).toBe(true);
+    // The partner types on while the method is being saved: nothing typed is dropped.
+    actor.send({ type: "poNumber.change", value: "PO-TYPED-EARLY" });
+    actor.send({ type: "note.change", value: "Gate 4" });
+    expect(actor.getSnapshot().context).toMatchObject({
+      poNumber: "PO-TYPED-EARLY",
+      note: "Gate 4",
+    });
+    answerPayment({ ...cart, payments: [{ id: "p", methodCode: other.code }] });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ active: "details" })).toBe(true));
+    expect(actor.getSnapshot().context.poNumber).toBe("PO-TYPED-EARLY");
+    actor.send({ type: "paymentMethod.select", code: "invoice" });
+    answerPayment({ ...cart, payments: [{ id: "p", methodCode: "invoice" }] });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ active: "details" })).toBe(true));
+    actor.send({ type: "checkout.complete" });
+    await vi.waitFor(() =>
+      expect(actor.getSnapshot().matches({ active: "completing" })).toBe(true),
+    );
+    // Once the order is being placed, what was saved is what it carries.
+    actor.send({ type: "poNumber.change", value: "" });
+    actor.send({ type: "note.change", value: "changed too late" });
+    expect(actor.getSnapshot().context).toMatchObject({
+      poNumber: "PO-TYPED-EARLY",
+      note: "Gate 4",
+    });
+    answerCompletion({ orderNumber: "000301" });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe("completed"));
+    expect(saved).toEqual({ note: ["Gate 4"], po: ["PO-TYPED-EARLY"] });
+  });
+
   it("confirms a changed or removed line with the cart's success toast", async () => {
     const changed: string[] = [];
     const actor = createActor(

@@ -42,7 +42,7 @@ import { notifications } from "@mantine/notifications";
 import { useMachine } from "@xstate/react";
 import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { canFinish, checkoutMachine } from "../../../machines/checkout.machine";
+import { canFinish, checkoutMachine, PLACING_STATES } from "../../../machines/checkout.machine";
 import { MAX_NOTE_LENGTH, MAX_PO_NUMBER_LENGTH } from "../../../rules/limits";
 import { addressLabel } from "../../../machines/address-book.machine";
 import { isCartLoading } from "../../../machines/cart.machine";
@@ -219,6 +219,7 @@ export function Component() {
               note={context.note}
               poNumber={context.poNumber}
               poNumberRequired={context.customer?.poNumberRequired === true}
+              placing={PLACING_STATES.some((state) => snapshot.matches({ active: state }))}
               loading={
                 snapshot.matches({ active: "loadingAddresses" }) ||
                 snapshot.matches({ active: "settingDefaultAddresses" }) ||
@@ -505,6 +506,8 @@ function Details(props: {
   cart: Cart;
   busy: boolean;
   loading: boolean;
+  /** The order is being placed: the comment and PO number are read-only until it answers. */
+  placing: boolean;
   addresses: Address[];
   shippingAddressId: string | null;
   billingAddressId: string | null;
@@ -571,6 +574,7 @@ function Details(props: {
             value={props.poNumber}
             onChange={(e) => props.onPoNumber(e.currentTarget.value.slice(0, MAX_PO_NUMBER_LENGTH))}
             maxLength={MAX_PO_NUMBER_LENGTH}
+            readOnly={props.placing}
             required={props.poNumberRequired}
             autoComplete="off"
             description={t(
@@ -584,6 +588,7 @@ function Details(props: {
             value={props.note}
             onChange={(e) => props.onNote(e.currentTarget.value.slice(0, MAX_NOTE_LENGTH))}
             maxLength={MAX_NOTE_LENGTH}
+            readOnly={props.placing}
             autosize
             minRows={3}
             description={t("details.commentCount", {

@@ -172,6 +172,18 @@ function oracle({ event, before, earlier }: OracleStep): OracleExpectation {
   const where = typeof before.value === "string" ? before.value : sub(before.value)!;
   if (typeof before.value !== "string" && type === "coupon.change")
     return { value: before.value, context: { ...c, couponInput: e.value } };
+  // The comment (500 characters at most) and the PO number (35) are taken in every step state,
+  // also while something else is being saved (typing is never lost), but not once the order is
+  // being placed: what was saved is what the order carries.
+  const placing = ["savingNote", "savingPoNumber", "choosingPayment", "paying", "completing"];
+  if (typeof before.value !== "string" && type === "note.change")
+    return (e.value as string).length > 500 || placing.includes(where)
+      ? stay
+      : { value: before.value, context: { ...c, note: e.value } };
+  if (typeof before.value !== "string" && type === "poNumber.change")
+    return (e.value as string).length > 35 || placing.includes(where)
+      ? stay
+      : { value: before.value, context: { ...c, poNumber: e.value } };
   switch (where) {
     case "loading": {
       if (done("loadCheckout")) {
@@ -266,10 +278,6 @@ function oracle({ event, before, earlier }: OracleStep): OracleExpectation {
         }
         case "address.add":
           return { value: step("addingAddress"), context: c };
-        case "note.change":
-          return (e.value as string).length > 500
-            ? stay
-            : { value: before.value, context: { ...c, note: e.value } };
         case "paymentMethod.select":
           return c.paymentMethods.some((m) => m.code === e.code)
             ? {
@@ -278,10 +286,6 @@ function oracle({ event, before, earlier }: OracleStep): OracleExpectation {
                 started: { setPaymentMethod: { cart, code: e.code } },
               }
             : stay;
-        case "poNumber.change":
-          return (e.value as string).length > 35
-            ? stay
-            : { value: before.value, context: { ...c, poNumber: e.value } };
         case "checkout.complete": {
           if (c.shippingAddressId === null) return stay;
           // A company that requires a purchase-order number gets no order without one.
