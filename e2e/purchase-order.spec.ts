@@ -46,6 +46,16 @@ export const tests = journeys(
       const { page, baseUrl, screenshot } = ctx;
       const po = `PO-E2E-${Date.now().toString(36).toUpperCase()}`;
       await signInAsBuyer(ctx);
+      // The server takes its time to set the payment method (held 1.5 s here): the partner
+      // types the PO number meanwhile, and nothing typed may be lost.
+      let held = 0;
+      await page.route("**/graphql", async (route) => {
+        if (route.request().postData()?.includes("setPaymentMethod(")) {
+          held++;
+          await new Promise((resolve) => setTimeout(resolve, 1500));
+        }
+        await route.continue();
+      });
       await toCheckoutDetails(ctx);
       const field = page.getByTestId("po-number");
       expect(
@@ -53,11 +63,17 @@ export const tests = journeys(
         "the field takes 35 characters at most",
       );
       await field.fill(`  ${po}  `);
+      expect(held > 0, "choosing Invoice sets the payment method on the server");
       await page.waitForFunction(() =>
         [...document.querySelectorAll("button")].some(
           (b) => b.textContent?.includes("Complete order") && !b.disabled,
         ),
       );
+      expect(
+        (await field.inputValue()) === `  ${po}  `,
+        `the PO number typed while the payment method was saved stays: "${await field.inputValue()}"`,
+      );
+      await page.unroute("**/graphql");
       await screenshot("purchase-order-checkout");
       await page.getByRole("button", { name: "Complete order" }).click();
       await page.getByTestId("checkout-completed").waitFor();
