@@ -251,6 +251,8 @@ export interface ContractPriceModel {
   price?: number | null;
   rrpPrice?: number | null;
   variants: Array<ContractPriceVariantModel>;
+  /** The first variant's volume prices (decision 040), by quantity; empty without tiers. */
+  volumePrices: Array<VolumePriceModel>;
 }
 
 export interface ContractPriceListModel {
@@ -267,6 +269,8 @@ export interface ContractPriceVariantModel {
   name: string;
   price?: number | null;
   rrpPrice?: number | null;
+  /** Volume prices (decision 040), by quantity; empty without tiers. */
+  volumePrices: Array<VolumePriceModel>;
 }
 
 export interface CountryModel {
@@ -1251,6 +1255,7 @@ export interface ContractPriceResolvers {
   price?: Resolver<number | null, ContractPriceModel, Record<string, never>>;
   rrpPrice?: Resolver<number | null, ContractPriceModel, Record<string, never>>;
   variants?: Resolver<Array<ContractPriceVariantModel>, ContractPriceModel, Record<string, never>>;
+  volumePrices?: Resolver<Array<VolumePriceModel>, ContractPriceModel, Record<string, never>>;
 }
 
 export interface ContractPriceListResolvers {
@@ -1265,6 +1270,11 @@ export interface ContractPriceVariantResolvers {
   name?: Resolver<string, ContractPriceVariantModel, Record<string, never>>;
   price?: Resolver<number | null, ContractPriceVariantModel, Record<string, never>>;
   rrpPrice?: Resolver<number | null, ContractPriceVariantModel, Record<string, never>>;
+  volumePrices?: Resolver<
+    Array<VolumePriceModel>,
+    ContractPriceVariantModel,
+    Record<string, never>
+  >;
 }
 
 export interface CountryResolvers {

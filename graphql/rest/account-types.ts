@@ -8,6 +8,7 @@ export interface RestContractPrice {
   images?: RestImage[];
   price: number | null;
   rrpPrice: number | null;
+  volumePrices?: RestVolumePrice[];
   currencyCode: string;
   ean?: string | null;
   inStock: boolean;
@@ -16,6 +17,7 @@ export interface RestContractPrice {
     name?: string | null;
     price: number | null;
     rrpPrice: number | null;
+    volumePrices?: RestVolumePrice[];
     inStock: boolean;
     ean?: string | null;
   }[];

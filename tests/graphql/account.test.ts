@@ -120,6 +120,18 @@ describe("gateway: account area", () => {
         await h.run(ContractPricesDocument, { perPage: 1 }, as(USERS.retailAdmin)),
       );
       expect(retail.contractPrices.items[0]!.currencyCode).toBe("USD");
+      // Volume prices (decision 040): the sculpting cream's three tiers, none elsewhere here.
+      const everything = dataOf(
+        await h.run(ContractPricesDocument, { perPage: 100 }, as(USERS.spaBuyer)),
+      ).contractPrices.items;
+      const tiered = everything.filter((row) => row.volumePrices.length > 0);
+      expect(tiered.map((row) => row.code)).toContain("FIRM-LIFT-CREAM");
+      expect(tiered.find((row) => row.code === "FIRM-LIFT-CREAM")!.volumePrices).toEqual([
+        { minQuantity: 1, maxQuantity: 11, price: 2400 },
+        { minQuantity: 12, maxQuantity: 47, price: 2250 },
+        { minQuantity: 48, maxQuantity: null, price: 2100 },
+      ]);
+      expect(everything.find((row) => row.code === "FIRM-LIFT-SERUM")!.volumePrices).toEqual([]);
       expect(codeOf(await h.run(ContractPricesDocument, { perPage: 500 }))).toBe("BAD_USER_INPUT");
       expect(codeOf(await h.run(ContractPricesDocument, {}))).toBe("UNAUTHENTICATED");
     });

@@ -3,6 +3,8 @@ import { backends, expectProblem, startTestApp, USERS, type TestApp } from "../s
 
 const URL = "/api/v2/shop/contract-prices";
 
+type Tier = { minQuantity: number; maxQuantity: number | null; price: number };
+
 interface Row {
   "@id": string;
   code: string;
@@ -11,12 +13,14 @@ interface Row {
   images: { type: string; path: string }[];
   price: number | null;
   rrpPrice: number | null;
+  volumePrices: Tier[];
   currencyCode: string;
   ean: string | null;
   variantsData: {
     code: string;
     price: number | null;
     rrpPrice: number | null;
+    volumePrices: Tier[];
     ean: string | null;
   }[];
 }
@@ -72,6 +76,26 @@ describe.each(backends)("contract price list on %s", (backend) => {
       image: "/media/products/FIRM-LIFT-SERUM.svg",
     });
     expect(serum.ean).toMatch(/^\d{13}$/);
+  });
+
+  it("carries the volume prices of the company's list, as the product page has them (decision 040)", async () => {
+    const { rows } = await all(USERS.spaBuyer);
+    const cream = rows.find((r) => r.variantsData[0]?.code === "FIRM-LIFT-CREAM-50ML")!;
+    expect(cream.volumePrices).toEqual([
+      { minQuantity: 1, maxQuantity: 11, price: 2400 },
+      { minQuantity: 12, maxQuantity: 47, price: 2250 },
+      { minQuantity: 48, maxQuantity: null, price: 2100 },
+    ]);
+    expect(cream.price).toBe(2400);
+    expect(cream.variantsData[0]!.volumePrices).toEqual(cream.volumePrices);
+    const variant = await t.request("GET", "/api/v2/shop/product-variants/FIRM-LIFT-CREAM-50ML", {
+      as: USERS.spaBuyer,
+    });
+    expect(cream.volumePrices).toEqual(variant.body.volumePrices);
+    // A product without tiers has none; the retail company's list has no tiers at all.
+    expect(rows.find((r) => r.code === "FIRM-LIFT-SERUM")!.volumePrices).toEqual([]);
+    const retail = await all(USERS.retailAdmin);
+    expect(retail.rows.every((r) => r.volumePrices.length === 0)).toBe(true);
   });
 
   it("uses the other company's own price list and currency", async () => {

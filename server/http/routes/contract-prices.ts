@@ -12,8 +12,9 @@ import { paging } from "../validate.js";
 export function registerContractPriceRoutes(app: FastifyInstance, { db }: AppContext): void {
   /**
    * The contract price list (account spec 2): every enabled product at the company's prices,
-   * in catalogue order, paged as the product collection is. Prices are the first variant's,
-   * as on a product card; `variantsData` has every variant's.
+   * in catalogue order, paged as the product collection is. Prices (and volume prices,
+   * decision 040) are the first variant's, as on a product card; `variantsData` has every
+   * variant's.
    */
   app.get("/api/v2/shop/contract-prices", async (request) => {
     const p = requirePrincipal(request);
@@ -38,6 +39,7 @@ export function registerContractPriceRoutes(app: FastifyInstance, { db }: AppCon
           images: main.map((i) => ({ type: i.type, path: i.path })),
           price: first?.price ?? null,
           rrpPrice: first?.rrpPrice ?? null,
+          volumePrices: first?.tiers ?? [],
           currencyCode: terms.currencyCode,
           ean: first?.ean ?? null,
           inStock: first ? first.onHand > 0 : false,
@@ -46,6 +48,7 @@ export function registerContractPriceRoutes(app: FastifyInstance, { db }: AppCon
             name: v.name,
             price: v.price,
             rrpPrice: v.rrpPrice,
+            volumePrices: v.tiers,
             inStock: v.onHand > 0,
             ean: v.ean,
           })),

@@ -154,7 +154,7 @@ export type ContractPricesQueryVariables = Exact<{
 }>;
 
 
-export type ContractPricesQuery = { contractPrices: { totalItems: number, items: Array<{ code: string, name: string, price: number | null, rrpPrice: number | null, currencyCode: string, ean: string | null, inStock: boolean, image: { id: string | null, type: string, path: string } | null }> } };
+export type ContractPricesQuery = { contractPrices: { totalItems: number, items: Array<{ code: string, name: string, price: number | null, rrpPrice: number | null, currencyCode: string, ean: string | null, inStock: boolean, image: { id: string | null, type: string, path: string } | null, volumePrices: Array<{ minQuantity: number, maxQuantity: number | null, price: number }> }> } };
 
 export type ShoppingListsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1454,6 +1454,11 @@ export const ContractPricesDocument = new TypedDocumentString(`
       }
       price
       rrpPrice
+      volumePrices {
+        minQuantity
+        maxQuantity
+        price
+      }
       currencyCode
       ean
       inStock

@@ -3,9 +3,21 @@ import "@mantine/core/styles/Text.css";
 import "@mantine/core/styles/Anchor.css";
 import "@mantine/core/styles/Button.css";
 import "@mantine/core/styles/Image.css";
+import "@mantine/core/styles/Stack.css";
 import "@mantine/core/styles/Table.css";
 import "@mantine/core/styles/Title.css";
-import { Alert, Anchor, Button, Group, Image, Loader, Table, Text, Title } from "@mantine/core";
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Image,
+  Loader,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useState, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
@@ -23,8 +35,9 @@ type Row = ContractPricesQuery["contractPrices"]["items"][number];
 const PER_PAGE = 50;
 
 /**
- * The contract price list (account spec 2): code, name, main image, price, RRP and EAN of every
- * product at the company's prices, each linking to its product page, and the XLSX export.
+ * The contract price list (account spec 2): code, name, main image, price (with its volume
+ * prices from the second tier on, decision 040), RRP and EAN of every product at the company's
+ * prices, each linking to its product page, and the XLSX export.
  */
 export function ContractPriceSection() {
   const { t, i18n } = useTranslation("account");
@@ -134,6 +147,28 @@ export function ContractPriceSection() {
                         {row.price === null || row.price === undefined
                           ? "–"
                           : formatMoney(row.price, row.currencyCode, i18n.language)}
+                        {row.volumePrices.length > 1 && (
+                          <Stack
+                            gap={0}
+                            mt={2}
+                            aria-label={t("prices.tiers")}
+                            data-testid="contract-price-tiers"
+                          >
+                            {row.volumePrices.slice(1).map((tier) => (
+                              <Text
+                                key={tier.minQuantity}
+                                size="xs"
+                                c="stone.6"
+                                style={{ whiteSpace: "nowrap" }}
+                              >
+                                {t("prices.tierFrom", {
+                                  min: tier.minQuantity,
+                                  price: formatMoney(tier.price, row.currencyCode, i18n.language),
+                                })}
+                              </Text>
+                            ))}
+                          </Stack>
+                        )}
                       </Table.Td>
                       <Table.Td ta="right">
                         {row.rrpPrice === null || row.rrpPrice === undefined
