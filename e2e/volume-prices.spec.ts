@@ -266,6 +266,28 @@ export const tests = journeys(
         await page.setViewportSize({ width, height: 900 });
         await check(ctx, `volume-prices-de-${width}-back-office-editor`);
       }
+      // German prices are written with a decimal comma, and typed so.
+      const german = page.getByTestId("tier-editor").getByTestId("tier-row");
+      const firstPrice = await german
+        .nth(0)
+        .getByLabel(/Stückpreis/)
+        .inputValue();
+      expect(firstPrice === "24,00", `the first tier reads 24,00 in German: "${firstPrice}"`);
+      await german
+        .nth(1)
+        .getByLabel(/Stückpreis/)
+        .fill("22,40");
+      await page.getByTestId("tier-editor").getByRole("button", { name: "Speichern" }).click();
+      await page
+        .getByText("Die Staffelpreise von FIRM-LIFT-CREAM-50ML sind gespeichert.")
+        .waitFor();
+      const creamVariant = await page.request.get(
+        `${baseUrl}/api/v2/shop/product-variants/FIRM-LIFT-CREAM-50ML`,
+        { headers: { Authorization: `Bearer ${await stafflessBuyerToken(ctx)}` } },
+      );
+      const saved = ((await creamVariant.json()) as { volumePrices: { price: number }[] })
+        .volumePrices;
+      expect(saved[1]?.price === 2240, `22,40 is saved as 2240 cents: ${JSON.stringify(saved)}`);
     },
   },
 );

@@ -34,6 +34,15 @@ const NUMBER_LOCALES: Readonly<Record<string, string>> = {
   es: "es-ES",
 };
 
+/** The decimal separator of the interface language ("," in German, French, Italian, Spanish). */
+export function decimalSeparator(language = "en"): string {
+  return (
+    new Intl.NumberFormat(NUMBER_LOCALES[language] ?? "en-US")
+      .formatToParts(1.5)
+      .find((part) => part.type === "decimal")?.value ?? "."
+  );
+}
+
 /** Formats an amount (already divided by 100) with two decimals in the interface language. */
 export function formatAmount(amount: number, language = "en"): string {
   return new Intl.NumberFormat(NUMBER_LOCALES[language] ?? "en-US", {

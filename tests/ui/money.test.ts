@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from "vitest";
-import { CURRENCY_SIGNS, currencySign, formatMoney } from "../../src/lib/money";
+import { CURRENCY_SIGNS, currencySign, decimalSeparator, formatMoney } from "../../src/lib/money";
 
 const NBSP = "\u00a0";
 
@@ -68,5 +68,18 @@ describe("formatMoney", () => {
     expect(formatMoney(-0, "EUR")).toBe("€0.00");
     expect(formatMoney(-Math.abs(0), "EUR", "de")).toBe(`0,00${NBSP}€`);
     expect(formatMoney(-0, null)).toBe("0.00");
+  });
+});
+
+describe("decimal separator", () => {
+  it("is the comma in German, French, Italian and Spanish, the point in English", () => {
+    expect(["en", "fr", "de", "it", "es"].map((l) => decimalSeparator(l))).toEqual([
+      ".",
+      ",",
+      ",",
+      ",",
+      ",",
+    ]);
+    expect(decimalSeparator("xx")).toBe(".");
   });
 });

@@ -29,7 +29,7 @@ import {
 } from "@mantine/core";
 import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { StaffSignIn } from "../../components/staff-sign-in";
-import { formatMoney } from "../../lib/money";
+import { decimalSeparator, formatMoney } from "../../lib/money";
 import { useLazyNamespace } from "../../lib/lazy-namespace";
 import { signOutStaff, staffSession as staffToken, StaffCallError } from "../../lib/staff-session";
 import { BACK_OFFICE_TEXTS } from "./back-office-texts";
@@ -385,6 +385,8 @@ function TierEditor({
                   min={0}
                   decimalScale={2}
                   fixedDecimalScale
+                  // 22,50 in German, 22.50 in English; either key types the separator.
+                  decimalSeparator={decimalSeparator(language)}
                   error={fieldErrors[`volumePrices[${n}].price`]}
                   style={{ flex: 1 }}
                 />
