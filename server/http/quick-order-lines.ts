@@ -122,6 +122,16 @@ export async function checkQuickOrderLines(
     : [];
   const byCode = new Map(variants.map((v) => [v.code.toUpperCase(), v]));
 
+  // Rows of one variant become one cart line, priced by the tier of its whole quantity
+  // (decision 040): each such row is answered at that price.
+  const merged = new Map<string, number>();
+  for (const line of lines) {
+    const variant = line.code ? byCode.get(line.code.toUpperCase()) : undefined;
+    const quantity = parseQuantity(line.quantity);
+    if (variant && variant.on_hand > 0 && quantity !== undefined)
+      merged.set(variant.code, (merged.get(variant.code) ?? 0) + quantity);
+  }
+
   const rows: QuickOrderRowOk[] = [];
   const errors: QuickOrderRowRefused[] = [];
   for (const line of lines) {
@@ -144,8 +154,7 @@ export async function checkQuickOrderLines(
     else if (variant.on_hand <= 0) reasons.push("out_of_stock");
     if (quantity === undefined) reasons.push("invalid_quantity");
     if (reasons.length === 0) {
-      // A row's volume price for its quantity (decision 040); the cart prices the merged line.
-      const unitPrice = tierPrice(variant!.tiers, quantity!, variant!.price);
+      const unitPrice = tierPrice(variant!.tiers, merged.get(variant!.code)!, variant!.price);
       rows.push({
         row: line.row,
         product_variant_code: variant!.code,

@@ -168,21 +168,28 @@ describe.each(backends)("volume prices on %s", (backend) => {
     expect(text).not.toContain("24.00");
   });
 
-  it("answers quick-order rows at the tier price of their quantity", async () => {
-    const res = await t.request("POST", "/api/v2/shop/quick-order/paste", {
-      as: USERS.spaBuyer,
-      body: { text: `${CREAM};11\n${CREAM};48` },
-    });
-    expect(res.status).toBe(200);
-    expect(
-      res.body.rows.map((r: { product: { unit_price: number }; line_total: number }) => [
+  it("answers quick-order rows at the tier price of their quantity, rows of one variant at that of their sum", async () => {
+    const paste = async (text: string) => {
+      const res = await t.request("POST", "/api/v2/shop/quick-order/paste", {
+        as: USERS.spaBuyer,
+        body: { text },
+      });
+      expect(res.status).toBe(200);
+      return res.body.rows.map((r: { product: { unit_price: number }; line_total: number }) => [
         r.product.unit_price,
         r.line_total,
-      ]),
-    ).toEqual([
-      [2400, 11 * 2400],
-      [2100, 48 * 2100],
+      ]);
+    };
+    expect(await paste(`${CREAM};11`)).toEqual([[2400, 11 * 2400]]);
+    expect(await paste(`${CREAM};12`)).toEqual([[2250, 12 * 2250]]);
+    expect(await paste(`${CREAM};48`)).toEqual([[2100, 48 * 2100]]);
+    // 6 + 6 become one cart line of 12: both rows at the 12+ price, as the cart will charge.
+    expect(await paste(`${CREAM};6\n${CREAM};6`)).toEqual([
+      [2250, 6 * 2250],
+      [2250, 6 * 2250],
     ]);
+    // A refused row (quantity 0) adds nothing to the sum.
+    expect(await paste(`${CREAM};11\n${CREAM};0`)).toEqual([[2400, 11 * 2400]]);
   });
 
   describe("in the back office", () => {
