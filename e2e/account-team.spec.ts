@@ -99,6 +99,11 @@ export const tests = journeys(
         // The link works once.
         await invitee.goto(`${baseUrl}${path}`);
         await invitee.getByTestId("invitation-invalid").waitFor();
+        expect(
+          (await invitee.getByTestId("invitation-invalid-reason").textContent()) ===
+            "It may have expired or already been used.",
+          "a used link is worded by the page",
+        );
       } finally {
         await other.close();
       }
@@ -106,6 +111,47 @@ export const tests = journeys(
       await page.reload();
       await teamRow(page, colleague).getByText("Active").waitFor();
       await teamRow(page, colleague).getByText("Clara Colleague").waitFor();
+    },
+  },
+  {
+    name: "an address with an account in another company is invited like any; its link says why it cannot be used",
+    async run(ctx) {
+      const { page, baseUrl, browser, screenshot } = ctx;
+      const elsewhere = "admin@demo-retail.example";
+      await signIn(page, baseUrl, ADMIN);
+      await page.goto(`${baseUrl}/shop/account/team`);
+      await page.getByRole("button", { name: "Invite user" }).click();
+      const dialog = page.getByRole("dialog", { name: "Invite user" });
+      await dialog.getByLabel("E-mail").fill(elsewhere);
+      await choose(page, "Role", "Commercial");
+      await dialog.getByRole("button", { name: "Send invitation" }).click();
+      // The inviter learns nothing about the address: the answer of a free one.
+      await toast(page, "User successfully invited!");
+      await teamRow(page, elsewhere).getByText("Pending").waitFor();
+
+      const path = await invitationPath(ctx, elsewhere);
+      const other = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      try {
+        const holder = await other.newPage();
+        await holder.goto(`${baseUrl}${path}`);
+        const reason = holder.getByTestId("invitation-invalid-reason");
+        await reason.waitFor();
+        expect(
+          /already has an account with us/.test((await reason.textContent()) ?? ""),
+          `the holder of the mailbox is told why: ${await reason.textContent()}`,
+        );
+        await holder.getByRole("link", { name: "Sign in" }).waitFor();
+        await holder.screenshot({ path: "var/screenshots/invitation-email-elsewhere-390.png" });
+        await other.addCookies([{ name: "locale", value: "de", url: baseUrl }]);
+        await holder.reload();
+        await holder
+          .getByTestId("invitation-invalid-reason")
+          .getByText(/bereits ein Konto/)
+          .waitFor();
+        await screenshot("invitation-email-elsewhere-inviter");
+      } finally {
+        await other.close();
+      }
     },
   },
   {

@@ -1108,8 +1108,13 @@ export interface TeamInvitationModel {
   lastName?: string | null;
   /** Why the link does not work, in the caller's language; null when valid. */
   message?: string | null;
+  /** Why the link does not work, as a code; null when valid. */
+  problem?: TeamInvitationProblem | null;
   valid: boolean;
 }
+
+/** Why an invitation link does not work. */
+export type TeamInvitationProblem = "EMAIL_HAS_ACCOUNT" | "INVALID";
 
 export interface TeamMemberRegisteredModel {
   __typename?: "TeamMemberRegistered";
@@ -2094,6 +2099,7 @@ export interface TeamInvitationResolvers {
   firstName?: Resolver<string | null, TeamInvitationModel, Record<string, never>>;
   lastName?: Resolver<string | null, TeamInvitationModel, Record<string, never>>;
   message?: Resolver<string | null, TeamInvitationModel, Record<string, never>>;
+  problem?: Resolver<TeamInvitationProblem | null, TeamInvitationModel, Record<string, never>>;
   valid?: Resolver<boolean, TeamInvitationModel, Record<string, never>>;
 }
 

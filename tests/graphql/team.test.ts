@@ -379,6 +379,27 @@ describe("gateway: company, my information, team, address book, team registratio
   });
 
   describe("team-member registration", () => {
+    it("says why the link of an address with an account in another company cannot be used", async () => {
+      expectType(
+        dataOf(
+          await h.run(
+            InviteCompanyUserDocument,
+            { email: USERS.retailAdmin, role: "COMMERCIAL" },
+            as(USERS.spaAdmin),
+          ),
+        ).inviteCompanyUser,
+        "CompanyUser",
+      );
+      const token = await invitationToken(USERS.retailAdmin);
+      const invitation = dataOf(await h.run(TeamInvitationDocument, { token })).teamInvitation;
+      expect(invitation).toMatchObject({
+        valid: false,
+        problem: "EMAIL_HAS_ACCOUNT",
+        companyName: null,
+      });
+      expect(invitation.message).toMatch(/already has an account with us/);
+    });
+
     it("checks the link, registers once with the mailed token, and the colleague signs in", async () => {
       const email = "gateway.colleague@demo-spa.example";
       expectType(
@@ -394,6 +415,7 @@ describe("gateway: company, my information, team, address book, team registratio
       expect(dataOf(await h.run(TeamInvitationDocument, { token })).teamInvitation).toEqual({
         valid: true,
         message: null,
+        problem: null,
         companyName: "Demo Spa GmbH",
         approvedApplication: false,
         firstName: null,
@@ -451,6 +473,7 @@ describe("gateway: company, my information, team, address book, team registratio
       const used = dataOf(await h.run(TeamInvitationDocument, { token })).teamInvitation;
       expect(used.valid).toBe(false);
       expect(used.message).toContain("not valid");
+      expect(used.problem).toBe("INVALID");
       const usedAgain = await h.raw(
         `{ teamInvitation(token: ${JSON.stringify(token)}) { valid email companyName } }`,
       );
@@ -496,6 +519,7 @@ describe("gateway: company, my information, team, address book, team registratio
       expect(dataOf(await h.run(TeamInvitationDocument, { token })).teamInvitation).toEqual({
         valid: true,
         message: null,
+        problem: null,
         companyName: "Glow Studio SARL",
         approvedApplication: true,
         firstName: "Camille",

@@ -358,6 +358,7 @@ describe.each(backends)("security round two on %s", (backend) => {
         headers: { "accept-language": "de" },
       });
       expect(check.status).toBe(404);
+      expect(check.body.type).toBe("/problems/invitation-email-has-account");
       expect(check.body.detail).toMatch(/bereits ein Konto/);
       const registration = await t.refused(422, () =>
         t.request("POST", "/api/v2/team-members/register", {

@@ -56,6 +56,8 @@ export function clearable(r: BodyReader, key: string, max: number): string | nul
 
 /** The refusal of an invitation whose address has an account in another company. */
 export const EMAIL_HAS_ACCOUNT = "invitation.emailHasAccount";
+/** The problem type of an invitation link whose address has an account in another company. */
+export const INVITATION_EMAIL_HAS_ACCOUNT = "/problems/invitation-email-has-account";
 
 export function shopUserResource(u: ShopUserRow) {
   return {

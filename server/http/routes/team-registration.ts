@@ -19,6 +19,7 @@ import { BodyReader } from "../validate.js";
 import {
   auditUser,
   EMAIL_HAS_ACCOUNT,
+  INVITATION_EMAIL_HAS_ACCOUNT,
   readSecret,
   shopUserResource,
   TOKEN_MAX,
@@ -45,7 +46,7 @@ export function registerTeamRegistration(app: FastifyInstance, { db }: AppContex
     // The address has an account in another company (it was invited like a free one, finding
     // 5): the link cannot be used, and its reader, who holds that mailbox, is told why.
     if (await registeredElsewhere(db, found.email, found.company_id))
-      throw new Problem(404, "/problems/not-found", EMAIL_HAS_ACCOUNT);
+      throw new Problem(404, INVITATION_EMAIL_HAS_ACCOUNT, EMAIL_HAS_ACCOUNT);
     // The contact of an approved application registers through the company's first
     // invitation: the names they gave in the application are known (issue 17), the page
     // prefills them. A colleague's invitation knows no name.

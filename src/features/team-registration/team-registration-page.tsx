@@ -93,11 +93,14 @@ function TeamRegistration({ token }: { token: string }) {
       </Group>
     );
   else if (invalid)
-    // Said once: the heading names the problem, one sentence the likely reason (the server's
-    // answer is the same for unknown, used and expired links), then the ways on.
+    // Said once: the heading names the problem, one sentence the reason (the server's words
+    // when it gives one, e.g. the address has an account elsewhere; else the likely one, as the
+    // server answers alike for unknown, used and expired links), then the ways on.
     content = (
       <Stack gap="lg" data-testid="invitation-invalid">
-        <Text>{t("teamRegistration.invalid.text")}</Text>
+        <Text data-testid="invitation-invalid-reason">
+          {c.invalidReason ?? t("teamRegistration.invalid.text")}
+        </Text>
         <Stack gap="sm">
           <Title order={2} fz="lg" fw={500}>
             {t("teamRegistration.invalid.waysTitle")}

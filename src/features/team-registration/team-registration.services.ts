@@ -12,15 +12,24 @@ function failure(error: unknown) {
   return { message: null, violations: [] };
 }
 
+/**
+ * Whether the link works. The page words an unknown, used or expired link itself; the server's
+ * reason is kept only when it says more (the address has an account in another company).
+ */
 export async function checkInvitation(
   gateway: GatewayRequest,
   token: string,
 ): Promise<InvitationCheck> {
+  let invitation;
   try {
-    return (await gateway(TeamInvitationDocument, { token })).teamInvitation;
+    invitation = (await gateway(TeamInvitationDocument, { token })).teamInvitation;
   } catch (error) {
     throw failure(error);
   }
+  return {
+    ...invitation,
+    message: invitation.problem === "EMAIL_HAS_ACCOUNT" ? invitation.message : null,
+  };
 }
 
 export async function registerTeamMember(gateway: GatewayRequest, input: TeamRegistrationRequest) {

@@ -115,6 +115,13 @@ export type QuickOrderLineInput = {
   row: number;
 };
 
+/** Why an invitation link does not work. */
+export type TeamInvitationProblem =
+  /** The invited address has an account in another company: its holder signs in with it instead. */
+  | 'EMAIL_HAS_ACCOUNT'
+  /** Unknown, already used or expired (the API answers these alike). */
+  | 'INVALID';
+
 export type TeamMemberRegistrationInput = {
   firstName: string;
   lastName: string;
@@ -738,7 +745,7 @@ export type TeamInvitationQueryVariables = Exact<{
 }>;
 
 
-export type TeamInvitationQuery = { teamInvitation: { valid: boolean, message: string | null, companyName: string | null, approvedApplication: boolean, firstName: string | null, lastName: string | null } };
+export type TeamInvitationQuery = { teamInvitation: { valid: boolean, message: string | null, problem: TeamInvitationProblem | null, companyName: string | null, approvedApplication: boolean, firstName: string | null, lastName: string | null } };
 
 export type UpdateMyInformationMutationVariables = Exact<{
   input: MyInformationInput;
@@ -4108,6 +4115,7 @@ export const TeamInvitationDocument = new TypedDocumentString(`
   teamInvitation(token: $token) {
     valid
     message
+    problem
     companyName
     approvedApplication
     firstName
