@@ -88,6 +88,8 @@ describe.each(backends)("account team API on %s", (backend) => {
         roles: ["ROLE_COMPANY_COMMERCIAL"],
         enabled: true,
         status: "Active",
+        orderLimit: null,
+        monthlyLimit: null,
       });
       expect(byEmail[PENDING]).toMatchObject({
         firstName: null,
