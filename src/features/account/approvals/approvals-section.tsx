@@ -5,7 +5,6 @@ import "@mantine/core/styles/Modal.css";
 import "@mantine/core/styles/Stack.css";
 import "@mantine/core/styles/Table.css";
 import "@mantine/core/styles/Text.css";
-import "@mantine/core/styles/Textarea.css";
 import "@mantine/core/styles/Title.css";
 import {
   Alert,
