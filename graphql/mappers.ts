@@ -1,4 +1,5 @@
 import type {
+  ApprovalState,
   AddressModel,
   CartModel,
   ChannelModel,
@@ -282,6 +283,13 @@ export function toOrder(o: RestOrder): OrderModel & { __typename: "Order" } {
     statuses: o.statuses ?? [o.state],
     createdAt: o.createdAt ?? "",
     checkoutCompletedAt: o.checkoutCompletedAt ?? null,
+    approval: o.approval
+      ? {
+          state: o.approval.state.toUpperCase() as ApprovalState,
+          reason: o.approval.reason,
+          decidedAt: o.approval.decidedAt,
+        }
+      : null,
   };
 }
 

@@ -13,6 +13,9 @@ import { removeCoupon } from "./resolvers/mutation/remove-coupon.js";
 import { setCartAddresses } from "./resolvers/mutation/set-cart-addresses.js";
 import { setOrderNote } from "./resolvers/mutation/set-order-note.js";
 import { setPoNumberRequired } from "./resolvers/mutation/set-po-number-required.js";
+import { setSpendingLimits } from "./resolvers/mutation/set-spending-limits.js";
+import { approveOrder, rejectOrder } from "./resolvers/mutation/decide-order.js";
+import { approvals } from "./resolvers/query/approvals.js";
 import { setPurchaseOrderNumber } from "./resolvers/mutation/set-purchase-order-number.js";
 import { setPaymentMethod } from "./resolvers/mutation/set-payment-method.js";
 import { setShippingMethod } from "./resolvers/mutation/set-shipping-method.js";
@@ -72,6 +75,7 @@ export const resolvers = {
   Query: {
     companyDetails,
     companyUsers,
+    approvals,
     teamInvitation,
     health,
     me,
@@ -99,6 +103,9 @@ export const resolvers = {
     cardPaymentOutcome,
   },
   Mutation: {
+    setSpendingLimits,
+    approveOrder,
+    rejectOrder,
     updateMyInformation,
     changePassword,
     inviteCompanyUser,

@@ -14,6 +14,9 @@ export interface RestShopUser {
   roles: string[];
   enabled?: boolean;
   status?: string;
+  /** Spending limits, minor units (decision 043); absent from older APIs. */
+  orderLimit?: number | null;
+  monthlyLimit?: number | null;
 }
 
 const ROLE_PREFIX = "ROLE_COMPANY_";
@@ -92,5 +95,7 @@ export function toCompanyUser(u: RestShopUser, selfId: string): CompanyUserModel
     role: roles[0] ?? null,
     status: active ? "ACTIVE" : "PENDING",
     isSelf: String(u.id) === selfId,
+    orderLimit: u.orderLimit ?? null,
+    monthlyLimit: u.monthlyLimit ?? null,
   };
 }

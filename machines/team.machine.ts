@@ -14,6 +14,9 @@ export interface TeamMember {
   status: "ACTIVE" | "PENDING";
   /** The signed-in user's own row: no role change, no removal (account spec 6). */
   isSelf: boolean;
+  /** Spending limits in minor units, null for none (decision 043); the section edits them. */
+  orderLimit?: number | null;
+  monthlyLimit?: number | null;
 }
 
 export type InviteField = "email" | "role";

@@ -78,6 +78,28 @@ export type ApplyCouponResultModel =
   | (NotFoundErrorModel & { __typename: "NotFoundError" })
   | (OrderStateErrorModel & { __typename: "OrderStateError" });
 
+/** An order awaiting approval, with who placed it. */
+export interface ApprovalModel {
+  __typename?: "Approval";
+  buyerEmail: string;
+  buyerName: string;
+  monthlyLimit?: number | null;
+  order: OrderModel;
+  /** The buyer's limits as they are now, minor units (null: none). */
+  orderLimit?: number | null;
+  /** Whether the signed-in ADMIN placed it (then another ADMIN decides). */
+  ownOrder: boolean;
+}
+
+export interface ApprovalListModel {
+  __typename?: "ApprovalList";
+  items: Array<ApprovalModel>;
+  totalItems: number;
+}
+
+/** Where the approval of an order over a spending limit stands. */
+export type ApprovalState = "APPROVED" | "PENDING" | "REJECTED";
+
 export type CardPaymentOutcomeResultModel =
   | (CardPaymentResultModel & { __typename: "CardPaymentResult" })
   | (ForbiddenErrorModel & { __typename: "ForbiddenError" })
@@ -208,6 +230,10 @@ export interface CompanyUserModel {
   /** Whether this is the signed-in user's own row (no role change, no removal). */
   isSelf: boolean;
   lastName?: string | null;
+  /** The most the orders of one calendar month may total together, minor units; null for none. */
+  monthlyLimit?: number | null;
+  /** The most one order may total, minor units; null for no limit. */
+  orderLimit?: number | null;
   /** The first of roles: the one the list shows and the role change starts from. */
   role?: TeamRole | null;
   /** The roles, highest first (ADMIN, COMMERCIAL, MARKETING). */
@@ -321,6 +347,13 @@ export interface CustomerModel {
   /** Present for European entities (terms under the European entity's name). */
   taxNumber?: string | null;
 }
+
+export type DecideOrderResultModel =
+  | (ForbiddenErrorModel & { __typename: "ForbiddenError" })
+  | (NotFoundErrorModel & { __typename: "NotFoundError" })
+  | (OrderModel & { __typename: "Order" })
+  | (OrderStateErrorModel & { __typename: "OrderStateError" })
+  | (ValidationErrorModel & { __typename: "ValidationError" });
 
 export type DeleteAddressResultModel =
   | (DeletedModel & { __typename: "Deleted" })
@@ -477,6 +510,8 @@ export interface MutationModel {
   addToCart: AddToCartResultModel;
   adjustCartItem: AdjustCartItemResultModel;
   applyCoupon: ApplyCouponResultModel;
+  /** Approves an order awaiting approval (ADMIN only): it proceeds as any order (an invoice falls due; a card order's balance is for the buyer to pay under Payments). The buyer is mailed. */
+  approveOrder: DecideOrderResultModel;
   /** Gives a colleague another role (ADMIN only; never one's own row). */
   changeCompanyUserRole: ChangeCompanyUserRoleResultModel;
   /** Changes the signed-in user's password. Every other session of the user ends; the answer carries the fresh token this session continues with (replace the stored one). */
@@ -501,6 +536,8 @@ export interface MutationModel {
   registerPartner: RegisterPartnerResultModel;
   /** Completes an invitation (anonymous): names and password; then the person signs in. */
   registerTeamMember: RegisterTeamMemberResultModel;
+  /** Rejects an order awaiting approval with a reason the buyer reads (ADMIN only; at most 500 characters): it is cancelled and its stock released. The buyer is mailed. */
+  rejectOrder: DecideOrderResultModel;
   removeCartItem: RemoveCartItemResultModel;
   /** Removes a colleague (ADMIN only; never one's own row). */
   removeCompanyUser: RemoveCompanyUserResultModel;
@@ -517,6 +554,8 @@ export interface MutationModel {
   /** Sets the cart's order reference / purchase-order number: trimmed, at most 35 characters; an empty one removes it. Completion is refused without one when the company requires it. */
   setPurchaseOrderNumber: SetPurchaseOrderNumberResultModel;
   setShippingMethod: SetShippingMethodResultModel;
+  /** Sets a COMMERCIAL colleague's spending limits (ADMIN only, never one's own row): null for no limit; both are sent. A limit on an ADMIN or a MARKETING-only user is a ValidationError. */
+  setSpendingLimits: SetSpendingLimitsResultModel;
   /** Signs in. A browser gets the session as an HttpOnly cookie (its later writes send the X-Requested-With header); API clients send the token in the Authorization header. */
   signIn: SignInResultModel;
   /** Signs out: the session's token is revoked on the server and the session cookie cleared. */
@@ -553,6 +592,8 @@ export interface NotFoundErrorModel {
 
 export interface OrderModel {
   __typename?: "Order";
+  /** For an order placed over the buyer's spending limit: the approval and its outcome; else null. */
+  approval?: OrderApprovalModel | null;
   billingAddress?: OrderAddressModel | null;
   checkoutCompletedAt?: string | null;
   checkoutState: string;
@@ -609,6 +650,15 @@ export interface OrderAddressModel {
   provinceCode?: string | null;
   provinceName?: string | null;
   street: string;
+}
+
+export interface OrderApprovalModel {
+  __typename?: "OrderApproval";
+  /** When it was approved or rejected; null while pending. */
+  decidedAt?: string | null;
+  /** Why the ADMIN rejected it; null otherwise. */
+  reason?: string | null;
+  state: ApprovalState;
 }
 
 export interface OrderItemModel {
@@ -798,6 +848,8 @@ export interface QueryModel {
   activeCart?: CartModel | null;
   /** The signed-in company's addresses (its address book). */
   addresses: Array<AddressModel>;
+  /** The company's orders awaiting approval, oldest first; totalItems is the account area's badge. ADMIN only: other roles get a FORBIDDEN error. */
+  approvals: ApprovalListModel;
   /** The outcome of one card payment attempt, by the merchantReference a result gave. After a redirect (the page returns with ?paymentReference=...&redirectResult=...), pass redirectResult: the details are submitted first. OrderStateError: the outcome is not known yet (the payment service did not answer; ask again later). */
   cardPaymentOutcome: CardPaymentOutcomeResultModel;
   /** What the card dialog needs to pay an order: the caller's cart (checkout; the amount is the cart's total) or a placed order of the company with an open balance ("pay now" in the account's Payments; the amount is the unpaid balance). methodCode is a card payment method (isCard). NotFoundError: no such order for the caller, or not a card method; ForbiddenError: the caller's role may not pay (MARKETING); OrderStateError: nothing is left to pay. */
@@ -980,6 +1032,12 @@ export type SetShippingMethodResultModel =
   | (CartModel & { __typename: "Cart" })
   | (NotFoundErrorModel & { __typename: "NotFoundError" })
   | (OrderStateErrorModel & { __typename: "OrderStateError" })
+  | (ValidationErrorModel & { __typename: "ValidationError" });
+
+export type SetSpendingLimitsResultModel =
+  | (CompanyUserModel & { __typename: "CompanyUser" })
+  | (ForbiddenErrorModel & { __typename: "ForbiddenError" })
+  | (NotFoundErrorModel & { __typename: "NotFoundError" })
   | (ValidationErrorModel & { __typename: "ValidationError" });
 
 export interface ShipmentModel {
@@ -1179,6 +1237,20 @@ export interface AddressResolvers {
   street?: Resolver<string, AddressModel, Record<string, never>>;
 }
 
+export interface ApprovalResolvers {
+  buyerEmail?: Resolver<string, ApprovalModel, Record<string, never>>;
+  buyerName?: Resolver<string, ApprovalModel, Record<string, never>>;
+  monthlyLimit?: Resolver<number | null, ApprovalModel, Record<string, never>>;
+  order?: Resolver<OrderModel, ApprovalModel, Record<string, never>>;
+  orderLimit?: Resolver<number | null, ApprovalModel, Record<string, never>>;
+  ownOrder?: Resolver<boolean, ApprovalModel, Record<string, never>>;
+}
+
+export interface ApprovalListResolvers {
+  items?: Resolver<Array<ApprovalModel>, ApprovalListModel, Record<string, never>>;
+  totalItems?: Resolver<number, ApprovalListModel, Record<string, never>>;
+}
+
 export interface CardPaymentResultResolvers {
   action?: Resolver<string | null, CardPaymentResultModel, Record<string, never>>;
   merchantReference?: Resolver<string, CardPaymentResultModel, Record<string, never>>;
@@ -1245,6 +1317,8 @@ export interface CompanyUserResolvers {
   id?: Resolver<string, CompanyUserModel, Record<string, never>>;
   isSelf?: Resolver<boolean, CompanyUserModel, Record<string, never>>;
   lastName?: Resolver<string | null, CompanyUserModel, Record<string, never>>;
+  monthlyLimit?: Resolver<number | null, CompanyUserModel, Record<string, never>>;
+  orderLimit?: Resolver<number | null, CompanyUserModel, Record<string, never>>;
   role?: Resolver<TeamRole | null, CompanyUserModel, Record<string, never>>;
   roles?: Resolver<Array<TeamRole>, CompanyUserModel, Record<string, never>>;
   status?: Resolver<CompanyUserStatus, CompanyUserModel, Record<string, never>>;
@@ -1411,6 +1485,10 @@ export interface MutationApplyCouponArgs {
   code: string;
 }
 
+export interface MutationApproveOrderArgs {
+  token: string;
+}
+
 export interface MutationChangeCompanyUserRoleArgs {
   id: string;
   role: TeamRole;
@@ -1467,6 +1545,11 @@ export interface MutationRegisterTeamMemberArgs {
   input: TeamMemberRegistrationInput;
 }
 
+export interface MutationRejectOrderArgs {
+  reason: string;
+  token: string;
+}
+
 export interface MutationRemoveCartItemArgs {
   cartToken: string;
   itemId: string;
@@ -1516,6 +1599,12 @@ export interface MutationSetShippingMethodArgs {
   shipmentId: string;
 }
 
+export interface MutationSetSpendingLimitsArgs {
+  monthlyLimit?: number | null;
+  orderLimit?: number | null;
+  userId: string;
+}
+
 export interface MutationSignInArgs {
   email: string;
   password: string;
@@ -1561,6 +1650,7 @@ export interface MutationResolvers {
     MutationAdjustCartItemArgs
   >;
   applyCoupon?: Resolver<ApplyCouponResultModel, Record<string, never>, MutationApplyCouponArgs>;
+  approveOrder?: Resolver<DecideOrderResultModel, Record<string, never>, MutationApproveOrderArgs>;
   changeCompanyUserRole?: Resolver<
     ChangeCompanyUserRoleResultModel,
     Record<string, never>,
@@ -1622,6 +1712,7 @@ export interface MutationResolvers {
     Record<string, never>,
     MutationRegisterTeamMemberArgs
   >;
+  rejectOrder?: Resolver<DecideOrderResultModel, Record<string, never>, MutationRejectOrderArgs>;
   removeCartItem?: Resolver<
     RemoveCartItemResultModel,
     Record<string, never>,
@@ -1664,6 +1755,11 @@ export interface MutationResolvers {
     Record<string, never>,
     MutationSetShippingMethodArgs
   >;
+  setSpendingLimits?: Resolver<
+    SetSpendingLimitsResultModel,
+    Record<string, never>,
+    MutationSetSpendingLimitsArgs
+  >;
   signIn?: Resolver<SignInResultModel, Record<string, never>, MutationSignInArgs>;
   signOut?: Resolver<boolean, Record<string, never>, Record<string, never>>;
   startCart?: Resolver<CartModel, Record<string, never>, MutationStartCartArgs>;
@@ -1696,6 +1792,7 @@ export interface NotFoundErrorResolvers {
 }
 
 export interface OrderResolvers {
+  approval?: Resolver<OrderApprovalModel | null, OrderModel, Record<string, never>>;
   billingAddress?: Resolver<OrderAddressModel | null, OrderModel, Record<string, never>>;
   checkoutCompletedAt?: Resolver<string | null, OrderModel, Record<string, never>>;
   checkoutState?: Resolver<string, OrderModel, Record<string, never>>;
@@ -1745,6 +1842,12 @@ export interface OrderAddressResolvers {
   provinceCode?: Resolver<string | null, OrderAddressModel, Record<string, never>>;
   provinceName?: Resolver<string | null, OrderAddressModel, Record<string, never>>;
   street?: Resolver<string, OrderAddressModel, Record<string, never>>;
+}
+
+export interface OrderApprovalResolvers {
+  decidedAt?: Resolver<string | null, OrderApprovalModel, Record<string, never>>;
+  reason?: Resolver<string | null, OrderApprovalModel, Record<string, never>>;
+  state?: Resolver<ApprovalState, OrderApprovalModel, Record<string, never>>;
 }
 
 export interface OrderItemResolvers {
@@ -1917,6 +2020,7 @@ export interface QueryTeamInvitationArgs {
 export interface QueryResolvers {
   activeCart?: Resolver<CartModel | null, Record<string, never>, Record<string, never>>;
   addresses?: Resolver<Array<AddressModel>, Record<string, never>, Record<string, never>>;
+  approvals?: Resolver<ApprovalListModel, Record<string, never>, Record<string, never>>;
   cardPaymentOutcome?: Resolver<
     CardPaymentOutcomeResultModel,
     Record<string, never>,
@@ -2128,6 +2232,8 @@ export interface VolumePriceResolvers {
 /** Every resolver of the schema; fields without one read the model's property. */
 export interface Resolvers {
   Address?: AddressResolvers;
+  Approval?: ApprovalResolvers;
+  ApprovalList?: ApprovalListResolvers;
   CardPaymentResult?: CardPaymentResultResolvers;
   CardPaymentSetup?: CardPaymentSetupResolvers;
   Cart?: CartResolvers;
@@ -2156,6 +2262,7 @@ export interface Resolvers {
   NotFoundError?: NotFoundErrorResolvers;
   Order?: OrderResolvers;
   OrderAddress?: OrderAddressResolvers;
+  OrderApproval?: OrderApprovalResolvers;
   OrderItem?: OrderItemResolvers;
   OrderList?: OrderListResolvers;
   OrderStateError?: OrderStateErrorResolvers;
@@ -2240,6 +2347,7 @@ export const resultErrors = {
   ],
   ConfirmEmailChangeResult: ["NotFoundError", "ValidationError"],
   CreateShoppingListResult: ["NotFoundError", "QuantityError", "ValidationError"],
+  DecideOrderResult: ["ForbiddenError", "NotFoundError", "OrderStateError", "ValidationError"],
   DeleteAddressResult: ["ForbiddenError", "NotFoundError", "ValidationError"],
   DeleteCartResult: ["NotFoundError", "OrderStateError"],
   DeleteShoppingListResult: ["NotFoundError"],
@@ -2259,6 +2367,7 @@ export const resultErrors = {
   SetPoNumberRequiredResult: ["ForbiddenError", "ValidationError"],
   SetPurchaseOrderNumberResult: ["NotFoundError", "OrderStateError", "ValidationError"],
   SetShippingMethodResult: ["NotFoundError", "OrderStateError", "ValidationError"],
+  SetSpendingLimitsResult: ["ForbiddenError", "NotFoundError", "ValidationError"],
   SignInResult: ["InvalidCredentialsError", "ValidationError"],
   SubmitCardPaymentResult: [
     "CouponError",

@@ -17,6 +17,11 @@ export const paths = {
   emailChange: (token: string) => `${SHOP}/email-changes/${seg(token)}`,
   shopUsers: `${SHOP}/shop-users`,
   shopUser: (id: string) => `${SHOP}/shop-users/${seg(id)}`,
+  spendingLimits: (id: string) => `${SHOP}/shop-users/${seg(id)}/spending-limits`,
+  /** Orders awaiting an ADMIN's approval and the decision on one (decision 043). */
+  approvals: `${SHOP}/approvals`,
+  approve: (token: string) => `${SHOP}/approvals/${seg(token)}/approve`,
+  reject: (token: string) => `${SHOP}/approvals/${seg(token)}/reject`,
   addresses: `${SHOP}/addresses`,
   address: (id: string) => `${SHOP}/addresses/${seg(id)}`,
   registerTeamMember: `${API}/team-members/register`,

@@ -191,6 +191,8 @@ export interface RestOrder {
   notes: string | null;
   /** The buyer's purchase-order number (issue 21); absent from older APIs. */
   poNumber?: string | null;
+  /** An order placed over the buyer's spending limit (decision 043); null otherwise. */
+  approval?: RestOrderApproval | null;
   couponCode: string | null;
   minimalOrderValue: number;
   items: RestOrderItem[];
@@ -215,4 +217,25 @@ export interface RestOrder {
   statuses?: string[];
   createdAt?: string;
   checkoutCompletedAt?: string | null;
+}
+
+/** The approval of an order placed over a spending limit (decision 043). */
+export interface RestOrderApproval {
+  state: "pending" | "approved" | "rejected";
+  reason: string | null;
+  decidedBy: Iri | null;
+  decidedAt: string | null;
+}
+
+/** An order awaiting approval as GET /api/v2/shop/approvals lists it. */
+export interface RestApproval {
+  order: RestOrder;
+  buyer: {
+    "@id": Iri;
+    email: string;
+    name: string;
+    orderLimit: number | null;
+    monthlyLimit: number | null;
+  };
+  ownOrder: boolean;
 }

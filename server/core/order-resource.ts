@@ -191,6 +191,16 @@ function toResource(
     customer: iri.customer(o.shop_user_id),
     notes: o.notes,
     poNumber: o.po_number,
+    // An order placed over the buyer's spending limit (decision 043): pending, then approved or
+    // rejected (with the ADMIN's reason); null for every other order.
+    approval: o.approval_state
+      ? {
+          state: o.approval_state,
+          reason: o.approval_reason,
+          decidedBy: o.approval_decided_by === null ? null : iri.shopUser(o.approval_decided_by),
+          decidedAt: o.approval_decided_at ? new Date(o.approval_decided_at).toISOString() : null,
+        }
+      : null,
     couponCode: o.coupon_code,
     minimalOrderValue: o.minimal_order_value,
     items: items.map((i) => ({

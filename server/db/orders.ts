@@ -2,9 +2,11 @@ import { randomBytes } from "node:crypto";
 import { sql, type Kysely, type Transaction } from "kysely";
 import { completionViolations, paymentDueDate, formatOrderNumber } from "../domain/checkout.js";
 import { orderPaymentState } from "../domain/order-states.js";
+import { AWAITING_APPROVAL, type SpendingLimits } from "../domain/spending-limits.js";
 import { computeTotals } from "../domain/totals.js";
 import type { Violation } from "../domain/violations.js";
 import { recordAudit, type Actor } from "./audit.js";
+import { checkSpending, requestApproval, type MailContext } from "./spending.js";
 import type { AddressSnapshot, DB, OrderRow } from "./schema.js";
 import { lineTierPrice } from "./volume-prices.js";
 
@@ -256,8 +258,15 @@ export type CompletionFailure =
  * Turns a locked, validated cart into an order: stock is taken only while enough is left, the
  * coupon's use is counted only while its limit allows, and the state changes only from `cart`.
  * Any failure is returned before anything is written that the caller would not roll back.
+ * With `hold` (over the buyer's spending limit, decision 043) the order is placed "awaiting
+ * approval": numbered and its stock taken, but its payments and shipments stay as in the cart
+ * (nothing to pay, nothing to ship) until an ADMIN approves it (server/db/approvals.ts).
  */
-export async function placeOrder(tx: Tx, order: OrderRow): Promise<CompletionFailure | null> {
+export async function placeOrder(
+  tx: Tx,
+  order: OrderRow,
+  hold = false,
+): Promise<CompletionFailure | null> {
   // The variants of every line, locked in one order for every transaction (no deadlocks:
   // PostgreSQL locks the rows as the sort hands them out), then the stock of all lines taken
   // in one statement: two statements whatever the number of lines.
@@ -303,18 +312,32 @@ export async function placeOrder(tx: Tx, order: OrderRow): Promise<CompletionFai
     .updateTable("orders")
     .set({
       number: formatOrderNumber(seq),
-      state: "new",
       checkout_state: "completed",
-      payment_state: "awaiting_payment",
-      shipping_state: "ready",
       checkout_completed_at: now,
       updated_at: now,
+      ...(hold
+        ? { state: AWAITING_APPROVAL, approval_state: "pending" as const }
+        : { state: "new", payment_state: "awaiting_payment", shipping_state: "ready" }),
     })
     .where("id", "=", order.id)
     .where("state", "=", "cart")
     .executeTakeFirst();
   if (Number(changed.numUpdatedRows) !== 1)
     throw new Error("order left the cart state while locked");
+  if (hold) return null;
+  await releaseForPayment(tx, order, now);
+  return null;
+}
+
+/**
+ * A placed order's payments become due (`new`, due from `now` by the company's terms) and its
+ * shipments ready: at placement, or when an ADMIN approves an order held over a limit.
+ */
+export async function releaseForPayment(
+  tx: Tx,
+  order: Pick<OrderRow, "id" | "company_id">,
+  now: Date,
+) {
   const terms = await tx
     .selectFrom("companies")
     .select("payment_terms_days")
@@ -342,7 +365,6 @@ export async function placeOrder(tx: Tx, order: OrderRow): Promise<CompletionFai
     .set({ state: "ready" })
     .where("order_id", "=", order.id)
     .execute();
-  return null;
 }
 
 /** Currency as the storefront writes it after an amount ("500.00€"). */
@@ -401,6 +423,12 @@ export function stockViolation(
   return null;
 }
 
+/** The buyer's roles and spending limits, read with the cart at completion (decision 043). */
+export interface BuyerLimits {
+  roles: string[];
+  limits: SpendingLimits;
+}
+
 /** Why a cart cannot become an order: the problem type and its violations. */
 export interface CompletionRefusal {
   type: string;
@@ -418,21 +446,47 @@ export async function checkCompletion(
   order: OrderRow,
   lookAhead = false,
   language: string = cartLanguage(order),
-): Promise<{ order: OrderRow; refusal: CompletionRefusal | null }> {
+): Promise<{ order: OrderRow; refusal: CompletionRefusal | null; buyer: BuyerLimits }> {
   await recalculate(tx, order.id);
-  const { po_number_required: poNumberRequired, ...fresh } = await tx
+  const {
+    po_number_required: poNumberRequired,
+    buyer_roles,
+    buyer_order_limit,
+    buyer_monthly_limit,
+    ...fresh
+  } = await tx
     .selectFrom("orders")
     .selectAll("orders")
-    // The company's purchase-order rule (issue 21) comes along: no further statement.
-    .select((eb) =>
+    // The company's purchase-order rule (issue 21) and the buyer's spending limits (decision
+    // 043) come along: no further statement.
+    .select((eb) => [
       eb
         .selectFrom("companies as c")
         .select("c.po_number_required")
         .whereRef("c.id", "=", "orders.company_id")
         .as("po_number_required"),
-    )
+      eb
+        .selectFrom("shop_users as u")
+        .select("u.roles")
+        .whereRef("u.id", "=", "orders.shop_user_id")
+        .as("buyer_roles"),
+      eb
+        .selectFrom("shop_users as u")
+        .select("u.order_limit")
+        .whereRef("u.id", "=", "orders.shop_user_id")
+        .as("buyer_order_limit"),
+      eb
+        .selectFrom("shop_users as u")
+        .select("u.monthly_limit")
+        .whereRef("u.id", "=", "orders.shop_user_id")
+        .as("buyer_monthly_limit"),
+    ])
     .where("id", "=", order.id)
     .executeTakeFirstOrThrow();
+  const buyer: BuyerLimits = {
+    roles: buyer_roles ?? [],
+    limits: { perOrder: buyer_order_limit ?? null, perMonth: buyer_monthly_limit ?? null },
+  };
   const items = await tx
     .selectFrom("order_items as i")
     .innerJoin("product_variants as v", "v.code", "i.variant_code")
@@ -458,7 +512,7 @@ export async function checkCompletion(
     poNumber: fresh.po_number,
   });
   if (violations.length > 0)
-    return { order: fresh, refusal: { type: "/problems/checkout", violations } };
+    return { order: fresh, refusal: { type: "/problems/checkout", violations }, buyer };
   if (lookAhead) {
     for (const item of items) {
       if (!stockViolation(item.on_hand, item.quantity, "", "items")) continue;
@@ -471,7 +525,11 @@ export async function checkCompletion(
       );
       const v = stockViolation(item.on_hand, item.quantity, name, "items");
       if (v)
-        return { order: fresh, refusal: { type: "/problems/insufficient-stock", violations: [v] } };
+        return {
+          order: fresh,
+          refusal: { type: "/problems/insufficient-stock", violations: [v] },
+          buyer,
+        };
     }
     if (fresh.coupon_code) {
       const coupon = await tx
@@ -486,10 +544,11 @@ export async function checkCompletion(
             type: "/problems/coupon",
             violations: [{ propertyPath: "couponCode", message: "coupon.usedUp" }],
           },
+          buyer,
         };
     }
   }
-  return { order: fresh, refusal: null };
+  return { order: fresh, refusal: null, buyer };
 }
 
 /**
@@ -501,7 +560,18 @@ export async function checkCompletion(
 export async function completeCart(
   tx: Tx,
   order: OrderRow,
-  opts: { actor: Actor; notes?: string | null; poNumber?: string | null; language?: string },
+  opts: {
+    actor: Actor;
+    notes?: string | null;
+    poNumber?: string | null;
+    language?: string;
+    /**
+     * An order over the buyer's spending limit is placed awaiting approval, and the company's
+     * ADMINs are mailed with these links (order completion). Without it such an order is
+     * refused (a card payment: nothing may be charged before approval; decision 043).
+     */
+    holdOverLimit?: MailContext;
+  },
 ): Promise<{ order: OrderRow; refusal?: undefined } | { refusal: CompletionRefusal }> {
   const language = opts.language ?? cartLanguage(order);
   // A purchase-order number given with the completion (already trimmed; null: none) replaces the cart's.
@@ -521,7 +591,10 @@ export async function completeCart(
   }
   const checked = await checkCompletion(tx, order, false, language);
   if (checked.refusal) return { refusal: checked.refusal };
-  const failure = await placeOrder(tx, checked.order);
+  const spending = await checkSpending(tx, checked.order, checked.buyer);
+  const hold = spending.exceeded.length > 0;
+  if (hold && !opts.holdOverLimit) return { refusal: APPROVAL_REQUIRED };
+  const failure = await placeOrder(tx, checked.order, hold);
   if (failure?.kind === "stock") {
     const name = await variantLabel(tx, failure.variantCode, language, failure.name);
     return {
@@ -558,8 +631,19 @@ export async function completeCart(
       total: placed.total,
     },
   });
+  if (hold) await requestApproval(tx, placed, spending, opts.actor, opts.holdOverLimit!);
   return { order: placed };
 }
+
+/**
+ * A cart over the buyer's spending limit that is to be paid by card now: refused, since nothing
+ * is charged before an ADMIN approves it. Completed without paying, it is placed awaiting
+ * approval; once approved, the buyer pays its open balance by card (decision 043).
+ */
+export const APPROVAL_REQUIRED: CompletionRefusal = {
+  type: "/problems/approval-required",
+  violations: [{ propertyPath: "paymentMethod", message: "approval.payAfterApproval" }],
+};
 
 /**
  * "A payment was recorded": sets the order's payment state from all its payments

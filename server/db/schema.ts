@@ -155,6 +155,9 @@ export interface DB {
     enabled: Generated<boolean>;
     locale_code: Generated<string>;
     token_version: Generated<number>;
+    /** Spending limits in minor units of the company's currency (migration 0015, decision 043). */
+    order_limit: number | null;
+    monthly_limit: number | null;
     created_at: Timestamp;
   };
   addresses: {
@@ -229,6 +232,12 @@ export interface DB {
     created_at: Timestamp;
     updated_at: Timestamp;
     checkout_completed_at: NullableTimestamp;
+    /** An order over the buyer's spending limit (decision 043): pending, then approved or rejected. */
+    approval_state: "pending" | "approved" | "rejected" | null;
+    approval_decided_by: number | null;
+    approval_decided_at: NullableTimestamp;
+    /** Why an ADMIN rejected the order. */
+    approval_reason: string | null;
   };
   order_items: {
     id: Generated<number>;

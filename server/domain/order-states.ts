@@ -28,6 +28,9 @@ export const ORDER_STATES = [
   "waiting",
   "payment missing",
   "cancelled",
+  // Placed over the buyer's spending limit (decision 043): only the company's ADMINs move it
+  // on (approve: new; reject: cancelled), so no transition of the back office starts here.
+  "awaiting approval",
 ] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
 

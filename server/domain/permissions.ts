@@ -17,6 +17,7 @@ export type Action =
   | "account.myInformation"
   | "account.addressBook"
   | "account.team"
+  | "account.approvals"
   | "savedLists.order";
 
 /**
@@ -35,6 +36,8 @@ const allowed: Record<Action, readonly Role[]> = {
   "account.myInformation": [ROLES.admin, ROLES.commercial],
   "account.addressBook": [ROLES.admin, ROLES.commercial],
   "account.team": [ROLES.admin],
+  // Orders over a spending limit wait for an ADMIN (decision 043).
+  "account.approvals": [ROLES.admin],
   "savedLists.order": [ROLES.admin, ROLES.commercial],
 };
 

@@ -155,3 +155,64 @@ export function emailChangeNoticeMail(
     text: translate(lang, `mail.${key}Text`, params),
   };
 }
+
+/**
+ * To each ADMIN of the company (in their language): a colleague's order is over their spending
+ * limit and waits for an ADMIN's decision in the account area (decision 043).
+ */
+export function approvalRequestedMail(
+  lang: Language,
+  p: { to: string; brandName: string; number: string; buyer: string; total: string; link: string },
+): Mail {
+  const params = {
+    brand: p.brandName,
+    number: p.number,
+    buyer: p.buyer,
+    total: p.total,
+    link: p.link,
+  };
+  return {
+    kind: "approval_requested",
+    to: p.to,
+    subject: translate(lang, "mail.approvalRequestedSubject", params),
+    text: translate(lang, "mail.approvalRequestedText", params),
+  };
+}
+
+/**
+ * To the buyer (in their language): an ADMIN approved their order. An order to be paid by card
+ * asks them to pay its balance now (the account's payments page); an invoice order is on its way.
+ */
+export function orderApprovedMail(
+  lang: Language,
+  p: {
+    to: string;
+    brandName: string;
+    number: string;
+    approver: string;
+    link: string;
+    card: boolean;
+  },
+): Mail {
+  const params = { brand: p.brandName, number: p.number, approver: p.approver, link: p.link };
+  return {
+    kind: "order_approved",
+    to: p.to,
+    subject: translate(lang, "mail.orderApprovedSubject", params),
+    text: translate(lang, p.card ? "mail.orderApprovedCardText" : "mail.orderApprovedText", params),
+  };
+}
+
+/** To the buyer (in their language): an ADMIN rejected their order, with the reason given. */
+export function orderRejectedMail(
+  lang: Language,
+  p: { to: string; brandName: string; number: string; approver: string; reason: string },
+): Mail {
+  const params = { brand: p.brandName, number: p.number, approver: p.approver, reason: p.reason };
+  return {
+    kind: "order_rejected",
+    to: p.to,
+    subject: translate(lang, "mail.orderRejectedSubject", params),
+    text: translate(lang, "mail.orderRejectedText", params),
+  };
+}

@@ -5,6 +5,7 @@ import { sql } from "kysely";
 import type { ServerConfig } from "../config.js";
 import { recordAudit, type Actor } from "../db/audit.js";
 import {
+  APPROVAL_REQUIRED,
   checkCompletion,
   completeCart,
   findOrderByToken,
@@ -12,7 +13,9 @@ import {
   type Tx,
 } from "../db/orders.js";
 import type { CardAttemptStatus, CardPaymentAttemptRow, DB, OrderRow } from "../db/schema.js";
+import { checkSpending, spendingNow } from "../db/spending.js";
 import { totalUnpaidAmount } from "../domain/payment-status.js";
+import { AWAITING_APPROVAL } from "../domain/spending-limits.js";
 import { requireAbility, type Principal } from "../core/abilities.js";
 import type { Language } from "../core/i18n.js";
 import { orderResources } from "../core/order-resource.js";
@@ -149,6 +152,11 @@ export class CardPayments {
     await this.cardMethod(methodCode);
     const order = await findOrderByToken(this.db, token);
     if (!order || !visibleTo(order, principal)) throw notFound();
+    // Nothing is charged before an ADMIN approves an order over the buyer's limit (decision
+    // 043): a cart over it is placed without paying; a held order has nothing to pay yet.
+    if (order.state === AWAITING_APPROVAL) throw conflict("approval.notYetApproved");
+    if (order.state === "cart" && (await spendingNow(this.db, order)).exceeded.length > 0)
+      throw unprocessable(APPROVAL_REQUIRED.violations, APPROVAL_REQUIRED.type);
     const value = await this.amountDue(this.db, order);
     if (value <= 0) throw conflict("cardPayment.nothingToPay");
     const countryCode = await this.countryOf(order);
@@ -222,10 +230,13 @@ export class CardPayments {
         // coupon as they are now (placement re-checks them atomically after the payment).
         const checked = await checkCompletion(tx, order, true);
         if (checked.refusal) throw unprocessable(checked.refusal.violations, checked.refusal.type);
+        if ((await checkSpending(tx, checked.order, checked.buyer)).exceeded.length > 0)
+          throw unprocessable(APPROVAL_REQUIRED.violations, APPROVAL_REQUIRED.type);
         amount = checked.order.total;
         flow = "checkout";
       } else {
         if (order.state === "cancelled") throw conflict("cardPayment.orderCancelled");
+        if (order.state === AWAITING_APPROVAL) throw conflict("approval.notYetApproved");
         amount = await this.amountDue(tx, order);
         flow = "pay_now";
       }

@@ -72,7 +72,7 @@ describe.each(backends)("account team API on %s", (backend) => {
     it("lists the company's users with status for an ADMIN", async () => {
       const res = await t.request("GET", `${API}/shop-users`, { as: USERS.spaAdmin });
       expect(res.status).toBe(200);
-      expect(res.body["hydra:totalItems"]).toBe(4);
+      expect(res.body["hydra:totalItems"]).toBe(5);
       const byEmail = Object.fromEntries(
         res.body["hydra:member"].map((u: { userIdentifier: string }) => [u.userIdentifier, u]),
       );
@@ -88,6 +88,8 @@ describe.each(backends)("account team API on %s", (backend) => {
         roles: ["ROLE_COMPANY_COMMERCIAL"],
         enabled: true,
         status: "Active",
+        orderLimit: null,
+        monthlyLimit: null,
       });
       expect(byEmail[PENDING]).toMatchObject({
         firstName: null,
@@ -102,8 +104,8 @@ describe.each(backends)("account team API on %s", (backend) => {
       const res = await t.request("GET", `${API}/shop-users?page=2&itemsPerPage=3`, {
         as: USERS.spaAdmin,
       });
-      expect(res.body["hydra:totalItems"]).toBe(4);
-      expect(res.body["hydra:member"]).toHaveLength(1);
+      expect(res.body["hydra:totalItems"]).toBe(5);
+      expect(res.body["hydra:member"]).toHaveLength(2);
       await t.refused(400, () =>
         t.request("GET", `${API}/shop-users?itemsPerPage=abc`, { as: USERS.spaAdmin }),
       );

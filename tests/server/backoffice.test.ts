@@ -24,6 +24,8 @@ const ALLOWED: Record<OrderState, OrderState[]> = {
   waiting: ["approved", "cancelled"],
   "payment missing": ["approved", "cancelled"],
   cancelled: [],
+  // Only the buyer's company decides on it (decision 043).
+  "awaiting approval": [],
 };
 
 const GLOW_PAYLOAD = {
@@ -747,9 +749,11 @@ describe.each(backends)("back-office API on %s", (backend) => {
             );
             expect(problem.type).toBe("/problems/order-state");
             expect(problem.detail).toBe(
-              ALLOWED[from].length === 0
-                ? `The order is ${from}; its state can no longer change.`
-                : `An order in state ${from} cannot be moved to ${to}. Possible next states: ${ALLOWED[from].join(", ")}.`,
+              from === "awaiting approval"
+                ? "This order awaits approval by the buyer's company: only its administrators can approve or reject it."
+                : ALLOWED[from].length === 0
+                  ? `The order is ${from}; its state can no longer change.`
+                  : `An order in state ${from} cannot be moved to ${to}. Possible next states: ${ALLOWED[from].join(", ")}.`,
             );
           }
         },

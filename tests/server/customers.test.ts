@@ -48,6 +48,8 @@ describe.each(backends)("customers and addresses API on %s", (backend) => {
         USERS.spaBuyer,
         USERS.spaMarketing,
         "new.colleague@demo-spa.example",
+        // The junior buyer with spending limits (decision 043).
+        "junior.buyer@demo-spa.example",
       ];
       const ids = await Promise.all(emails.map((email) => t.userId(email)));
       const me = ids[0]!;

@@ -165,6 +165,23 @@ async function seedBackOffice(tx: Kysely<DB>, now: Date) {
       expires_at: new Date(now.getTime() + 7 * 86_400_000),
     })
     .execute();
+  // A junior buyer with spending limits (issue 21, part 1; decision 043): an order of theirs
+  // over 1,000.00 EUR, or beyond 3,000.00 EUR in a calendar month, waits for an ADMIN's approval.
+  await tx
+    .insertInto("shop_users")
+    .values({
+      company_id: spa.id,
+      email: "junior.buyer@demo-spa.example",
+      password_hash: await hashPassword(DEMO_PASSWORD),
+      first_name: "Mia",
+      last_name: "Wagner",
+      phone_number: "+49 30 1234570",
+      job_title: "Junior buyer",
+      roles: ["ROLE_COMPANY_COMMERCIAL"],
+      order_limit: 100_000,
+      monthly_limit: 300_000,
+    })
+    .execute();
   await tx
     .insertInto("partner_applications")
     .values({

@@ -71,6 +71,9 @@ export function shopUserResource(u: ShopUserRow) {
     roles: u.roles,
     enabled: u.enabled,
     status: memberStatus(u.first_name),
+    // Spending limits in minor units of the company's currency, null for none (decision 043).
+    orderLimit: u.order_limit,
+    monthlyLimit: u.monthly_limit,
   };
 }
 

@@ -11,6 +11,9 @@ import {
   storeIdempotentAnswer,
 } from "../../db/orders.js";
 import type { DB } from "../../db/schema.js";
+import { checkSpending } from "../../db/spending.js";
+import type { ServerConfig } from "../../config.js";
+import { AWAITING_APPROVAL } from "../../domain/spending-limits.js";
 import { MAX_NOTE_LENGTH, readPoNumber } from "../../domain/checkout.js";
 import { requireAbility, requirePrincipal } from "../auth.js";
 import type { AppContext } from "../context.js";
@@ -20,9 +23,9 @@ import { BodyReader } from "../validate.js";
 import { visibleTo } from "./order-common.js";
 
 /** A cart's completion: the invoice cart becomes an order. */
-export function registerOrderCompletion(app: FastifyInstance, { db }: AppContext) {
+export function registerOrderCompletion(app: FastifyInstance, { db, config }: AppContext) {
   app.patch("/api/v2/shop/orders/:token/complete", async (request, reply) =>
-    completeOrder(db, request, reply),
+    completeOrder(db, config, request, reply),
   );
 }
 
@@ -32,7 +35,12 @@ export function registerOrderCompletion(app: FastifyInstance, { db }: AppContext
  * longer a cart gets 409. Stock and coupon use are taken conditionally inside the same
  * transaction (see placeOrder), so a refusal leaves nothing half-done.
  */
-async function completeOrder(db: Kysely<DB>, request: FastifyRequest, reply: FastifyReply) {
+async function completeOrder(
+  db: Kysely<DB>,
+  config: ServerConfig,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
   const principal = requirePrincipal(request);
   requireAbility(principal, "checkout.complete");
   const { token } = request.params as { token: string };
@@ -70,25 +78,33 @@ async function completeOrder(db: Kysely<DB>, request: FastifyRequest, reply: Fas
     }
     if (order.state !== "cart") throw conflict("error.notCart");
     // Only offline methods (invoice) complete here: a card cart is placed by its card payment
-    // (server/payments), never by a completion that skips paying.
-    if (await hasNonInvoicePayment(tx, order.id)) {
+    // (server/payments), never by a completion that skips paying; except a cart over the
+    // buyer's spending limit, which is placed awaiting approval without paying (decision 043).
+    const card = await hasNonInvoicePayment(tx, order.id);
+    if (card) {
       // What the cart still lacks (addresses, lines) is said first, as for an invoice cart.
       const checked = await checkCompletion(tx, order, false, languageOf(request));
       if (checked.refusal) throw unprocessable(checked.refusal.violations, checked.refusal.type);
-      throw unprocessable(
-        [{ propertyPath: "paymentMethod", message: "checkout.payByCard" }],
-        "/problems/checkout",
-      );
+      const spending = await checkSpending(tx, checked.order, checked.buyer);
+      if (spending.exceeded.length === 0)
+        throw unprocessable(
+          [{ propertyPath: "paymentMethod", message: "checkout.payByCard" }],
+          "/problems/checkout",
+        );
     }
     const completed = await completeCart(tx, order, {
       actor: { type: "user", id: principal.userId },
       notes: typeof notes === "string" ? notes : undefined,
       language: languageOf(request),
       poNumber: po?.value,
+      holdOverLimit: { publicUrl: config.publicUrl, brandName: config.brandName },
     });
     if (completed.refusal)
       throw unprocessable(completed.refusal.violations, completed.refusal.type);
     const placed = completed.order;
+    // Under the buyer's spending lock since the check above, a card cart over the limit is held.
+    if (card && placed.state !== AWAITING_APPROVAL)
+      throw new Error("a card cart was completed without paying");
     const body = (await orderResourceByToken(tx, placed.token_value, languageOf(request)))!
       .resource;
     if (key) {

@@ -9,11 +9,13 @@ import {
   setRoles,
   shopUserById,
 } from "../../db/account/team.js";
+import { setSpendingLimits } from "../../db/approvals.js";
 import { recordAudit } from "../../db/audit.js";
 import { createInvitation } from "../../db/invitations.js";
 import type { ShopUserRow } from "../../db/schema.js";
 import { EMAIL_MAX } from "../../domain/customer-profile.js";
 import { can } from "../../domain/permissions.js";
+import { limitsApply, readLimit } from "../../domain/spending-limits.js";
 import { readRoles } from "../../domain/team.js";
 import { requireAbility, requirePrincipal, type Principal } from "../auth.js";
 import type { AppContext } from "../context.js";
@@ -141,6 +143,50 @@ export function registerTeam(app: FastifyInstance, { db, config }: AppContext) {
         action: "roles.change",
         before: auditUser(target),
         after: auditUser(row),
+      });
+      return shopUserResource(row);
+    });
+  });
+
+  /**
+   * A COMMERCIAL user's spending limits (decision 043): per order and per calendar month, minor
+   * units of the company's currency, null for none; both are sent, so the body is the limits.
+   * An ADMIN has none (their orders are never held), nor has a MARKETING-only user (no orders).
+   */
+  app.put("/api/v2/shop/shop-users/:id/spending-limits", async (request) => {
+    const { p, id } = teamMember(request);
+    if (id === undefined) throw notFound();
+    if (id === p.userId) throw ownRow();
+    const r = new BodyReader(request.body, ["orderLimit", "monthlyLimit"]);
+    const limits = { perOrder: null as number | null, perMonth: null as number | null };
+    for (const [key, field] of [
+      ["orderLimit", "perOrder"],
+      ["monthlyLimit", "perMonth"],
+    ] as const) {
+      const read = readLimit(r.raw(key), key);
+      if (read.violation) r.add(read.violation);
+      else limits[field] = read.value;
+    }
+    r.done();
+    return changeMember(p, id, async (tx, target) => {
+      const limited = limits.perOrder !== null || limits.perMonth !== null;
+      if (limited && !limitsApply(target.roles))
+        throw unprocessable([
+          { propertyPath: "orderLimit", message: "spendingLimit.onlyCommercial" },
+        ]);
+      const row = await setSpendingLimits(tx, id, limits);
+      await recordAudit(tx, {
+        actor: actorOf(p),
+        companyId: p.companyId,
+        entityType: "shop_user",
+        entityId: id,
+        action: "spending_limits.change",
+        before: {
+          email: target.email,
+          orderLimit: target.order_limit,
+          monthlyLimit: target.monthly_limit,
+        },
+        after: { email: row.email, orderLimit: row.order_limit, monthlyLimit: row.monthly_limit },
       });
       return shopUserResource(row);
     });

@@ -1,5 +1,6 @@
 import "@mantine/core/styles/Alert.css";
 import "@mantine/core/styles/Avatar.css";
+import "@mantine/core/styles/Badge.css";
 import "@mantine/core/styles/Button.css";
 import "@mantine/core/styles/Container.css";
 import "@mantine/core/styles/Grid.css";
@@ -11,6 +12,7 @@ import "@mantine/core/styles/Title.css";
 import {
   Alert,
   Avatar,
+  Badge,
   Box,
   Button,
   Container,
@@ -30,7 +32,10 @@ import { gateway } from "../../lib/gateway";
 import { MeDocument } from "../../lib/gql/graphql";
 import { useLazyNamespace } from "../../lib/lazy-namespace";
 import { useGatewayQuery } from "../../lib/use-gateway-query";
+import { can } from "../../../server/domain/permissions";
 import { AccountContext, AccountCustomerUpdate, type AccountCustomer } from "./account-context";
+import { ApprovalsBadgeContext } from "./approvals/approvals-badge";
+import { loadApprovals } from "./approvals/approvals.services";
 import classes from "./account.module.css";
 import { ACCOUNT_TEXTS } from "./account-texts";
 import { initialsOf } from "./orders/order-format";
@@ -50,6 +55,14 @@ export function Component() {
   // What a section saved of the person's own details since the page loaded (My information).
   const [saved, setSaved] = useState<Partial<AccountCustomer>>({});
   const session = SessionContext.useActorRef();
+  // The "Approvals" badge (decision 043): ADMINs only; a section's decision reloads it.
+  const [approvalsAttempt, setApprovalsAttempt] = useState(0);
+  const mayApprove = me.status === "success" && can(me.data.me?.roles ?? [], "account.approvals");
+  const approvals = useGatewayQuery(
+    () => (mayApprove ? loadApprovals().then((a) => a.totalItems) : Promise.resolve(null)),
+    `approvals-${mayApprove}-${approvalsAttempt}`,
+  );
+  const approvalsCount = approvals.status === "success" ? approvals.data : null;
 
   if (me.status === "loading") {
     return (
@@ -84,68 +97,85 @@ export function Component() {
 
   return (
     <AccountCustomerUpdate.Provider value={(patch) => setSaved((prev) => ({ ...prev, ...patch }))}>
-      <AccountContext.Provider value={customer}>
-        <Container size="xl" py="xl" className={classes.area}>
-          <Group justify="space-between" mb="xl" wrap="wrap" gap="md">
-            <Group gap="md">
-              <Avatar color="clay" radius="xl" size="lg" data-testid="account-initials">
-                {initialsOf(customer.firstName, customer.lastName, customer.email)}
-              </Avatar>
-              <Box>
-                <Title order={1} fz={28} data-testid="account-greeting">
-                  {t("nav.greeting", { name })}
-                </Title>
-                <Text c="stone.6">{customer.companyName}</Text>
-              </Box>
+      <ApprovalsBadgeContext.Provider
+        value={{ count: approvalsCount, reload: () => setApprovalsAttempt((n) => n + 1) }}
+      >
+        <AccountContext.Provider value={customer}>
+          <Container size="xl" py="xl" className={classes.area}>
+            <Group justify="space-between" mb="xl" wrap="wrap" gap="md">
+              <Group gap="md">
+                <Avatar color="clay" radius="xl" size="lg" data-testid="account-initials">
+                  {initialsOf(customer.firstName, customer.lastName, customer.email)}
+                </Avatar>
+                <Box>
+                  <Title order={1} fz={28} data-testid="account-greeting">
+                    {t("nav.greeting", { name })}
+                  </Title>
+                  <Text c="stone.6">{customer.companyName}</Text>
+                </Box>
+              </Group>
+              <Button variant="outline" onClick={() => session.send({ type: "session.signedOut" })}>
+                {t("nav.logout")}
+              </Button>
             </Group>
-            <Button variant="outline" onClick={() => session.send({ type: "session.signedOut" })}>
-              {t("nav.logout")}
-            </Button>
-          </Group>
-          <Grid gap="xl">
-            <Grid.Col span={{ base: 12, md: 3 }}>
-              <Paper
-                withBorder
-                radius="md"
-                p="xs"
-                component="nav"
-                aria-label={t("nav.label")}
-                className={classes.nav}
-                ref={showActive}
-              >
-                {sections.map((code) => (
-                  <NavLink
-                    key={code}
-                    component={Link}
-                    to={code === DEFAULT_SECTION ? "/shop/account" : `/shop/account/${code}`}
-                    label={t(`nav.sections.${code}`)}
-                    active={code === active}
-                    aria-current={code === active ? "page" : undefined}
-                  />
-                ))}
-              </Paper>
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 9 }}>
-              <SectionBoundary
-                key={active}
-                fallback={<Alert color="red">{t("nav.sectionFailed")}</Alert>}
-              >
-                <Suspense
-                  fallback={
-                    <Group justify="center" py={60}>
-                      <Loader />
-                    </Group>
-                  }
+            <Grid gap="xl">
+              <Grid.Col span={{ base: 12, md: 3 }}>
+                <Paper
+                  withBorder
+                  radius="md"
+                  p="xs"
+                  component="nav"
+                  aria-label={t("nav.label")}
+                  className={classes.nav}
+                  ref={showActive}
                 >
-                  <Stack gap="lg">
-                    <Section />
-                  </Stack>
-                </Suspense>
-              </SectionBoundary>
-            </Grid.Col>
-          </Grid>
-        </Container>
-      </AccountContext.Provider>
+                  {sections.map((code) => (
+                    <NavLink
+                      key={code}
+                      component={Link}
+                      to={code === DEFAULT_SECTION ? "/shop/account" : `/shop/account/${code}`}
+                      label={t(`nav.sections.${code}`)}
+                      rightSection={
+                        code === "approvals" && approvalsCount ? (
+                          <Badge
+                            size="sm"
+                            color="orange"
+                            circle={approvalsCount < 10}
+                            data-testid="approvals-badge"
+                            aria-label={t("nav.approvalsWaiting", { count: approvalsCount })}
+                          >
+                            {approvalsCount}
+                          </Badge>
+                        ) : undefined
+                      }
+                      active={code === active}
+                      aria-current={code === active ? "page" : undefined}
+                    />
+                  ))}
+                </Paper>
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, md: 9 }}>
+                <SectionBoundary
+                  key={active}
+                  fallback={<Alert color="red">{t("nav.sectionFailed")}</Alert>}
+                >
+                  <Suspense
+                    fallback={
+                      <Group justify="center" py={60}>
+                        <Loader />
+                      </Group>
+                    }
+                  >
+                    <Stack gap="lg">
+                      <Section />
+                    </Stack>
+                  </Suspense>
+                </SectionBoundary>
+              </Grid.Col>
+            </Grid>
+          </Container>
+        </AccountContext.Provider>
+      </ApprovalsBadgeContext.Provider>
     </AccountCustomerUpdate.Provider>
   );
 }

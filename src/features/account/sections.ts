@@ -8,6 +8,7 @@ export const SECTION_CODES = [
   "account-details",
   "user-details",
   "team",
+  "approvals",
   "address-book",
   "contract-price",
   "saved-lists",
@@ -55,6 +56,12 @@ export const SECTIONS: Record<SectionCode, AccountSection> = {
   team: {
     ability: "account.team",
     Component: lazy(() => import("./team/team-section").then((m) => ({ default: m.TeamSection }))),
+  },
+  approvals: {
+    ability: "account.approvals",
+    Component: lazy(() =>
+      import("./approvals/approvals-section").then((m) => ({ default: m.ApprovalsSection })),
+    ),
   },
   "address-book": {
     ability: "account.addressBook",

@@ -91,9 +91,22 @@ export function OrderConfirmation({
               {t("completed.number", { number })}
             </Text>
           )}
-          <Text c="stone.7" maw={560}>
-            {t("completed.text")}
-          </Text>
+          {order.status === "success" && order.data?.state === "awaiting approval" ? (
+            <Alert
+              color="violet"
+              variant="light"
+              maw={560}
+              ta="left"
+              title={t("completed.awaitingApprovalTitle")}
+              data-testid="order-awaiting-approval"
+            >
+              {t("completed.awaitingApproval")}
+            </Alert>
+          ) : (
+            <Text c="stone.7" maw={560}>
+              {t("completed.text")}
+            </Text>
+          )}
         </Stack>
         {summary}
         <Group justify="center" gap="sm">

@@ -20,6 +20,12 @@ export type AddressInput = {
   street: string;
 };
 
+/** Where the approval of an order over a spending limit stands. */
+export type ApprovalState =
+  | 'APPROVED'
+  | 'PENDING'
+  | 'REJECTED';
+
 export type CartLineInput = {
   quantity: number;
   variantCode: string;
@@ -146,7 +152,7 @@ export type OrderHistoryQueryVariables = Exact<{
 }>;
 
 
-export type OrderHistoryQuery = { orders: { totalItems: number, items: Array<{ parentOrderNumber: string | null, token: string, number: string | null, state: string, checkoutState: string, paymentState: string, paymentStatus: string | null, shippingState: string, currencyCode: string, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, manualDiscount: number, total: number, totalUnpaidAmount: number, couponCode: string | null, notes: string | null, poNumber: string | null, parentOrderToken: string | null, splitIndex: number | null, splitCount: number | null, splitTotal: number, statuses: Array<string>, createdAt: string, checkoutCompletedAt: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number, currencyCode: string | null, dueDate: string | null, paidAt: string | null }>, shipments: Array<{ id: string, methodCode: string, state: string | null }>, splitOrders: Array<{ token: string, number: string | null, state: string, paymentState: string, paymentStatus: string | null, total: number, splitIndex: number | null, splitCount: number | null }> }> } };
+export type OrderHistoryQuery = { orders: { totalItems: number, items: Array<{ parentOrderNumber: string | null, token: string, number: string | null, state: string, checkoutState: string, paymentState: string, paymentStatus: string | null, shippingState: string, currencyCode: string, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, manualDiscount: number, total: number, totalUnpaidAmount: number, couponCode: string | null, notes: string | null, poNumber: string | null, parentOrderToken: string | null, splitIndex: number | null, splitCount: number | null, splitTotal: number, statuses: Array<string>, createdAt: string, checkoutCompletedAt: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, approval: { state: ApprovalState, reason: string | null, decidedAt: string | null } | null, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number, currencyCode: string | null, dueDate: string | null, paidAt: string | null }>, shipments: Array<{ id: string, methodCode: string, state: string | null }>, splitOrders: Array<{ token: string, number: string | null, state: string, paymentState: string, paymentStatus: string | null, total: number, splitIndex: number | null, splitCount: number | null }> }> } };
 
 export type ProductVariantsQueryVariables = Exact<{
   codes: Array<string> | string;
@@ -200,6 +206,38 @@ export type OrderShoppingListMutation = { orderShoppingList:
     | { __typename: 'ForbiddenError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
     | { __typename: 'NotFoundError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
     | { __typename: 'ShoppingListOrdered', cart: { token: string, currencyCode: string, localeCode: string | null, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, total: number, minimalOrderValue: number, profit: number, couponCode: string | null, notes: string | null, poNumber: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number }>, shipments: Array<{ id: string, methodCode: string }> }, skipped: Array<{ variantCode: string, reason: string, message: string }> }
+   };
+
+export type ApprovalsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ApprovalsQuery = { approvals: { totalItems: number, items: Array<{ buyerName: string, buyerEmail: string, orderLimit: number | null, monthlyLimit: number | null, ownOrder: boolean, order: { token: string, number: string | null, state: string, checkoutState: string, paymentState: string, paymentStatus: string | null, shippingState: string, currencyCode: string, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, manualDiscount: number, total: number, totalUnpaidAmount: number, couponCode: string | null, notes: string | null, poNumber: string | null, parentOrderToken: string | null, splitIndex: number | null, splitCount: number | null, splitTotal: number, statuses: Array<string>, createdAt: string, checkoutCompletedAt: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, approval: { state: ApprovalState, reason: string | null, decidedAt: string | null } | null, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number, currencyCode: string | null, dueDate: string | null, paidAt: string | null }>, shipments: Array<{ id: string, methodCode: string, state: string | null }>, splitOrders: Array<{ token: string, number: string | null, state: string, paymentState: string, paymentStatus: string | null, total: number, splitIndex: number | null, splitCount: number | null }> } }> } };
+
+export type ApproveOrderMutationVariables = Exact<{
+  token: string;
+}>;
+
+
+export type ApproveOrderMutation = { approveOrder:
+    | { __typename: 'ForbiddenError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
+    | { __typename: 'NotFoundError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
+    | { __typename: 'Order', token: string, number: string | null, state: string, checkoutState: string, paymentState: string, paymentStatus: string | null, shippingState: string, currencyCode: string, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, manualDiscount: number, total: number, totalUnpaidAmount: number, couponCode: string | null, notes: string | null, poNumber: string | null, parentOrderToken: string | null, splitIndex: number | null, splitCount: number | null, splitTotal: number, statuses: Array<string>, createdAt: string, checkoutCompletedAt: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, approval: { state: ApprovalState, reason: string | null, decidedAt: string | null } | null, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number, currencyCode: string | null, dueDate: string | null, paidAt: string | null }>, shipments: Array<{ id: string, methodCode: string, state: string | null }>, splitOrders: Array<{ token: string, number: string | null, state: string, paymentState: string, paymentStatus: string | null, total: number, splitIndex: number | null, splitCount: number | null }> }
+    | { __typename: 'OrderStateError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
+    | { __typename: 'ValidationError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
+   };
+
+export type RejectOrderMutationVariables = Exact<{
+  token: string;
+  reason: string;
+}>;
+
+
+export type RejectOrderMutation = { rejectOrder:
+    | { __typename: 'ForbiddenError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
+    | { __typename: 'NotFoundError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
+    | { __typename: 'Order', token: string, number: string | null, state: string, checkoutState: string, paymentState: string, paymentStatus: string | null, shippingState: string, currencyCode: string, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, manualDiscount: number, total: number, totalUnpaidAmount: number, couponCode: string | null, notes: string | null, poNumber: string | null, parentOrderToken: string | null, splitIndex: number | null, splitCount: number | null, splitTotal: number, statuses: Array<string>, createdAt: string, checkoutCompletedAt: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, approval: { state: ApprovalState, reason: string | null, decidedAt: string | null } | null, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number, currencyCode: string | null, dueDate: string | null, paidAt: string | null }>, shipments: Array<{ id: string, methodCode: string, state: string | null }>, splitOrders: Array<{ token: string, number: string | null, state: string, paymentState: string, paymentStatus: string | null, total: number, splitIndex: number | null, splitCount: number | null }> }
+    | { __typename: 'OrderStateError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
+    | { __typename: 'ValidationError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
    };
 
 export type SetPurchaseOrderNumberMutationVariables = Exact<{
@@ -408,7 +446,7 @@ export type CompleteOrderMutation = { completeOrder:
     | { __typename: 'MissingAddressError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
     | { __typename: 'MissingPaymentMethodError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
     | { __typename: 'NotFoundError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
-    | { __typename: 'Order', token: string, number: string | null, state: string, checkoutState: string, paymentState: string, paymentStatus: string | null, shippingState: string, currencyCode: string, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, manualDiscount: number, total: number, totalUnpaidAmount: number, couponCode: string | null, notes: string | null, poNumber: string | null, parentOrderToken: string | null, splitIndex: number | null, splitCount: number | null, splitTotal: number, statuses: Array<string>, createdAt: string, checkoutCompletedAt: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number, currencyCode: string | null, dueDate: string | null, paidAt: string | null }>, shipments: Array<{ id: string, methodCode: string, state: string | null }>, splitOrders: Array<{ token: string, number: string | null, state: string, paymentState: string, paymentStatus: string | null, total: number, splitIndex: number | null, splitCount: number | null }> }
+    | { __typename: 'Order', token: string, number: string | null, state: string, checkoutState: string, paymentState: string, paymentStatus: string | null, shippingState: string, currencyCode: string, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, manualDiscount: number, total: number, totalUnpaidAmount: number, couponCode: string | null, notes: string | null, poNumber: string | null, parentOrderToken: string | null, splitIndex: number | null, splitCount: number | null, splitTotal: number, statuses: Array<string>, createdAt: string, checkoutCompletedAt: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, approval: { state: ApprovalState, reason: string | null, decidedAt: string | null } | null, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number, currencyCode: string | null, dueDate: string | null, paidAt: string | null }>, shipments: Array<{ id: string, methodCode: string, state: string | null }>, splitOrders: Array<{ token: string, number: string | null, state: string, paymentState: string, paymentStatus: string | null, total: number, splitIndex: number | null, splitCount: number | null }> }
     | { __typename: 'OrderStateError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
     | { __typename: 'OutOfStockError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
     | { __typename: 'ValidationError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
@@ -524,7 +562,7 @@ export type OrderItemFieldsFragment = { id: string, variantCode: string, variant
 
 export type CartFieldsFragment = { token: string, currencyCode: string, localeCode: string | null, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, total: number, minimalOrderValue: number, profit: number, couponCode: string | null, notes: string | null, poNumber: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number }>, shipments: Array<{ id: string, methodCode: string }> };
 
-export type OrderFieldsFragment = { token: string, number: string | null, state: string, checkoutState: string, paymentState: string, paymentStatus: string | null, shippingState: string, currencyCode: string, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, manualDiscount: number, total: number, totalUnpaidAmount: number, couponCode: string | null, notes: string | null, poNumber: string | null, parentOrderToken: string | null, splitIndex: number | null, splitCount: number | null, splitTotal: number, statuses: Array<string>, createdAt: string, checkoutCompletedAt: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number, currencyCode: string | null, dueDate: string | null, paidAt: string | null }>, shipments: Array<{ id: string, methodCode: string, state: string | null }>, splitOrders: Array<{ token: string, number: string | null, state: string, paymentState: string, paymentStatus: string | null, total: number, splitIndex: number | null, splitCount: number | null }> };
+export type OrderFieldsFragment = { token: string, number: string | null, state: string, checkoutState: string, paymentState: string, paymentStatus: string | null, shippingState: string, currencyCode: string, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, manualDiscount: number, total: number, totalUnpaidAmount: number, couponCode: string | null, notes: string | null, poNumber: string | null, parentOrderToken: string | null, splitIndex: number | null, splitCount: number | null, splitTotal: number, statuses: Array<string>, createdAt: string, checkoutCompletedAt: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, approval: { state: ApprovalState, reason: string | null, decidedAt: string | null } | null, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number, currencyCode: string | null, dueDate: string | null, paidAt: string | null }>, shipments: Array<{ id: string, methodCode: string, state: string | null }>, splitOrders: Array<{ token: string, number: string | null, state: string, paymentState: string, paymentStatus: string | null, total: number, splitIndex: number | null, splitCount: number | null }> };
 
 export type HealthQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -536,7 +574,7 @@ export type OrderQueryVariables = Exact<{
 }>;
 
 
-export type OrderQuery = { order: { token: string, number: string | null, state: string, checkoutState: string, paymentState: string, paymentStatus: string | null, shippingState: string, currencyCode: string, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, manualDiscount: number, total: number, totalUnpaidAmount: number, couponCode: string | null, notes: string | null, poNumber: string | null, parentOrderToken: string | null, splitIndex: number | null, splitCount: number | null, splitTotal: number, statuses: Array<string>, createdAt: string, checkoutCompletedAt: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number, currencyCode: string | null, dueDate: string | null, paidAt: string | null }>, shipments: Array<{ id: string, methodCode: string, state: string | null }>, splitOrders: Array<{ token: string, number: string | null, state: string, paymentState: string, paymentStatus: string | null, total: number, splitIndex: number | null, splitCount: number | null }> } | null };
+export type OrderQuery = { order: { token: string, number: string | null, state: string, checkoutState: string, paymentState: string, paymentStatus: string | null, shippingState: string, currencyCode: string, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, manualDiscount: number, total: number, totalUnpaidAmount: number, couponCode: string | null, notes: string | null, poNumber: string | null, parentOrderToken: string | null, splitIndex: number | null, splitCount: number | null, splitTotal: number, statuses: Array<string>, createdAt: string, checkoutCompletedAt: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, approval: { state: ApprovalState, reason: string | null, decidedAt: string | null } | null, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number, currencyCode: string | null, dueDate: string | null, paidAt: string | null }>, shipments: Array<{ id: string, methodCode: string, state: string | null }>, splitOrders: Array<{ token: string, number: string | null, state: string, paymentState: string, paymentStatus: string | null, total: number, splitIndex: number | null, splitCount: number | null }> } | null };
 
 export type OrdersQueryVariables = Exact<{
   page?: number | null | undefined;
@@ -545,7 +583,7 @@ export type OrdersQueryVariables = Exact<{
 }>;
 
 
-export type OrdersQuery = { orders: { totalItems: number, items: Array<{ token: string, number: string | null, state: string, checkoutState: string, paymentState: string, paymentStatus: string | null, shippingState: string, currencyCode: string, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, manualDiscount: number, total: number, totalUnpaidAmount: number, couponCode: string | null, notes: string | null, poNumber: string | null, parentOrderToken: string | null, splitIndex: number | null, splitCount: number | null, splitTotal: number, statuses: Array<string>, createdAt: string, checkoutCompletedAt: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number, currencyCode: string | null, dueDate: string | null, paidAt: string | null }>, shipments: Array<{ id: string, methodCode: string, state: string | null }>, splitOrders: Array<{ token: string, number: string | null, state: string, paymentState: string, paymentStatus: string | null, total: number, splitIndex: number | null, splitCount: number | null }> }> } };
+export type OrdersQuery = { orders: { totalItems: number, items: Array<{ token: string, number: string | null, state: string, checkoutState: string, paymentState: string, paymentStatus: string | null, shippingState: string, currencyCode: string, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, manualDiscount: number, total: number, totalUnpaidAmount: number, couponCode: string | null, notes: string | null, poNumber: string | null, parentOrderToken: string | null, splitIndex: number | null, splitCount: number | null, splitTotal: number, statuses: Array<string>, createdAt: string, checkoutCompletedAt: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, approval: { state: ApprovalState, reason: string | null, decidedAt: string | null } | null, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number, currencyCode: string | null, dueDate: string | null, paidAt: string | null }>, shipments: Array<{ id: string, methodCode: string, state: string | null }>, splitOrders: Array<{ token: string, number: string | null, state: string, paymentState: string, paymentStatus: string | null, total: number, splitIndex: number | null, splitCount: number | null }> }> } };
 
 export type CardPaymentSetupQueryVariables = Exact<{
   orderToken: string;
@@ -560,7 +598,7 @@ export type CardPaymentSetupQuery = { cardPaymentSetup:
     | { __typename: 'OrderStateError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
    };
 
-export type CardPaymentResultFieldsFragment = { resultCode: string, success: boolean, action: string | null, refusalReason: string | null, merchantReference: string, order: { token: string, number: string | null, state: string, checkoutState: string, paymentState: string, paymentStatus: string | null, shippingState: string, currencyCode: string, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, manualDiscount: number, total: number, totalUnpaidAmount: number, couponCode: string | null, notes: string | null, poNumber: string | null, parentOrderToken: string | null, splitIndex: number | null, splitCount: number | null, splitTotal: number, statuses: Array<string>, createdAt: string, checkoutCompletedAt: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number, currencyCode: string | null, dueDate: string | null, paidAt: string | null }>, shipments: Array<{ id: string, methodCode: string, state: string | null }>, splitOrders: Array<{ token: string, number: string | null, state: string, paymentState: string, paymentStatus: string | null, total: number, splitIndex: number | null, splitCount: number | null }> } | null };
+export type CardPaymentResultFieldsFragment = { resultCode: string, success: boolean, action: string | null, refusalReason: string | null, merchantReference: string, order: { token: string, number: string | null, state: string, checkoutState: string, paymentState: string, paymentStatus: string | null, shippingState: string, currencyCode: string, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, manualDiscount: number, total: number, totalUnpaidAmount: number, couponCode: string | null, notes: string | null, poNumber: string | null, parentOrderToken: string | null, splitIndex: number | null, splitCount: number | null, splitTotal: number, statuses: Array<string>, createdAt: string, checkoutCompletedAt: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, approval: { state: ApprovalState, reason: string | null, decidedAt: string | null } | null, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number, currencyCode: string | null, dueDate: string | null, paidAt: string | null }>, shipments: Array<{ id: string, methodCode: string, state: string | null }>, splitOrders: Array<{ token: string, number: string | null, state: string, paymentState: string, paymentStatus: string | null, total: number, splitIndex: number | null, splitCount: number | null }> } | null };
 
 export type SubmitCardPaymentMutationVariables = Exact<{
   orderToken: string;
@@ -571,7 +609,7 @@ export type SubmitCardPaymentMutationVariables = Exact<{
 
 
 export type SubmitCardPaymentMutation = { submitCardPayment:
-    | { __typename: 'CardPaymentResult', resultCode: string, success: boolean, action: string | null, refusalReason: string | null, merchantReference: string, order: { token: string, number: string | null, state: string, checkoutState: string, paymentState: string, paymentStatus: string | null, shippingState: string, currencyCode: string, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, manualDiscount: number, total: number, totalUnpaidAmount: number, couponCode: string | null, notes: string | null, poNumber: string | null, parentOrderToken: string | null, splitIndex: number | null, splitCount: number | null, splitTotal: number, statuses: Array<string>, createdAt: string, checkoutCompletedAt: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number, currencyCode: string | null, dueDate: string | null, paidAt: string | null }>, shipments: Array<{ id: string, methodCode: string, state: string | null }>, splitOrders: Array<{ token: string, number: string | null, state: string, paymentState: string, paymentStatus: string | null, total: number, splitIndex: number | null, splitCount: number | null }> } | null }
+    | { __typename: 'CardPaymentResult', resultCode: string, success: boolean, action: string | null, refusalReason: string | null, merchantReference: string, order: { token: string, number: string | null, state: string, checkoutState: string, paymentState: string, paymentStatus: string | null, shippingState: string, currencyCode: string, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, manualDiscount: number, total: number, totalUnpaidAmount: number, couponCode: string | null, notes: string | null, poNumber: string | null, parentOrderToken: string | null, splitIndex: number | null, splitCount: number | null, splitTotal: number, statuses: Array<string>, createdAt: string, checkoutCompletedAt: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, approval: { state: ApprovalState, reason: string | null, decidedAt: string | null } | null, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number, currencyCode: string | null, dueDate: string | null, paidAt: string | null }>, shipments: Array<{ id: string, methodCode: string, state: string | null }>, splitOrders: Array<{ token: string, number: string | null, state: string, paymentState: string, paymentStatus: string | null, total: number, splitIndex: number | null, splitCount: number | null }> } | null }
     | { __typename: 'CouponError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
     | { __typename: 'EmptyCartError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
     | { __typename: 'ForbiddenError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
@@ -595,7 +633,7 @@ export type SubmitCardPaymentDetailsMutationVariables = Exact<{
 
 
 export type SubmitCardPaymentDetailsMutation = { submitCardPaymentDetails:
-    | { __typename: 'CardPaymentResult', resultCode: string, success: boolean, action: string | null, refusalReason: string | null, merchantReference: string, order: { token: string, number: string | null, state: string, checkoutState: string, paymentState: string, paymentStatus: string | null, shippingState: string, currencyCode: string, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, manualDiscount: number, total: number, totalUnpaidAmount: number, couponCode: string | null, notes: string | null, poNumber: string | null, parentOrderToken: string | null, splitIndex: number | null, splitCount: number | null, splitTotal: number, statuses: Array<string>, createdAt: string, checkoutCompletedAt: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number, currencyCode: string | null, dueDate: string | null, paidAt: string | null }>, shipments: Array<{ id: string, methodCode: string, state: string | null }>, splitOrders: Array<{ token: string, number: string | null, state: string, paymentState: string, paymentStatus: string | null, total: number, splitIndex: number | null, splitCount: number | null }> } | null }
+    | { __typename: 'CardPaymentResult', resultCode: string, success: boolean, action: string | null, refusalReason: string | null, merchantReference: string, order: { token: string, number: string | null, state: string, checkoutState: string, paymentState: string, paymentStatus: string | null, shippingState: string, currencyCode: string, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, manualDiscount: number, total: number, totalUnpaidAmount: number, couponCode: string | null, notes: string | null, poNumber: string | null, parentOrderToken: string | null, splitIndex: number | null, splitCount: number | null, splitTotal: number, statuses: Array<string>, createdAt: string, checkoutCompletedAt: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, approval: { state: ApprovalState, reason: string | null, decidedAt: string | null } | null, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number, currencyCode: string | null, dueDate: string | null, paidAt: string | null }>, shipments: Array<{ id: string, methodCode: string, state: string | null }>, splitOrders: Array<{ token: string, number: string | null, state: string, paymentState: string, paymentStatus: string | null, total: number, splitIndex: number | null, splitCount: number | null }> } | null }
     | { __typename: 'CouponError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
     | { __typename: 'EmptyCartError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
     | { __typename: 'ForbiddenError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
@@ -618,7 +656,7 @@ export type CardPaymentOutcomeQueryVariables = Exact<{
 
 
 export type CardPaymentOutcomeQuery = { cardPaymentOutcome:
-    | { __typename: 'CardPaymentResult', resultCode: string, success: boolean, action: string | null, refusalReason: string | null, merchantReference: string, order: { token: string, number: string | null, state: string, checkoutState: string, paymentState: string, paymentStatus: string | null, shippingState: string, currencyCode: string, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, manualDiscount: number, total: number, totalUnpaidAmount: number, couponCode: string | null, notes: string | null, poNumber: string | null, parentOrderToken: string | null, splitIndex: number | null, splitCount: number | null, splitTotal: number, statuses: Array<string>, createdAt: string, checkoutCompletedAt: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number, currencyCode: string | null, dueDate: string | null, paidAt: string | null }>, shipments: Array<{ id: string, methodCode: string, state: string | null }>, splitOrders: Array<{ token: string, number: string | null, state: string, paymentState: string, paymentStatus: string | null, total: number, splitIndex: number | null, splitCount: number | null }> } | null }
+    | { __typename: 'CardPaymentResult', resultCode: string, success: boolean, action: string | null, refusalReason: string | null, merchantReference: string, order: { token: string, number: string | null, state: string, checkoutState: string, paymentState: string, paymentStatus: string | null, shippingState: string, currencyCode: string, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, manualDiscount: number, total: number, totalUnpaidAmount: number, couponCode: string | null, notes: string | null, poNumber: string | null, parentOrderToken: string | null, splitIndex: number | null, splitCount: number | null, splitTotal: number, statuses: Array<string>, createdAt: string, checkoutCompletedAt: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, approval: { state: ApprovalState, reason: string | null, decidedAt: string | null } | null, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number, currencyCode: string | null, dueDate: string | null, paidAt: string | null }>, shipments: Array<{ id: string, methodCode: string, state: string | null }>, splitOrders: Array<{ token: string, number: string | null, state: string, paymentState: string, paymentStatus: string | null, total: number, splitIndex: number | null, splitCount: number | null }> } | null }
     | { __typename: 'ForbiddenError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
     | { __typename: 'NotFoundError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
     | { __typename: 'OrderStateError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
@@ -716,7 +754,7 @@ export type ChannelQuery = { channel: { code: string, name: string, currencyCode
 
 export type AddressBookFieldsFragment = { id: string, firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null, isDefaultBilling: boolean, isDefaultShipping: boolean };
 
-export type CompanyUserFieldsFragment = { id: string, email: string, firstName: string | null, lastName: string | null, roles: Array<TeamRole>, role: TeamRole | null, status: CompanyUserStatus, isSelf: boolean };
+export type CompanyUserFieldsFragment = { id: string, email: string, firstName: string | null, lastName: string | null, roles: Array<TeamRole>, role: TeamRole | null, status: CompanyUserStatus, isSelf: boolean, orderLimit: number | null, monthlyLimit: number | null };
 
 export type MyInformationFieldsFragment = { id: string, email: string, firstName: string | null, lastName: string | null, fullName: string, phoneNumber: string | null, jobTitle: string | null, companyName: string, roles: Array<string>, pendingEmail: string | null };
 
@@ -733,7 +771,7 @@ export type MyInformationQuery = { me: { id: string, email: string, firstName: s
 export type CompanyUsersQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type CompanyUsersQuery = { companyUsers: Array<{ id: string, email: string, firstName: string | null, lastName: string | null, roles: Array<TeamRole>, role: TeamRole | null, status: CompanyUserStatus, isSelf: boolean }> };
+export type CompanyUsersQuery = { companyUsers: Array<{ id: string, email: string, firstName: string | null, lastName: string | null, roles: Array<TeamRole>, role: TeamRole | null, status: CompanyUserStatus, isSelf: boolean, orderLimit: number | null, monthlyLimit: number | null }> };
 
 export type AddressBookQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -775,7 +813,7 @@ export type InviteCompanyUserMutationVariables = Exact<{
 
 
 export type InviteCompanyUserMutation = { inviteCompanyUser:
-    | { __typename: 'CompanyUser', id: string, email: string, firstName: string | null, lastName: string | null, roles: Array<TeamRole>, role: TeamRole | null, status: CompanyUserStatus, isSelf: boolean }
+    | { __typename: 'CompanyUser', id: string, email: string, firstName: string | null, lastName: string | null, roles: Array<TeamRole>, role: TeamRole | null, status: CompanyUserStatus, isSelf: boolean, orderLimit: number | null, monthlyLimit: number | null }
     | { __typename: 'ForbiddenError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
     | { __typename: 'ValidationError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
    };
@@ -787,7 +825,7 @@ export type ChangeCompanyUserRoleMutationVariables = Exact<{
 
 
 export type ChangeCompanyUserRoleMutation = { changeCompanyUserRole:
-    | { __typename: 'CompanyUser', id: string, email: string, firstName: string | null, lastName: string | null, roles: Array<TeamRole>, role: TeamRole | null, status: CompanyUserStatus, isSelf: boolean }
+    | { __typename: 'CompanyUser', id: string, email: string, firstName: string | null, lastName: string | null, roles: Array<TeamRole>, role: TeamRole | null, status: CompanyUserStatus, isSelf: boolean, orderLimit: number | null, monthlyLimit: number | null }
     | { __typename: 'ForbiddenError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
     | { __typename: 'NotFoundError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
     | { __typename: 'ValidationError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
@@ -869,6 +907,20 @@ export type ConfirmEmailChangeMutationVariables = Exact<{
 
 export type ConfirmEmailChangeMutation = { confirmEmailChange:
     | { __typename: 'EmailChangeConfirmed', email: string }
+    | { __typename: 'NotFoundError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
+    | { __typename: 'ValidationError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
+   };
+
+export type SetSpendingLimitsMutationVariables = Exact<{
+  userId: string;
+  orderLimit?: number | null | undefined;
+  monthlyLimit?: number | null | undefined;
+}>;
+
+
+export type SetSpendingLimitsMutation = { setSpendingLimits:
+    | { __typename: 'CompanyUser', id: string, email: string, firstName: string | null, lastName: string | null, roles: Array<TeamRole>, role: TeamRole | null, status: CompanyUserStatus, isSelf: boolean, orderLimit: number | null, monthlyLimit: number | null }
+    | { __typename: 'ForbiddenError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
     | { __typename: 'NotFoundError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
     | { __typename: 'ValidationError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
    };
@@ -1087,6 +1139,11 @@ export const OrderFieldsFragmentDoc = new TypedDocumentString(`
   couponCode
   notes
   poNumber
+  approval {
+    state
+    reason
+    decidedAt
+  }
   billingAddress {
     ...OrderAddressFields
   }
@@ -1228,6 +1285,11 @@ fragment OrderFields on Order {
   couponCode
   notes
   poNumber
+  approval {
+    state
+    reason
+    decidedAt
+  }
   billingAddress {
     ...OrderAddressFields
   }
@@ -1316,6 +1378,8 @@ export const CompanyUserFieldsFragmentDoc = new TypedDocumentString(`
   role
   status
   isSelf
+  orderLimit
+  monthlyLimit
 }
     `, {"fragmentName":"CompanyUserFields"}) as unknown as TypedDocumentString<CompanyUserFieldsFragment, unknown>;
 export const MyInformationFieldsFragmentDoc = new TypedDocumentString(`
@@ -1400,6 +1464,11 @@ fragment OrderFields on Order {
   couponCode
   notes
   poNumber
+  approval {
+    state
+    reason
+    decidedAt
+  }
   billingAddress {
     ...OrderAddressFields
   }
@@ -1672,6 +1741,359 @@ fragment CartFields on Cart {
     methodCode
   }
 }`) as unknown as TypedDocumentString<OrderShoppingListMutation, OrderShoppingListMutationVariables>;
+export const ApprovalsDocument = new TypedDocumentString(`
+    query Approvals {
+  approvals {
+    totalItems
+    items {
+      order {
+        ...OrderFields
+      }
+      buyerName
+      buyerEmail
+      orderLimit
+      monthlyLimit
+      ownOrder
+    }
+  }
+}
+    fragment ImageFields on Image {
+  id
+  type
+  path
+}
+fragment OrderAddressFields on OrderAddress {
+  firstName
+  lastName
+  company
+  street
+  postcode
+  city
+  countryCode
+  provinceCode
+  provinceName
+  phoneNumber
+  email
+}
+fragment OrderItemFields on OrderItem {
+  id
+  variantCode
+  variantName
+  productCode
+  productName
+  quantity
+  unitPrice
+  originalUnitPrice
+  discountedUnitPrice
+  subtotal
+  total
+  images {
+    ...ImageFields
+  }
+}
+fragment OrderFields on Order {
+  token
+  number
+  state
+  checkoutState
+  paymentState
+  paymentStatus
+  shippingState
+  currencyCode
+  items {
+    ...OrderItemFields
+  }
+  itemsTotal
+  itemsSubtotal
+  shippingTotal
+  shippingTaxTotal
+  taxTotal
+  orderPromotionTotal
+  manualDiscount
+  total
+  totalUnpaidAmount
+  couponCode
+  notes
+  poNumber
+  approval {
+    state
+    reason
+    decidedAt
+  }
+  billingAddress {
+    ...OrderAddressFields
+  }
+  shippingAddress {
+    ...OrderAddressFields
+  }
+  payments {
+    id
+    methodCode
+    state
+    amount
+    currencyCode
+    dueDate
+    paidAt
+  }
+  shipments {
+    id
+    methodCode
+    state
+  }
+  parentOrderToken
+  splitIndex
+  splitCount
+  splitOrders {
+    token
+    number
+    state
+    paymentState
+    paymentStatus
+    total
+    splitIndex
+    splitCount
+  }
+  splitTotal
+  statuses
+  createdAt
+  checkoutCompletedAt
+}`) as unknown as TypedDocumentString<ApprovalsQuery, ApprovalsQueryVariables>;
+export const ApproveOrderDocument = new TypedDocumentString(`
+    mutation ApproveOrder($token: String!) {
+  approveOrder(token: $token) {
+    __typename
+    ...OrderFields
+    ...ErrorFields
+  }
+}
+    fragment ErrorFields on ErrorResult {
+  errorCode
+  message
+  violations {
+    propertyPath
+    message
+    code
+  }
+}
+fragment ImageFields on Image {
+  id
+  type
+  path
+}
+fragment OrderAddressFields on OrderAddress {
+  firstName
+  lastName
+  company
+  street
+  postcode
+  city
+  countryCode
+  provinceCode
+  provinceName
+  phoneNumber
+  email
+}
+fragment OrderItemFields on OrderItem {
+  id
+  variantCode
+  variantName
+  productCode
+  productName
+  quantity
+  unitPrice
+  originalUnitPrice
+  discountedUnitPrice
+  subtotal
+  total
+  images {
+    ...ImageFields
+  }
+}
+fragment OrderFields on Order {
+  token
+  number
+  state
+  checkoutState
+  paymentState
+  paymentStatus
+  shippingState
+  currencyCode
+  items {
+    ...OrderItemFields
+  }
+  itemsTotal
+  itemsSubtotal
+  shippingTotal
+  shippingTaxTotal
+  taxTotal
+  orderPromotionTotal
+  manualDiscount
+  total
+  totalUnpaidAmount
+  couponCode
+  notes
+  poNumber
+  approval {
+    state
+    reason
+    decidedAt
+  }
+  billingAddress {
+    ...OrderAddressFields
+  }
+  shippingAddress {
+    ...OrderAddressFields
+  }
+  payments {
+    id
+    methodCode
+    state
+    amount
+    currencyCode
+    dueDate
+    paidAt
+  }
+  shipments {
+    id
+    methodCode
+    state
+  }
+  parentOrderToken
+  splitIndex
+  splitCount
+  splitOrders {
+    token
+    number
+    state
+    paymentState
+    paymentStatus
+    total
+    splitIndex
+    splitCount
+  }
+  splitTotal
+  statuses
+  createdAt
+  checkoutCompletedAt
+}`) as unknown as TypedDocumentString<ApproveOrderMutation, ApproveOrderMutationVariables>;
+export const RejectOrderDocument = new TypedDocumentString(`
+    mutation RejectOrder($token: String!, $reason: String!) {
+  rejectOrder(token: $token, reason: $reason) {
+    __typename
+    ...OrderFields
+    ...ErrorFields
+  }
+}
+    fragment ErrorFields on ErrorResult {
+  errorCode
+  message
+  violations {
+    propertyPath
+    message
+    code
+  }
+}
+fragment ImageFields on Image {
+  id
+  type
+  path
+}
+fragment OrderAddressFields on OrderAddress {
+  firstName
+  lastName
+  company
+  street
+  postcode
+  city
+  countryCode
+  provinceCode
+  provinceName
+  phoneNumber
+  email
+}
+fragment OrderItemFields on OrderItem {
+  id
+  variantCode
+  variantName
+  productCode
+  productName
+  quantity
+  unitPrice
+  originalUnitPrice
+  discountedUnitPrice
+  subtotal
+  total
+  images {
+    ...ImageFields
+  }
+}
+fragment OrderFields on Order {
+  token
+  number
+  state
+  checkoutState
+  paymentState
+  paymentStatus
+  shippingState
+  currencyCode
+  items {
+    ...OrderItemFields
+  }
+  itemsTotal
+  itemsSubtotal
+  shippingTotal
+  shippingTaxTotal
+  taxTotal
+  orderPromotionTotal
+  manualDiscount
+  total
+  totalUnpaidAmount
+  couponCode
+  notes
+  poNumber
+  approval {
+    state
+    reason
+    decidedAt
+  }
+  billingAddress {
+    ...OrderAddressFields
+  }
+  shippingAddress {
+    ...OrderAddressFields
+  }
+  payments {
+    id
+    methodCode
+    state
+    amount
+    currencyCode
+    dueDate
+    paidAt
+  }
+  shipments {
+    id
+    methodCode
+    state
+  }
+  parentOrderToken
+  splitIndex
+  splitCount
+  splitOrders {
+    token
+    number
+    state
+    paymentState
+    paymentStatus
+    total
+    splitIndex
+    splitCount
+  }
+  splitTotal
+  statuses
+  createdAt
+  checkoutCompletedAt
+}`) as unknown as TypedDocumentString<RejectOrderMutation, RejectOrderMutationVariables>;
 export const SetPurchaseOrderNumberDocument = new TypedDocumentString(`
     mutation SetPurchaseOrderNumber($cartToken: String!, $poNumber: String!) {
   setPurchaseOrderNumber(cartToken: $cartToken, poNumber: $poNumber) {
@@ -2906,6 +3328,11 @@ fragment OrderFields on Order {
   couponCode
   notes
   poNumber
+  approval {
+    state
+    reason
+    decidedAt
+  }
   billingAddress {
     ...OrderAddressFields
   }
@@ -3241,6 +3668,11 @@ fragment OrderFields on Order {
   couponCode
   notes
   poNumber
+  approval {
+    state
+    reason
+    decidedAt
+  }
   billingAddress {
     ...OrderAddressFields
   }
@@ -3346,6 +3778,11 @@ fragment OrderFields on Order {
   couponCode
   notes
   poNumber
+  approval {
+    state
+    reason
+    decidedAt
+  }
   billingAddress {
     ...OrderAddressFields
   }
@@ -3491,6 +3928,11 @@ fragment OrderFields on Order {
   couponCode
   notes
   poNumber
+  approval {
+    state
+    reason
+    decidedAt
+  }
   billingAddress {
     ...OrderAddressFields
   }
@@ -3619,6 +4061,11 @@ fragment OrderFields on Order {
   couponCode
   notes
   poNumber
+  approval {
+    state
+    reason
+    decidedAt
+  }
   billingAddress {
     ...OrderAddressFields
   }
@@ -3746,6 +4193,11 @@ fragment OrderFields on Order {
   couponCode
   notes
   poNumber
+  approval {
+    state
+    reason
+    decidedAt
+  }
   billingAddress {
     ...OrderAddressFields
   }
@@ -4079,6 +4531,8 @@ export const CompanyUsersDocument = new TypedDocumentString(`
   role
   status
   isSelf
+  orderLimit
+  monthlyLimit
 }`) as unknown as TypedDocumentString<CompanyUsersQuery, CompanyUsersQueryVariables>;
 export const AddressBookDocument = new TypedDocumentString(`
     query AddressBook {
@@ -4198,6 +4652,8 @@ fragment CompanyUserFields on CompanyUser {
   role
   status
   isSelf
+  orderLimit
+  monthlyLimit
 }`) as unknown as TypedDocumentString<InviteCompanyUserMutation, InviteCompanyUserMutationVariables>;
 export const ChangeCompanyUserRoleDocument = new TypedDocumentString(`
     mutation ChangeCompanyUserRole($id: ID!, $role: TeamRole!) {
@@ -4227,6 +4683,8 @@ fragment CompanyUserFields on CompanyUser {
   role
   status
   isSelf
+  orderLimit
+  monthlyLimit
 }`) as unknown as TypedDocumentString<ChangeCompanyUserRoleMutation, ChangeCompanyUserRoleMutationVariables>;
 export const RemoveCompanyUserDocument = new TypedDocumentString(`
     mutation RemoveCompanyUser($id: ID!) {
@@ -4394,3 +4852,36 @@ export const ConfirmEmailChangeDocument = new TypedDocumentString(`
     code
   }
 }`) as unknown as TypedDocumentString<ConfirmEmailChangeMutation, ConfirmEmailChangeMutationVariables>;
+export const SetSpendingLimitsDocument = new TypedDocumentString(`
+    mutation SetSpendingLimits($userId: ID!, $orderLimit: Int, $monthlyLimit: Int) {
+  setSpendingLimits(
+    userId: $userId
+    orderLimit: $orderLimit
+    monthlyLimit: $monthlyLimit
+  ) {
+    __typename
+    ...CompanyUserFields
+    ...ErrorFields
+  }
+}
+    fragment ErrorFields on ErrorResult {
+  errorCode
+  message
+  violations {
+    propertyPath
+    message
+    code
+  }
+}
+fragment CompanyUserFields on CompanyUser {
+  id
+  email
+  firstName
+  lastName
+  roles
+  role
+  status
+  isSelf
+  orderLimit
+  monthlyLimit
+}`) as unknown as TypedDocumentString<SetSpendingLimitsMutation, SetSpendingLimitsMutationVariables>;

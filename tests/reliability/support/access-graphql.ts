@@ -386,6 +386,24 @@ export const GRAPHQL_RULES: Record<string, OperationRule> = {
     scoped: true,
     variables: async (w) => ({ id: String(await w.fresh.colleague()) }),
   },
+  // Spending limits and order approval (decision 043). A's placed order awaits no approval:
+  // an ADMIN of A gets an OrderStateError (allowed), B a NotFoundError.
+  SetSpendingLimits: {
+    access: ADMIN,
+    scoped: true,
+    variables: async (w) => ({
+      userId: String(await w.fresh.colleague()),
+      orderLimit: null,
+      monthlyLimit: null,
+    }),
+  },
+  Approvals: { access: ADMIN },
+  ApproveOrder: { access: ADMIN, scoped: true, variables: (w) => ({ token: w.openOrder }) },
+  RejectOrder: {
+    access: ADMIN,
+    scoped: true,
+    variables: (w) => ({ token: w.openOrder, reason: "Over budget" }),
+  },
 };
 
 const ERROR_CODES: Record<string, string> = {

@@ -313,6 +313,28 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     path: async (w) => `/api/v2/shop/shop-users/${await w.fresh.colleague()}`,
     request: () => json({ roles: [ROLE_OF.commercial] }),
   },
+  "PUT /api/v2/shop/shop-users/:id/spending-limits": {
+    access: ADMIN_ONLY,
+    scoped: true,
+    path: async (w) => `/api/v2/shop/shop-users/${await w.fresh.colleague()}/spending-limits`,
+    request: () => json({ orderLimit: null, monthlyLimit: null }),
+  },
+  // Order approval (decision 043): the company's held orders, ADMIN only; another company's
+  // order is 404. The order decided on is A's placed order, which awaits no approval: 409.
+  "GET /api/v2/shop/approvals": { access: ADMIN_ONLY },
+  "POST /api/v2/shop/approvals/:token/approve": {
+    access: ADMIN_ONLY,
+    scoped: true,
+    path: (w) => `/api/v2/shop/approvals/${w.openOrder}/approve`,
+    alsoAllowed: { statuses: [409], why: "the placed order awaits no approval: nothing decided" },
+  },
+  "POST /api/v2/shop/approvals/:token/reject": {
+    access: ADMIN_ONLY,
+    scoped: true,
+    path: (w) => `/api/v2/shop/approvals/${w.openOrder}/reject`,
+    request: () => json({ reason: "Over budget" }),
+    alsoAllowed: { statuses: [409], why: "the placed order awaits no approval: nothing decided" },
+  },
   "DELETE /api/v2/shop/shop-users/:id": {
     access: ADMIN_ONLY,
     scoped: true,

@@ -23,6 +23,8 @@ const expected: Record<OrderState, OrderState[]> = {
   waiting: ["approved", "cancelled"],
   "payment missing": ["approved", "cancelled"],
   cancelled: [],
+  // Only the buyer's company decides on it (decision 043).
+  "awaiting approval": [],
 };
 
 describe("order state machine", () => {

@@ -29,6 +29,7 @@ import {
 } from "../../../domain/order-states.js";
 import { planSplit } from "../../../domain/order-splitting.js";
 import { totalUnpaidAmount } from "../../../domain/payment-status.js";
+import { AWAITING_APPROVAL } from "../../../domain/spending-limits.js";
 import { requireStaff } from "../../auth.js";
 import type { AppContext } from "../../context.js";
 import { collection, idFromReference } from "../../iri.js";
@@ -66,6 +67,10 @@ const placedOrder = async (dbx: Kysely<DB>, token: string, lock = false) => {
 };
 
 /** Placed orders: the list, one order, its state transitions, splitting and received money. */
+/** The back office does not move an order that awaits its company's approval (decision 043). */
+const awaitingApproval = () =>
+  new Problem(409, "/problems/order-state", "backoffice.awaitingApproval");
+
 export function registerOrderDesk(app: FastifyInstance, { db }: AppContext): void {
   app.get(`${ADMIN}/orders`, async (request) => {
     requireStaff(request);
@@ -115,6 +120,8 @@ export function registerOrderDesk(app: FastifyInstance, { db }: AppContext): voi
     r.done();
     await db.transaction().execute(async (tx) => {
       const order = await placedOrder(tx, token, true);
+      // Only the buyer's company approves or rejects an order over a spending limit (decision 043).
+      if (order.state === AWAITING_APPROVAL) throw awaitingApproval();
       const move = resolveTransition(
         order.state,
         transition !== undefined ? { transition } : { to: to! },
@@ -179,6 +186,7 @@ export function registerOrderDesk(app: FastifyInstance, { db }: AppContext): voi
     r.done();
     const ids = await db.transaction().execute(async (tx) => {
       const order = await placedOrder(tx, token, true);
+      if (order.state === AWAITING_APPROVAL) throw awaitingApproval();
       if (order.state === "cancelled" || order.state === "fulfilled")
         throw new Problem(409, "/problems/order-state", "backoffice.splitState", {
           state: order.state,
@@ -220,6 +228,7 @@ export function registerOrderDesk(app: FastifyInstance, { db }: AppContext): voi
     await db.transaction().execute(async (tx) => {
       const order = await placedOrder(tx, token, true);
       if (order.state === "cancelled") throw conflict("backoffice.orderCancelled");
+      if (order.state === AWAITING_APPROVAL) throw conflict("backoffice.awaitingApproval");
       const payments = await paymentAmountsOf(tx, order.id);
       const unpaid = totalUnpaidAmount(payments);
       if (unpaid === 0) throw conflict("backoffice.nothingToPay");

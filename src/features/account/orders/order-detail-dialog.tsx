@@ -1,3 +1,4 @@
+import "@mantine/core/styles/Alert.css";
 import "@mantine/core/styles/Button.css";
 import "@mantine/core/styles/Divider.css";
 import "@mantine/core/styles/Image.css";
@@ -8,6 +9,7 @@ import "@mantine/core/styles/Table.css";
 import "@mantine/core/styles/Text.css";
 import "@mantine/core/styles/Title.css";
 import {
+  Alert,
   Button,
   Divider,
   Group,
@@ -70,6 +72,18 @@ export function OrderDetailDialog({
             </Group>
             <StatusBadges order={order} />
           </Group>
+          {order.approval && order.approval.state !== "APPROVED" && (
+            <Alert
+              color={order.approval.state === "PENDING" ? "orange" : "red"}
+              variant="light"
+              data-testid="order-detail-approval"
+              style={{ overflowWrap: "anywhere" }}
+            >
+              {order.approval.state === "PENDING"
+                ? t("orders.approval.pending")
+                : t("orders.approval.rejected", { reason: order.approval.reason ?? "" })}
+            </Alert>
+          )}
           {order.poNumber && (
             <Text
               size="sm"

@@ -35,6 +35,8 @@ const STATE_COLORS: Record<string, string> = {
   fulfilled: "green",
   waiting: "yellow",
   "payment missing": "orange",
+  // Over the buyer's spending limit, waiting for an ADMIN (decision 043).
+  "awaiting approval": "violet",
   cancelled: "red",
   canceled: "red",
 };

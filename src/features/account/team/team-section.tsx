@@ -24,14 +24,22 @@ import {
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useMachine } from "@xstate/react";
-import { useMemo, useRef } from "react";
+import { useContext, useMemo, useRef, useState } from "react";
 import { fromPromise } from "xstate";
-import { TEAM_ROLES, teamMachine, type TeamRole } from "../../../../machines/team.machine";
+import {
+  TEAM_ROLES,
+  teamMachine,
+  type TeamMember,
+  type TeamRole,
+} from "../../../../machines/team.machine";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { EMAIL_MAX } from "../../../../server/domain/customer-profile";
 import { useDialogLayout } from "../../../lib/dialog-layout";
 import { useLazyNamespace } from "../../../lib/lazy-namespace";
 import { ACCOUNT_TEXTS, textOf } from "../me/account-texts";
+import { formatMoney } from "../../../lib/money";
+import { AccountContext } from "../account-context";
+import { SpendingLimitsDialog } from "./spending-limits-dialog";
 import { changeMemberRole, inviteMember, loadMembers, removeMember } from "./team.services";
 
 /**
@@ -39,7 +47,18 @@ import { changeMemberRole, inviteMember, loadMembers, removeMember } from "./tea
  * dialog, role changes and removal after confirmation; the own row has neither.
  */
 export function TeamSection() {
-  const { t } = useLazyNamespace("account", ACCOUNT_TEXTS);
+  const { t, i18n } = useLazyNamespace("account", ACCOUNT_TEXTS);
+  // The company's currency names the limits (the section is also shown on its own in tests).
+  const currencyCode = useContext(AccountContext)?.currencyCode ?? "";
+  // Spending limits saved since the list loaded (decision 043), and the member being edited.
+  const [limits, setLimits] = useState<
+    Record<string, Pick<TeamMember, "orderLimit" | "monthlyLimit">>
+  >({});
+  const [editingLimits, setEditingLimits] = useState<TeamMember | null>(null);
+  const money = (minor: number | null | undefined) =>
+    minor === null || minor === undefined
+      ? t("team.limits.none")
+      : formatMoney(minor, currencyCode, i18n.language);
   // The actor lives as long as the section; texts follow the current language.
   const tRef = useRef(t);
   tRef.current = t;
@@ -96,7 +115,7 @@ export function TeamSection() {
     );
   else
     body = (
-      <Table.ScrollContainer minWidth={640}>
+      <Table.ScrollContainer minWidth={760}>
         <Table verticalSpacing="sm" data-testid="team-table">
           <Table.Thead>
             <Table.Tr>
@@ -104,6 +123,7 @@ export function TeamSection() {
               <Table.Th>{t("team.columns.email")}</Table.Th>
               <Table.Th>{t("team.columns.role")}</Table.Th>
               <Table.Th>{t("team.columns.status")}</Table.Th>
+              <Table.Th>{t("team.columns.limits")}</Table.Th>
               <Table.Th>{t("team.columns.actions")}</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -141,6 +161,36 @@ export function TeamSection() {
                   <Badge color={m.status === "ACTIVE" ? "green" : "yellow"} variant="light">
                     {t(`team.status.${m.status}`)}
                   </Badge>
+                </Table.Td>
+                <Table.Td data-testid="team-limits">
+                  {/* Limits apply to COMMERCIAL users; an ADMIN approves others' orders. */}
+                  {!m.isSelf && m.role === "COMMERCIAL" ? (
+                    <Stack gap={2} align="flex-start">
+                      <Text size="xs">
+                        {t("team.limits.orderShort", {
+                          amount: money((limits[m.id] ?? m).orderLimit),
+                        })}
+                      </Text>
+                      <Text size="xs">
+                        {t("team.limits.monthShort", {
+                          amount: money((limits[m.id] ?? m).monthlyLimit),
+                        })}
+                      </Text>
+                      <Button
+                        size="compact-xs"
+                        variant="subtle"
+                        disabled={busy}
+                        aria-label={t("team.limits.editUser", { email: m.email })}
+                        onClick={() => setEditingLimits({ ...m, ...limits[m.id] })}
+                      >
+                        {t("team.limits.edit")}
+                      </Button>
+                    </Stack>
+                  ) : (
+                    <Text size="xs" c="stone.6">
+                      —
+                    </Text>
+                  )}
                 </Table.Td>
                 <Table.Td>
                   {!m.isSelf && (
@@ -240,6 +290,19 @@ export function TeamSection() {
           </Stack>
         </form>
       </Modal>
+
+      <SpendingLimitsDialog
+        member={editingLimits}
+        currencyCode={currencyCode}
+        onClose={() => setEditingLimits(null)}
+        onSaved={(saved) => {
+          setLimits((prev) => ({
+            ...prev,
+            [saved.id]: { orderLimit: saved.orderLimit, monthlyLimit: saved.monthlyLimit },
+          }));
+          setEditingLimits(null);
+        }}
+      />
 
       <ConfirmDialog
         opened={snapshot.matches("confirmingRemoval")}

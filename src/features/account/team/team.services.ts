@@ -4,6 +4,7 @@ import {
   CompanyUsersDocument,
   InviteCompanyUserDocument,
   RemoveCompanyUserDocument,
+  SetSpendingLimitsDocument,
   type CompanyUserFieldsFragment,
 } from "../../../lib/gql/graphql";
 import type { TeamMember, TeamRole } from "../../../../machines/team.machine";
@@ -17,6 +18,8 @@ const toMember = (u: CompanyUserFieldsFragment): TeamMember => ({
   role: u.role ?? null,
   status: u.status,
   isSelf: u.isSelf,
+  orderLimit: u.orderLimit ?? null,
+  monthlyLimit: u.monthlyLimit ?? null,
 });
 
 export const loadMembers = () =>
@@ -38,4 +41,15 @@ export const removeMember = (input: { id: string }) =>
   call(async () => {
     const { removeCompanyUser } = await gateway(RemoveCompanyUserDocument, input);
     successOf(removeCompanyUser, "Deleted");
+  });
+
+/** A COMMERCIAL colleague's spending limits, minor units, null for none (decision 043). */
+export const setSpendingLimits = (input: {
+  userId: string;
+  orderLimit: number | null;
+  monthlyLimit: number | null;
+}) =>
+  call(async () => {
+    const { setSpendingLimits } = await gateway(SetSpendingLimitsDocument, input);
+    return toMember(successOf(setSpendingLimits, "CompanyUser"));
   });

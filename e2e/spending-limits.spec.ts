@@ -1,0 +1,196 @@
+import type { BrowserContext, Page } from "@playwright/test";
+import { emptyCart, expect, journeys, running, type E2EContext } from "./harness";
+
+/**
+ * Spending limits and order approval (issue 21, part 1; decision 043): the demo's junior buyer
+ * (COMMERCIAL, 1,000.00 EUR per order) places an order over the limit, which awaits approval;
+ * an ADMIN sees the badge, approves it from the account area, and the order proceeds. The
+ * screens are also taken in German at 390 and 1440 px, nothing wider than the window.
+ */
+
+const JUNIOR = "junior.buyer@demo-spa.example";
+const ADMIN = "admin@demo-spa.example";
+const PRODUCT = "GLOW-MINI-STARTER-SET";
+
+async function signInAs({ page, baseUrl }: E2EContext, email: string) {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("partner-demo");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(`${baseUrl}/shop`);
+}
+
+/** Elements of the main content or a dialog reaching past the window's right edge. */
+function overflowing(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const out: string[] = [];
+    for (const el of document.querySelectorAll("main *, [role=dialog] *")) {
+      let clipped = false;
+      for (let p = el.parentElement; p; p = p.parentElement) {
+        const o = getComputedStyle(p).overflowX;
+        if (o === "auto" || o === "scroll" || o === "hidden") clipped = true;
+      }
+      const r = el.getBoundingClientRect();
+      if (!clipped && r.width > 0 && r.right > width + 0.5)
+        out.push(`${el.tagName.toLowerCase()}.${String(el.className).slice(0, 40)} → ${r.right}`);
+    }
+    return out.slice(0, 5);
+  });
+}
+
+async function shot(ctx: E2EContext, name: string) {
+  await ctx.page.waitForLoadState("networkidle");
+  const wide = await overflowing(ctx.page);
+  expect(wide.length === 0, `${name}: nothing wider than the window: ${wide.join(" | ")}`);
+  await ctx.screenshot(name);
+}
+
+/** The ADMIN's own browser context, its screenshots of its own page. */
+function adminOf(ctx: E2EContext, context: BrowserContext, page: Page): E2EContext {
+  return {
+    ...ctx,
+    context,
+    page,
+    screenshot: async (name) => {
+      await page.screenshot({ path: `var/screenshots/${name}.png`, fullPage: true });
+    },
+  };
+}
+
+/** The junior buyer's cart over 1,000.00 EUR, completed on invoice: answers the order number. */
+async function placeOverLimit(ctx: E2EContext, quantity: string) {
+  const { page, baseUrl } = ctx;
+  await emptyCart(ctx);
+  await page.goto(`${baseUrl}/shop/products/${PRODUCT}`);
+  await page.getByLabel(/Quantity|Menge/).fill(quantity);
+  await page.getByRole("button", { name: /Add to cart|In den Warenkorb/ }).click();
+  await page.waitForLoadState("networkidle");
+  await page.goto(`${baseUrl}/checkout`);
+  await running(page);
+  await page.getByRole("button", { name: /^(Checkout|Zur Kasse)$/ }).click();
+  await page.getByRole("combobox", { name: /Shipping address|Lieferadresse/ }).waitFor();
+  await page.getByRole("radio", { name: /Invoice|Rechnung/ }).check();
+  await page.getByRole("button", { name: /Complete order|Bestellung abschließen/ }).click();
+  await page.getByTestId("checkout-completed").waitFor();
+  await page.getByTestId("order-awaiting-approval").waitFor();
+  return ((await page.getByTestId("order-number").textContent()) ?? "").replace(/\D/g, "");
+}
+
+export const tests = journeys(
+  {
+    name: "spending limits: a COMMERCIAL user's order over the limit awaits approval; an ADMIN approves it from the account area",
+    timeoutMs: 120_000,
+    async run(ctx) {
+      const { page, baseUrl, browser } = ctx;
+      await signInAs(ctx, JUNIOR);
+      const number = await placeOverLimit(ctx, "25");
+      expect(number.length > 0, "the order has a number");
+      await ctx.screenshot("approval-checkout-awaiting");
+      await page.goto(`${baseUrl}/shop/account/order-history`);
+      const card = page.getByTestId("order-card").filter({ hasText: number });
+      await card.getByText("Awaiting approval").waitFor();
+
+      const adminContext = await browser.newContext();
+      const adminPage = await adminContext.newPage();
+      const admin = adminOf(ctx, adminContext, adminPage);
+      try {
+        await signInAs(admin, ADMIN);
+        await adminPage.goto(`${baseUrl}/shop/account`);
+        const badge = adminPage.getByTestId("approvals-badge");
+        await badge.waitFor();
+        expect(Number(await badge.textContent()) >= 1, "the badge counts the held order");
+        await adminPage.getByRole("link", { name: /Approvals/ }).click();
+        const row = adminPage.locator(`[data-testid="approval-row"][data-number="${number}"]`);
+        await row.waitFor();
+        await admin.screenshot("approval-list");
+        // Rejecting needs a reason: the button waits for one. Cancelled here.
+        await row.getByRole("button", { name: "Reject" }).click();
+        const rejectDialog = adminPage.getByRole("dialog");
+        await rejectDialog.getByLabel(/Reason for the rejection/).waitFor();
+        expect(
+          await rejectDialog.getByRole("button", { name: "Reject" }).isDisabled(),
+          "no rejection without a reason",
+        );
+        await admin.screenshot("approval-reject-dialog");
+        await rejectDialog.getByRole("button", { name: "Cancel" }).click();
+        await rejectDialog.waitFor({ state: "hidden" });
+
+        await row.getByRole("button", { name: "Approve" }).click();
+        await adminPage.getByRole("dialog").getByRole("button", { name: "Approve" }).click();
+        await adminPage.getByText(`Order ${number} is approved.`).waitFor();
+        await row.waitFor({ state: "detached" });
+      } finally {
+        await adminContext.close();
+      }
+
+      await page.reload();
+      await card.getByText("New", { exact: true }).waitFor();
+    },
+  },
+  {
+    name: "spending limits in German at 390 and 1440 px: the team's limits, the approvals and their dialogs, the buyer's held order",
+    timeoutMs: 180_000,
+    async run(ctx) {
+      const { page, baseUrl, browser } = ctx;
+      await signInAs(ctx, JUNIOR);
+      await page.evaluate(() => localStorage.setItem("locale", "de"));
+      await page.context().addCookies([{ name: "locale", value: "de", url: baseUrl }]);
+      const number = await placeOverLimit(ctx, "25");
+      await page.getByText("Wartet auf Freigabe").first().waitFor();
+      const adminContext = await browser.newContext();
+      const adminPage = await adminContext.newPage();
+      const admin = adminOf(ctx, adminContext, adminPage);
+      try {
+        await signInAs(admin, ADMIN);
+        await adminPage.evaluate(() => localStorage.setItem("locale", "de"));
+        await adminContext.addCookies([{ name: "locale", value: "de", url: baseUrl }]);
+        for (const width of [390, 1440] as const) {
+          await page.setViewportSize({ width, height: 900 });
+          await adminPage.setViewportSize({ width, height: 900 });
+          await page.goto(`${baseUrl}/shop/account/order-history`);
+          await page.getByTestId("order-card").filter({ hasText: number }).waitFor();
+          await shot(ctx, `approval-de-${width}-history`);
+          await adminPage.goto(`${baseUrl}/shop/account/team`);
+          const junior = adminPage.locator(`[data-testid="team-row"][data-email="${JUNIOR}"]`);
+          await junior.getByText("Pro Bestellung: 1.000,00 €").waitFor();
+          await shot(admin, `approval-de-${width}-team`);
+          await junior.getByRole("button", { name: /Ausgabenlimits von/ }).click();
+          await adminPage
+            .getByRole("dialog")
+            .getByLabel(/Limit pro Bestellung/)
+            .waitFor();
+          await shot(admin, `approval-de-${width}-limits-dialog`);
+          await adminPage.getByRole("dialog").getByRole("button", { name: "Abbrechen" }).click();
+          await adminPage.goto(`${baseUrl}/shop/account/approvals`);
+          const row = adminPage.locator(`[data-testid="approval-row"][data-number="${number}"]`);
+          await row.waitFor();
+          await shot(admin, `approval-de-${width}-list`);
+          await row.getByRole("button", { name: "Ablehnen" }).click();
+          await adminPage
+            .getByRole("dialog")
+            .getByLabel(/Grund der Ablehnung/)
+            .fill("Bitte im nächsten Monat bestellen.");
+          await shot(admin, `approval-de-${width}-reject-dialog`);
+          await adminPage.getByRole("dialog").getByRole("button", { name: "Abbrechen" }).click();
+        }
+        // Rejected at last: the buyer reads the reason.
+        const row = adminPage.locator(`[data-testid="approval-row"][data-number="${number}"]`);
+        await row.getByRole("button", { name: "Ablehnen" }).click();
+        await adminPage
+          .getByRole("dialog")
+          .getByLabel(/Grund der Ablehnung/)
+          .fill("Bitte im nächsten Monat bestellen.");
+        await adminPage.getByRole("dialog").getByRole("button", { name: "Ablehnen" }).click();
+        await row.waitFor({ state: "detached" });
+        await adminPage
+          .getByTestId("approvals-empty")
+          .or(adminPage.getByTestId("approvals-table"))
+          .first()
+          .waitFor();
+      } finally {
+        await adminContext.close();
+      }
+    },
+  },
+);
