@@ -8,7 +8,7 @@ import type { ReactNode } from "react";
 /**
  * A centred dialog asking to confirm one step (removing an address, a colleague, a list):
  * the question, then Cancel and the confirming button. While `loading`, the confirming button
- * spins and Cancel is disabled; closing the dialog counts as Cancel.
+ * spins and the dialog cannot be cancelled or closed; otherwise closing it counts as Cancel.
  */
 export function ConfirmDialog({
   opened,
@@ -32,7 +32,17 @@ export function ConfirmDialog({
   onConfirm: () => void;
 }) {
   return (
-    <Modal opened={opened} onClose={onCancel} title={title} centered>
+    // While the step runs the dialog stays: Escape, a click outside or a close button would
+    // send a Cancel the flow no longer takes.
+    <Modal
+      opened={opened}
+      onClose={() => !loading && onCancel()}
+      title={title}
+      centered
+      closeOnClickOutside={!loading}
+      closeOnEscape={!loading}
+      withCloseButton={!loading}
+    >
       <Stack gap="lg">
         <Text>{message}</Text>
         <Group justify="flex-end">

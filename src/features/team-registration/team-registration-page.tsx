@@ -185,6 +185,7 @@ function TeamRegistration({ token }: { token: string }) {
                   <Anchor
                     component="button"
                     type="button"
+                    disabled={registering}
                     onClick={(e) => {
                       e.preventDefault();
                       send({ type: "registration.openTerms" });

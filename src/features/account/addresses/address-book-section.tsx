@@ -228,11 +228,15 @@ export function AddressBookSection() {
 
       <Modal
         opened={snapshot.matches("dialog")}
-        onClose={() => send({ type: "address.cancel" })}
+        // While the address is saved the dialog stays (the machine takes no cancel then).
+        onClose={() => !saving && send({ type: "address.cancel" })}
         title={editing ? t("addresses.dialog.editTitle") : t("addresses.dialog.addTitle")}
         size={dialog.size}
         fullScreen={dialog.fullScreen}
         centered
+        closeOnClickOutside={!saving}
+        closeOnEscape={!saving}
+        withCloseButton={!saving}
       >
         <form
           noValidate
@@ -315,7 +319,11 @@ export function AddressBookSection() {
               }
             />
             <Group justify="flex-end">
-              <Button variant="default" onClick={() => send({ type: "address.cancel" })}>
+              <Button
+                variant="default"
+                disabled={saving}
+                onClick={() => send({ type: "address.cancel" })}
+              >
                 {t("addresses.dialog.cancel")}
               </Button>
               <Button type="submit" loading={saving}>

@@ -234,10 +234,14 @@ export function TeamSection() {
 
       <Modal
         opened={inviting}
-        onClose={() => send({ type: "team.cancel" })}
+        // While the invitation is sent the dialog stays (the machine takes no cancel then).
+        onClose={() => !sending && send({ type: "team.cancel" })}
         title={t("team.invite.title")}
         centered
         fullScreen={dialog.fullScreen}
+        closeOnClickOutside={!sending}
+        closeOnEscape={!sending}
+        withCloseButton={!sending}
       >
         <form
           noValidate
@@ -280,7 +284,11 @@ export function TeamSection() {
               }
             />
             <Group justify="flex-end">
-              <Button variant="default" onClick={() => send({ type: "team.cancel" })}>
+              <Button
+                variant="default"
+                disabled={sending}
+                onClick={() => send({ type: "team.cancel" })}
+              >
                 {t("team.invite.cancel")}
               </Button>
               <Button type="submit" loading={sending}>
