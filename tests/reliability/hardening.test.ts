@@ -9,11 +9,8 @@ import { buildApp } from "../../server/app.js";
 import { createInvitation, hashToken } from "../../server/db/invitations.js";
 import { hashPassword, verifyPassword } from "../../server/http/auth.js";
 import { redactUrl } from "../../server/http/log-redaction.js";
-import {
-  FixedWindowCounter,
-  RATE_LIMITED_ROUTES,
-  TableWindows,
-} from "../../server/http/rate-limit.js";
+import { TableWindows } from "../../server/db/rate-limit-windows.js";
+import { FixedWindowCounter, RATE_LIMITED_ROUTES } from "../../server/http/rate-limit.js";
 import { appPolicy } from "../../server/http/security-headers.js";
 import {
   appOn,

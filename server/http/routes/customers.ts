@@ -6,13 +6,13 @@ import {
   companyDefaults,
 } from "../../db/account/addresses.js";
 import type { AddressRow } from "../../db/schema.js";
+import { revokeToken } from "../../db/sessions.js";
 import { findSignInUser } from "../../db/sign-in.js";
 import {
   clearSessionCookie,
   presentedToken,
   requireAbility,
   requirePrincipal,
-  revokeToken,
   setSessionCookie,
   SHOP_AUDIENCE,
   signToken,

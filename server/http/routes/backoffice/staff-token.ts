@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { findStaffByEmail } from "../../../db/backoffice/staff.js";
-import { revokeToken, signToken, STAFF_AUDIENCE, verifyPassword } from "../../auth.js";
+import { revokeToken } from "../../../db/sessions.js";
+import { signToken, STAFF_AUDIENCE, verifyPassword } from "../../auth.js";
 import type { AppContext } from "../../context.js";
 import { unauthorized } from "../../problem.js";
 import { BodyReader } from "../../validate.js";
