@@ -11,12 +11,7 @@ import {
   TOKEN_COOKIE,
 } from "./http/auth.js";
 import type { AppContext } from "./http/context.js";
-import {
-  frameworkErrors,
-  notFound,
-  registerProblemHandlers,
-  unprocessable,
-} from "./http/problem.js";
+import { frameworkErrors, registerProblemHandlers } from "./http/problem.js";
 import { nulPath } from "./http/validate.js";
 import { LOG_REDACT, logSerializers } from "./http/log-redaction.js";
 import { registerRateLimits } from "./http/rate-limit.js";
@@ -39,6 +34,7 @@ import { registerPaymentRoutes } from "./http/routes/payments.js";
 import { registerReferenceRoutes } from "./http/routes/reference.js";
 import { registerVolumePriceRoutes } from "./http/routes/volume-prices.js";
 import { WEBHOOK_PATH } from "./payments/service.js";
+import { notFound, unprocessable } from "./core/problem.js";
 
 /** JSON bodies are small: the largest legitimate one is a bulk add of 1,000 lines. */
 export const BODY_LIMIT = 256 * 1024;

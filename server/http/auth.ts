@@ -7,11 +7,7 @@ import { sessionShopUser, sessionShopUserVersion, sessionStaff } from "../db/ses
 import type { Principal } from "../core/abilities.js";
 import type { ServerConfig } from "../config.js";
 import { fromLoopback } from "./dev-access.js";
-import { Problem, unauthorized } from "./problem.js";
-
-// What services below the routes share with them lives in server/core.
-export { requireAbility, type Principal } from "../core/abilities.js";
-export { hashPassword, verifyPassword } from "../core/password-hash.js";
+import { Problem, unauthorized } from "../core/problem.js";
 
 export const TOKEN_TTL_SECONDS = 24 * 3600;
 export const TOKEN_COOKIE = "token";

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { colleagueIds, customerWithCompany } from "../db/account/customer.js";
 import type { DB } from "../db/schema.js";
 import { can } from "../domain/permissions.js";
-import { iri } from "./iri.js";
+import { iri } from "../core/iri.js";
 
 /**
  * The customer resource of GET /api/v2/shop/customers/{id}: the signed-in shop user with their

@@ -4,7 +4,7 @@ import type { DB } from "../db/schema.js";
 import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from "../domain/quantity.js";
 import { tierPrice } from "../domain/volume-prices.js";
 import { parseQuantity, type QuickOrderLine } from "../files/xlsx.js";
-import { translate, type Language } from "./i18n.js";
+import { translate, type Language } from "../core/i18n.js";
 
 /** Why a quick-order row cannot be added, as the import answers it. */
 export type QuickOrderRowError =

@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import type { RateLimit, RateLimitName, RateLimits } from "../config.js";
 import { TableWindows } from "../db/rate-limit-windows.js";
 import type { DB } from "../db/schema.js";
-import { Problem } from "./problem.js";
+import { Problem } from "../core/problem.js";
 
 /**
  * Rate limits (docs/decisions/020-security-hardening.md, 041). Each rule counts chosen outcomes

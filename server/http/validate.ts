@@ -3,7 +3,7 @@ import { enabledCountry, provincesOf } from "../db/reference-data.js";
 import type { AddressSnapshot, DB } from "../db/schema.js";
 import { ADDRESS_MAX } from "../domain/address-book.js";
 import type { Violation } from "../domain/violations.js";
-import { Problem, unprocessable } from "./problem.js";
+import { Problem, unprocessable } from "../core/problem.js";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -31,13 +31,15 @@ import {
   type VariantAvailability,
 } from "../../domain/shopping-lists.js";
 import type { Violation } from "../../domain/violations.js";
-import { requireAbility, requirePrincipal, type Principal } from "../auth.js";
+import { requirePrincipal } from "../auth.js";
 import type { AppContext } from "../context.js";
-import { translate, type Language } from "../i18n.js";
-import { collection, idFromReference, iri, numericId } from "../iri.js";
-import { orderResources } from "../order-resource.js";
-import { languageOf, notFound, unprocessable } from "../problem.js";
+import { languageOf } from "../problem.js";
 import { BodyReader, paging } from "../validate.js";
+import { requireAbility, type Principal } from "../../core/abilities.js";
+import { translate, type Language } from "../../core/i18n.js";
+import { collection, idFromReference, iri, numericId } from "../../core/iri.js";
+import { orderResources } from "../../core/order-resource.js";
+import { notFound, unprocessable } from "../../core/problem.js";
 
 const LISTS = "/api/v2/shopping-lists";
 const listIri = (id: number) => `${LISTS}/${id}`;
