@@ -12,33 +12,8 @@ import {
   type CartFieldsFragment,
 } from "../lib/gql/graphql";
 import { apiLocale } from "../lib/locale";
-import { gatewayErrorDetail, type GatewayRequest } from "../lib/graphql-client";
-
-/** A change the server refused: `detail` is its message in the user's language. */
-export class CartError extends Error {
-  constructor(readonly detail: string | null) {
-    super(detail ?? "cart change refused");
-  }
-}
-
-type Result = { __typename: string; message?: string | null } & Partial<CartFieldsFragment>;
-
-/** The cart of a mutation's result union, or the error member's message thrown. */
-function cartOf(result: Result): CartFieldsFragment {
-  if (result.__typename === "Cart") return result as CartFieldsFragment;
-  throw new CartError(result.message || null);
-}
-
-/** Gateway failures (network, 5xx) keep the server's detail when it sent one. */
-async function withDetail<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof CartError) throw error;
-    console.error(error);
-    throw new CartError(gatewayErrorDetail(error));
-  }
-}
+import { call, successOf } from "../lib/gateway-result";
+import type { GatewayRequest } from "../lib/graphql-client";
 
 /** The cart machine's actors, calling the gateway in the user's language. */
 export function cartActors(request: GatewayRequest, language: () => string) {
@@ -54,14 +29,14 @@ export function cartActors(request: GatewayRequest, language: () => string) {
     if (operation.kind === "empty") {
       if (!cart) return null;
       const { deleteCart } = await request(DeleteCartDocument, { cartToken: cart.token });
-      if (deleteCart.__typename !== "Deleted") throw new CartError(deleteCart.message || null);
+      successOf(deleteCart, "Deleted");
       return null;
     }
     const current = cart ?? (await findCart());
     const cartToken = current.token;
     switch (operation.kind) {
       case "add":
-        return cartOf(
+        return successOf(
           (
             await request(AddToCartDocument, {
               cartToken,
@@ -69,14 +44,16 @@ export function cartActors(request: GatewayRequest, language: () => string) {
               quantity: operation.quantity,
             })
           ).addToCart,
+          "Cart",
         );
       case "bulkAdd":
-        return cartOf(
+        return successOf(
           (await request(AddItemsToCartDocument, { cartToken, items: [...operation.items] }))
             .addItemsToCart,
+          "Cart",
         );
       case "adjust":
-        return cartOf(
+        return successOf(
           (
             await request(AdjustCartItemDocument, {
               cartToken,
@@ -84,27 +61,27 @@ export function cartActors(request: GatewayRequest, language: () => string) {
               quantity: operation.quantity,
             })
           ).adjustCartItem,
+          "Cart",
         );
       case "remove":
-        return cartOf(
+        return successOf(
           (await request(RemoveCartItemDocument, { cartToken, itemId: operation.itemId }))
             .removeCartItem,
+          "Cart",
         );
     }
   }
 
   return {
-    findCart: fromPromise<CartLike | null>(() => withDetail(findCart)),
+    findCart: fromPromise<CartLike | null>(() => call(findCart)),
     applyOperation: fromPromise<
       CartLike | null,
       { cart: CartLike | null; operation: CartOperation }
-    >(({ input }) =>
-      withDetail(() => apply(input.cart as CartFieldsFragment | null, input.operation)),
-    ),
+    >(({ input }) => call(() => apply(input.cart as CartFieldsFragment | null, input.operation))),
     resetShipment: fromPromise<CartLike, { cart: CartLike }>(({ input }) =>
-      withDetail(async () => {
+      call(async () => {
         const shipment = input.cart.shipments[0]!;
-        return cartOf(
+        return successOf(
           (
             await request(SetShippingMethodDocument, {
               cartToken: input.cart.token,
@@ -112,6 +89,7 @@ export function cartActors(request: GatewayRequest, language: () => string) {
               methodCode: shipment.methodCode,
             })
           ).setShippingMethod,
+          "Cart",
         );
       }),
     ),

@@ -14,7 +14,7 @@ import { MAX_LIST_NAME_LENGTH } from "../../../server/domain/shopping-lists";
 import { useDialogLayout } from "../../lib/dialog-layout";
 import { gateway } from "../../lib/gateway";
 import { CreateShoppingListDocument, DeleteCartDocument } from "../../lib/gql/graphql";
-import { gatewayErrorDetail } from "../../lib/graphql-client";
+import { call, successOf } from "../../lib/gateway-result";
 import { useCart, useCartActor } from "../../lib/cart";
 
 /**
@@ -35,14 +35,13 @@ export default function SaveListDialog({ onClose }: { onClose: () => void }) {
               variantCode: item.variantCode,
               quantity: item.quantity,
             }));
-            let result;
-            try {
-              result = (await gateway(CreateShoppingListDocument, { name: input.name, items }))
-                .createShoppingList;
-            } catch (error) {
-              throw { detail: gatewayErrorDetail(error) };
-            }
-            if (result.__typename !== "ShoppingList") throw { detail: result.message || null };
+            await call(async () =>
+              successOf(
+                (await gateway(CreateShoppingListDocument, { name: input.name, items }))
+                  .createShoppingList,
+                "ShoppingList",
+              ),
+            );
           }),
           deleteCart: fromPromise(async () => {
             if (cart) await gateway(DeleteCartDocument, { cartToken: cart.token });

@@ -6,7 +6,8 @@ import type {
   CheckoutFailure,
   CheckoutPaymentMethod,
 } from "../../../machines/checkout.machine";
-import { gatewayErrorDetail, type GatewayRequest } from "../../lib/graphql-client";
+import { call, successOf, type ResultUnion } from "../../lib/gateway-result";
+import type { GatewayRequest } from "../../lib/graphql-client";
 import {
   ActiveCartDocument,
   AddressesDocument,
@@ -31,42 +32,14 @@ export type Cart = CartFieldsFragment;
 export type Address = AddressesQuery["addresses"][number];
 export type PaymentMethod = PaymentMethodsQuery["paymentMethods"][number];
 
-type Union = {
-  __typename: string;
-  message?: string | null;
-  violations?: readonly { propertyPath: string }[] | null;
-};
-
-/** A refusal as the checkout machine reads it: the server's detail and the fields it names. */
-function refusal(result: Union): CheckoutFailure {
-  return { detail: result.message || null, violations: result.violations ?? [] };
-}
-
-/** The member of a result union the caller wanted, or the refusal thrown. */
-function expect<T>(result: Union, typename: string): T {
-  if (result.__typename === typename) return result as unknown as T;
-  throw refusal(result);
-}
-
-/** Network or server failures keep the server's detail when it sent one. */
-async function call<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (typeof error === "object" && error !== null && "violations" in error) throw error;
-    console.error(error);
-    throw { detail: gatewayErrorDetail(error), violations: [] } satisfies CheckoutFailure;
-  }
-}
-
 const asCart = (cart: CheckoutCart) => cart as Cart;
 
 /** The checkout machine's actors, calling the gateway; `refreshCart` asks the app's cart actor. */
 export function checkoutActors(request: GatewayRequest, refreshCart: () => Promise<void>) {
   const cartMutation =
-    <I extends { cart: CheckoutCart }>(run: (input: I, token: string) => Promise<Union>) =>
+    <I extends { cart: CheckoutCart }>(run: (input: I, token: string) => Promise<ResultUnion>) =>
     ({ input }: { input: I }) =>
-      call(async () => expect<Cart>(await run(input, asCart(input.cart).token), "Cart"));
+      call(async () => successOf(await run(input, asCart(input.cart).token), "Cart") as Cart);
   return {
     loadCheckout: fromPromise<{ customer: CheckoutCustomer; cart: CheckoutCart | null }>(() =>
       call(async () => {
@@ -99,7 +72,7 @@ export function checkoutActors(request: GatewayRequest, refreshCart: () => Promi
     deleteCart: fromPromise<void, { cart: CheckoutCart }>(({ input }) =>
       call(async () => {
         const { deleteCart } = await request(DeleteCartDocument, { cartToken: input.cart.token });
-        expect(deleteCart, "Deleted");
+        successOf(deleteCart, "Deleted");
       }),
     ),
     applyCoupon: fromPromise<CheckoutCart, { cart: CheckoutCart; code: string }>(
@@ -167,7 +140,7 @@ export function checkoutActors(request: GatewayRequest, refreshCart: () => Promi
             cartToken: input.cart.token,
             idempotencyKey: input.key,
           });
-          const order = expect<{ number: string | null }>(completeOrder, "Order");
+          const order = successOf(completeOrder, "Order");
           return { orderNumber: order.number ?? "" };
         }),
     ),

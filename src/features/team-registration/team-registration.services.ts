@@ -1,35 +1,23 @@
-import { GatewayError, type GatewayRequest } from "../../lib/graphql-client";
+import { call, successOf } from "../../lib/gateway-result";
+import type { GatewayRequest } from "../../lib/graphql-client";
 import { RegisterTeamMemberDocument, TeamInvitationDocument } from "../../lib/gql/graphql";
 import type {
   InvitationCheck,
   TeamRegistrationRequest,
 } from "../../../machines/team-registration.machine";
 
-/** A failed call as the machine reads it: the server's words and its violations. */
-function failure(error: unknown) {
-  if (error instanceof GatewayError)
-    return { message: error.response.errors?.[0]?.message ?? null, violations: [] };
-  return { message: null, violations: [] };
-}
-
 export async function checkInvitation(
   gateway: GatewayRequest,
   token: string,
 ): Promise<InvitationCheck> {
-  try {
-    return (await gateway(TeamInvitationDocument, { token })).teamInvitation;
-  } catch (error) {
-    throw failure(error);
-  }
+  return call(async () => (await gateway(TeamInvitationDocument, { token })).teamInvitation);
 }
 
 export async function registerTeamMember(gateway: GatewayRequest, input: TeamRegistrationRequest) {
-  let result;
-  try {
-    result = (await gateway(RegisterTeamMemberDocument, { input })).registerTeamMember;
-  } catch (error) {
-    throw failure(error);
-  }
-  if (result.__typename !== "TeamMemberRegistered")
-    throw { message: result.message, violations: result.violations };
+  await call(async () =>
+    successOf(
+      (await gateway(RegisterTeamMemberDocument, { input })).registerTeamMember,
+      "TeamMemberRegistered",
+    ),
+  );
 }

@@ -29,7 +29,7 @@ import { savedListsMachine, type ListOrderOutcome } from "../../../../machines/s
 import { can } from "../../../../server/domain/permissions";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { gateway } from "../../../lib/gateway";
-import { gatewayErrorDetail } from "../../../lib/graphql-client";
+import { asRefusal, call, successOf } from "../../../lib/gateway-result";
 import {
   DeleteShoppingListDocument,
   OrderShoppingListDocument,
@@ -39,9 +39,6 @@ import { currencySign, formatMoney } from "../../../lib/money";
 import { useGatewayQuery } from "../../../lib/use-gateway-query";
 import { useCartActor } from "../../../lib/cart";
 import { useAccountCustomer } from "../account-context";
-
-/** A gateway failure as the machine reads it: the server's detail when there is one. */
-const failure = (error: unknown) => ({ detail: gatewayErrorDetail(error) });
 
 /**
  * Saved lists (account spec 2): each list's name, lines (variant name, quantity, image),
@@ -69,19 +66,21 @@ export function SavedListsSection() {
       savedListsMachine.provide({
         actors: {
           deleteList: fromPromise(async ({ input }: { input: { id: string } }) => {
-            const result = await gateway(DeleteShoppingListDocument, { id: input.id }).catch(
-              (error: unknown) => Promise.reject(failure(error)),
+            await call(async () =>
+              successOf(
+                (await gateway(DeleteShoppingListDocument, { id: input.id })).deleteShoppingList,
+                "Deleted",
+              ),
             );
-            if (result.deleteShoppingList.__typename !== "Deleted")
-              throw { detail: result.deleteShoppingList.message };
           }),
           orderList: fromPromise(
             async ({ input }: { input: { id: string } }): Promise<ListOrderOutcome> => {
-              const result = await gateway(OrderShoppingListDocument, { id: input.id }).catch(
-                (error: unknown) => Promise.reject(failure(error)),
+              const answer = await call(async () =>
+                successOf(
+                  (await gateway(OrderShoppingListDocument, { id: input.id })).orderShoppingList,
+                  "ShoppingListOrdered",
+                ),
               );
-              const answer = result.orderShoppingList;
-              if (answer.__typename !== "ShoppingListOrdered") throw { detail: answer.message };
               // Each line of a list is a distinct variant; what was not skipped went in.
               const lines = lineCounts.current.get(input.id) ?? answer.skipped.length;
               return {
@@ -151,7 +150,7 @@ export function SavedListsSection() {
         </Group>
       )}
       {lists.status === "error" && (
-        <Alert color="red">{gatewayErrorDetail(lists.error) ?? t("lists.loadFailed")}</Alert>
+        <Alert color="red">{asRefusal(lists.error).detail ?? t("lists.loadFailed")}</Alert>
       )}
       {lists.status === "success" && lists.data.shoppingLists.items.length === 0 && (
         <Text c="stone.6" data-testid="lists-empty">
