@@ -5,14 +5,21 @@ import {
   AddItemsToCartDocument,
   AddToCartDocument,
   AdjustCartItemDocument,
+  ApplyCouponDocument,
   DeleteCartDocument,
   RemoveCartItemDocument,
+  RemoveCouponDocument,
+  SetCartAddressesDocument,
+  SetOrderNoteDocument,
+  SetPaymentMethodDocument,
+  SetPurchaseOrderNumberDocument,
   SetShippingMethodDocument,
+  ShippingMethodsDocument,
   StartCartDocument,
   type CartFieldsFragment,
 } from "../lib/gql/graphql";
 import { apiLocale } from "../lib/locale";
-import { call, successOf } from "../lib/gateway-result";
+import { call, successOf, type Refusal } from "../lib/gateway-result";
 import type { GatewayRequest } from "../lib/graphql-client";
 
 /** The cart machine's actors, calling the gateway in the user's language. */
@@ -69,6 +76,53 @@ export function cartActors(request: GatewayRequest, language: () => string) {
             .removeCartItem,
           "Cart",
         );
+      case "applyCoupon":
+        return successOf(
+          (await request(ApplyCouponDocument, { cartToken, code: operation.code })).applyCoupon,
+          "Cart",
+        );
+      case "removeCoupon":
+        return successOf((await request(RemoveCouponDocument, { cartToken })).removeCoupon, "Cart");
+      case "setAddresses":
+        return successOf(
+          (
+            await request(SetCartAddressesDocument, {
+              cartToken,
+              shippingAddressId: operation.shippingAddressId,
+              billingAddressId: operation.billingAddressId,
+            })
+          ).setCartAddresses,
+          "Cart",
+        );
+      case "setPaymentMethod": {
+        const payment = current.payments[0];
+        if (!payment) throw { detail: null, violations: [] } satisfies Refusal;
+        return successOf(
+          (
+            await request(SetPaymentMethodDocument, {
+              cartToken,
+              paymentId: payment.id,
+              methodCode: operation.code,
+            })
+          ).setPaymentMethod,
+          "Cart",
+        );
+      }
+      case "setNote":
+        return successOf(
+          (await request(SetOrderNoteDocument, { cartToken, note: operation.note })).setOrderNote,
+          "Cart",
+        );
+      case "setPoNumber":
+        return successOf(
+          (
+            await request(SetPurchaseOrderNumberDocument, {
+              cartToken,
+              poNumber: operation.poNumber,
+            })
+          ).setPurchaseOrderNumber,
+          "Cart",
+        );
     }
   }
 
@@ -78,20 +132,24 @@ export function cartActors(request: GatewayRequest, language: () => string) {
       CartLike | null,
       { cart: CartLike | null; operation: CartOperation }
     >(({ input }) => call(() => apply(input.cart as CartFieldsFragment | null, input.operation))),
-    resetShipment: fromPromise<CartLike, { cart: CartLike }>(({ input }) =>
-      call(async () => {
-        const shipment = input.cart.shipments[0]!;
-        return successOf(
+    loadShippingMethods: fromPromise<readonly string[]>(() =>
+      call(async () =>
+        (await request(ShippingMethodsDocument, {})).shippingMethods.map((m) => m.code),
+      ),
+    ),
+    setShippingMethod: fromPromise<CartLike, { cart: CartLike; methodCode: string }>(({ input }) =>
+      call(async () =>
+        successOf(
           (
             await request(SetShippingMethodDocument, {
               cartToken: input.cart.token,
-              shipmentId: shipment.id,
-              methodCode: shipment.methodCode,
+              shipmentId: input.cart.shipments[0]!.id,
+              methodCode: input.methodCode,
             })
           ).setShippingMethod,
           "Cart",
-        );
-      }),
+        ),
+      ),
     ),
   };
 }

@@ -13,9 +13,9 @@ import { saveListMachine } from "../../../machines/save-list.machine";
 import { MAX_LIST_NAME_LENGTH } from "../../../server/domain/shopping-lists";
 import { useDialogLayout } from "../../lib/dialog-layout";
 import { gateway } from "../../lib/gateway";
-import { CreateShoppingListDocument, DeleteCartDocument } from "../../lib/gql/graphql";
+import { CreateShoppingListDocument } from "../../lib/gql/graphql";
 import { call, successOf } from "../../lib/gateway-result";
-import { useCart, useCartActor } from "../../lib/cart";
+import { changeThroughCart, useCart, useRunningCart } from "../../lib/cart";
 
 /**
  * 'Save for later' (storefront spec section 4): the cart's lines become a shopping list with the
@@ -25,7 +25,7 @@ export default function SaveListDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation("cart");
   const navigate = useNavigate();
   const { cart } = useCart();
-  const cartActor = useCartActor();
+  const runningCart = useRunningCart();
   const logic = useMemo(
     () =>
       saveListMachine.provide({
@@ -43,9 +43,9 @@ export default function SaveListDialog({ onClose }: { onClose: () => void }) {
               ),
             );
           }),
+          // The cart actor, the cart's one owner, deletes it.
           deleteCart: fromPromise(async () => {
-            if (cart) await gateway(DeleteCartDocument, { cartToken: cart.token });
-            cartActor.send({ type: "cart.replace", cart: null });
+            await changeThroughCart(runningCart, { kind: "empty" });
           }),
         },
         actions: {
