@@ -22,7 +22,7 @@ import { registerAccountRoutes } from "./http/routes/account.js";
 import { registerBackOfficeRoutes } from "./http/routes/backoffice/index.js";
 import { registerCatalogRoutes } from "./http/routes/catalog.js";
 import { registerFileRoutes } from "./http/routes/files.js";
-import { registerSavedListRoutes } from "./http/routes/saved-lists.js";
+import { registerShoppingListRoutes } from "./http/routes/shopping-lists.js";
 import { registerContractPriceRoutes } from "./http/routes/contract-prices.js";
 import { registerMachineRoutes } from "./http/routes/machines.js";
 import { registerCustomerRoutes } from "./http/routes/customers.js";
@@ -195,7 +195,7 @@ export async function buildApp({
   registerCustomerRoutes(app, ctx);
   registerOrderRoutes(app, ctx);
   await registerAccountRoutes(app, ctx);
-  await registerSavedListRoutes(app, ctx);
+  await registerShoppingListRoutes(app, ctx);
   registerContractPriceRoutes(app, ctx);
   await registerFileRoutes(app, ctx);
   // Mail and the public account entry points that work by mail: the development outbox page,

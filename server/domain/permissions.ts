@@ -17,7 +17,7 @@ export type Action =
   | "account.myInformation"
   | "account.addressBook"
   | "account.team"
-  | "savedLists.order";
+  | "shoppingLists.order";
 
 /**
  * Who may do what (account spec 6). MARKETING users browse, keep a cart and save lists but
@@ -35,7 +35,7 @@ const allowed: Record<Action, readonly Role[]> = {
   "account.myInformation": [ROLES.admin, ROLES.commercial],
   "account.addressBook": [ROLES.admin, ROLES.commercial],
   "account.team": [ROLES.admin],
-  "savedLists.order": [ROLES.admin, ROLES.commercial],
+  "shoppingLists.order": [ROLES.admin, ROLES.commercial],
 };
 
 /** True when any of `roles` allows `action`. */

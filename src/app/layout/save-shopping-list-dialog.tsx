@@ -9,7 +9,7 @@ import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { fromPromise } from "xstate";
-import { saveListMachine } from "../../../machines/save-list.machine";
+import { saveShoppingListMachine } from "../../../machines/save-shopping-list.machine";
 import { MAX_LIST_NAME_LENGTH } from "../../../server/domain/shopping-lists";
 import { useDialogLayout } from "../../lib/dialog-layout";
 import { gateway } from "../../lib/gateway";
@@ -21,14 +21,14 @@ import { changeThroughCart, useCart, useRunningCart } from "../../lib/cart";
  * 'Save for later' (storefront spec section 4): the cart's lines become a shopping list with the
  * given name, then the cart is deleted, 'List saved' shows and the person goes to /shop.
  */
-export default function SaveListDialog({ onClose }: { onClose: () => void }) {
+export default function SaveShoppingListDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation("cart");
   const navigate = useNavigate();
   const { cart } = useCart();
   const runningCart = useRunningCart();
   const logic = useMemo(
     () =>
-      saveListMachine.provide({
+      saveShoppingListMachine.provide({
         actors: {
           createShoppingList: fromPromise(async ({ input }: { input: { name: string } }) => {
             const items = (cart?.items ?? []).map((item) => ({

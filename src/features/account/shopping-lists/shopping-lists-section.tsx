@@ -25,7 +25,10 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { fromPromise } from "xstate";
-import { savedListsMachine, type ListOrderOutcome } from "../../../../machines/saved-lists.machine";
+import {
+  shoppingListsMachine,
+  type ListOrderOutcome,
+} from "../../../../machines/shopping-lists.machine";
 import { can } from "../../../../server/domain/permissions";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { gateway } from "../../../lib/gateway";
@@ -45,14 +48,14 @@ import { useAccountCustomer } from "../account-context";
  * currency sign and total; delete with confirmation; order a list into the cart and go to
  * /checkout (not for MARKETING: spec 6); an empty state.
  */
-export function SavedListsSection() {
+export function ShoppingListsSection() {
   const { t, i18n } = useTranslation("account");
   const customer = useAccountCustomer();
   const navigate = useNavigate();
   const cart = useCartActor();
   const [reload, setReload] = useState(0);
   const lists = useGatewayQuery(() => gateway(ShoppingListsDocument, {}), `lists-${reload}`);
-  const mayOrder = can(customer.roles, "savedLists.order");
+  const mayOrder = can(customer.roles, "shoppingLists.order");
   const lineCounts = useRef(new Map<string, number>());
   useEffect(() => {
     if (lists.status !== "success") return;
@@ -63,7 +66,7 @@ export function SavedListsSection() {
 
   const logic = useMemo(
     () =>
-      savedListsMachine.provide({
+      shoppingListsMachine.provide({
         actors: {
           deleteList: fromPromise(async ({ input }: { input: { id: string } }) => {
             await call(async () =>
