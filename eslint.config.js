@@ -167,6 +167,25 @@ export default tseslint.config(
     },
   },
   {
+    // Routes validate, authorise and answer; SQL lives in server/db (decision 042). Passing a
+    // database or transaction on to server/db is fine; building a statement here is not.
+    files: ["server/http/**/*.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            "CallExpression[callee.property.name=/^(selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto|with)$/]",
+          message: "no SQL in server/http: put the query in server/db (decision 042)",
+        },
+        {
+          selector: "TaggedTemplateExpression[tag.name='sql']",
+          message: "no SQL in server/http: put the query in server/db (decision 042)",
+        },
+      ],
+    },
+  },
+  {
     // Machines carry keys, not text, and touch nothing outside: no UI, network or storage.
     files: ["machines/**/*.ts"],
     rules: {

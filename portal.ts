@@ -4,7 +4,7 @@ import type { RestFetch } from "./graphql/rest/client.js";
 import { createGateway, type Gateway } from "./graphql/server.js";
 import { buildApp, type AppOptions } from "./server/app.js";
 import { fromLoopback } from "./server/http/dev-access.js";
-import { Problem } from "./server/http/problem.js";
+import { Problem } from "./server/core/problem.js";
 
 /**
  * The composition root: the commerce server (REST, files, SPA) with the GraphQL gateway

@@ -20,7 +20,23 @@ export type CartOperation =
   | { kind: "bulkAdd"; items: readonly CartLine[] }
   | { kind: "adjust"; itemId: string; quantity: number }
   | { kind: "remove"; itemId: string }
-  | { kind: "empty" };
+  | { kind: "empty" }
+  | CheckoutOperation;
+
+/** The changes the checkout asks of the cart (`cart.change`): the cart has one owner. */
+export type CheckoutOperation =
+  | { kind: "applyCoupon"; code: string }
+  | { kind: "removeCoupon" }
+  | { kind: "setAddresses"; shippingAddressId: string; billingAddressId: string | null }
+  | { kind: "setPaymentMethod"; code: string }
+  | { kind: "setNote"; note: string }
+  | { kind: "setPoNumber"; poNumber: string };
+
+/** A field the server named when it refused a change. */
+export interface CartViolation {
+  propertyPath: string;
+  message?: string;
+}
 
 export interface CartRequest {
   operation: CartOperation;
@@ -36,6 +52,8 @@ export interface CartOutcome {
   ok: boolean;
   /** The server's detail in the user's language, when it gave one. */
   message: string | null;
+  /** The fields the server named when it refused the change (none when it succeeded). */
+  violations: readonly CartViolation[];
 }
 
 export interface CartContext {
@@ -45,6 +63,8 @@ export interface CartContext {
   lastOutcome: CartOutcome | null;
   /** Why the cart could not be found or started, when that failed. */
   loadError: string | null;
+  /** The shipping methods the server offered when last asked (after a change). */
+  shippingMethods: readonly string[];
 }
 
 type Tagged = { requestId?: string; silent?: boolean };
@@ -55,10 +75,10 @@ export type CartEvent =
   | ({ type: "cart.adjust"; itemId: string; quantity: number } & Tagged)
   | ({ type: "cart.remove"; itemId: string } & Tagged)
   | ({ type: "cart.empty" } & Tagged)
+  /** A checkout change (coupon, addresses, payment method, comment, purchase-order number). */
+  | ({ type: "cart.change"; operation: CheckoutOperation } & Tagged)
   /** Read the cart again from the server (after an order was placed elsewhere, say). */
   | { type: "cart.refresh" }
-  /** Another flow (checkout) changed the cart on the server and hands over the new state. */
-  | { type: "cart.replace"; cart: CartLike | null }
   /** Someone signed in: find their cart. */
   | { type: "cart.start" }
   /** The person signed out: forget the cart and whatever waited. */
@@ -66,7 +86,10 @@ export type CartEvent =
 
 type OperationEvent = Extract<
   CartEvent,
-  { type: "cart.add" | "cart.bulkAdd" | "cart.adjust" | "cart.remove" | "cart.empty" }
+  {
+    type:
+      "cart.add" | "cart.bulkAdd" | "cart.adjust" | "cart.remove" | "cart.empty" | "cart.change";
+  }
 >;
 
 function requestOf(event: OperationEvent): CartRequest {
@@ -88,7 +111,18 @@ function requestOf(event: OperationEvent): CartRequest {
       return { ...tag, operation: { kind: "remove", itemId: event.itemId } };
     case "cart.empty":
       return { ...tag, operation: { kind: "empty" } };
+    case "cart.change":
+      return { ...tag, operation: event.operation };
   }
+}
+
+/** The fields a failed actor's error names (a refusal's violations), if any. */
+export function errorViolations(error: unknown): CartViolation[] {
+  const violations = (error as { violations?: unknown } | null)?.violations;
+  if (!Array.isArray(violations)) return [];
+  return violations.filter(
+    (v): v is CartViolation => typeof (v as CartViolation)?.propertyPath === "string",
+  );
 }
 
 /** The detail a failed actor's error carries (the server's words), if any. */
@@ -106,6 +140,7 @@ const operationEvents = [
   "cart.adjust",
   "cart.remove",
   "cart.empty",
+  "cart.change",
 ] as const satisfies readonly OperationEvent["type"][];
 
 /** While the cart is busy, changes wait their turn; none is lost. */
@@ -115,9 +150,13 @@ const queueing = Object.fromEntries(operationEvents.map((type) => [type, { actio
  * The signed-in user's cart, one actor for the whole visit (storefront spec section 4). Once
  * someone signs in it finds
  * the cart (the one with items, else the first, else a new one), then carries out changes one
- * at a time in the order they were asked for: add, bulk add, change quantity, remove, empty.
+ * at a time in the order they were asked for: add, bulk add, change quantity, remove, empty,
+ * and the checkout's changes.
  * While a change runs `loading` is true and add buttons are disabled. After every change, when
- * the cart has shipments, the first shipment is set again with its current method. Each change
+ * the cart has shipments, the server's shipping methods are read: a first shipment whose method
+ * is no longer offered gets the first offered one (otherwise nothing is written). The checkout
+ * sends its changes here too (`cart.change`, coupon to purchase-order number): the cart has one
+ * owner. Each change
  * ends in a success or error toast (spec section 8) unless its sender asked for silence, and in
  * `lastOutcome`, which callers that add items one by one (reorder) read.
  */
@@ -134,8 +173,12 @@ export const cartMachine = setup({
       CartLike | null,
       { cart: CartLike | null; operation: CartOperation }
     >("applyOperation"),
-    /** Sets the first shipment's method again (the server recomputes shipping with it). */
-    resetShipment: unprovided<CartLike, { cart: CartLike }>("resetShipment"),
+    /** The codes of the shipping methods the server offers now, in its order. */
+    loadShippingMethods: unprovided<readonly string[]>("loadShippingMethods"),
+    /** Puts `methodCode` on the cart's first shipment; answers the cart. */
+    setShippingMethod: unprovided<CartLike, { cart: CartLike; methodCode: string }>(
+      "setShippingMethod",
+    ),
   },
   actions: {
     enqueue: assign({
@@ -153,6 +196,7 @@ export const cartMachine = setup({
           kind: request.operation.kind,
           ok: true,
           message: null,
+          violations: [],
         },
       };
     }),
@@ -164,6 +208,7 @@ export const cartMachine = setup({
           kind: request.operation.kind,
           ok: false,
           message: errorDetail(error),
+          violations: errorViolations(error),
         },
       };
     }),
@@ -174,6 +219,9 @@ export const cartMachine = setup({
   },
   guards: {
     hasShipments: (_, { cart }: { cart: CartLike | null }) => (cart?.shipments.length ?? 0) > 0,
+    /** The server offers methods, and the first shipment's is not one of them. */
+    shipmentMethodWithdrawn: ({ context }, { offered }: { offered: readonly string[] }) =>
+      offered.length > 0 && !offered.includes(context.cart?.shipments[0]?.methodCode ?? ""),
     hasQueuedRequests: ({ context }) => context.queue.length > 0,
     isSilent: ({ context }) => context.queue[0]?.silent === true,
     succeeded: ({ context }) => context.lastOutcome?.ok === true,
@@ -181,12 +229,18 @@ export const cartMachine = setup({
 }).createMachine({
   id: "cart",
   description: "The signed-in user's cart for the whole visit.",
-  context: { cart: null, queue: [], lastOutcome: null, loadError: null },
+  context: { cart: null, queue: [], lastOutcome: null, loadError: null, shippingMethods: [] },
   initial: "signedOut",
   on: {
     "cart.stop": {
       target: ".signedOut",
-      actions: assign({ cart: null, queue: [], lastOutcome: null, loadError: null }),
+      actions: assign({
+        cart: null,
+        queue: [],
+        lastOutcome: null,
+        loadError: null,
+        shippingMethods: [],
+      }),
     },
   },
   states: {
@@ -217,10 +271,6 @@ export const cartMachine = setup({
       description: "The cart could not be read; the next change or a refresh tries again.",
       on: {
         "cart.refresh": { target: "finding" },
-        "cart.replace": {
-          target: "idle",
-          actions: assign({ cart: ({ event }) => event.cart, loadError: null }),
-        },
         ...Object.fromEntries(
           operationEvents.map((type) => [type, { target: "finding", actions: "enqueue" }]),
         ),
@@ -231,7 +281,6 @@ export const cartMachine = setup({
       always: { guard: "hasQueuedRequests", target: "updating" },
       on: {
         "cart.refresh": { target: "finding" },
-        "cart.replace": { actions: assign({ cart: ({ event }) => event.cart }) },
         ...Object.fromEntries(
           operationEvents.map((type) => [type, { target: "updating", actions: "enqueue" }]),
         ),
@@ -247,7 +296,7 @@ export const cartMachine = setup({
         onDone: [
           {
             guard: { type: "hasShipments", params: ({ event }) => ({ cart: event.output }) },
-            target: "resettingShipment",
+            target: "checkingShipment",
             actions: { type: "recordSuccess", params: ({ event }) => ({ cart: event.output }) },
           },
           {
@@ -261,15 +310,44 @@ export const cartMachine = setup({
         },
       },
     },
-    resettingShipment: {
-      description: "The cart has shipments: the first one is set again with its current method.",
+    checkingShipment: {
+      description:
+        "The cart has shipments: the server's shipping methods say whether the first one's method is still offered.",
       on: queueing,
       invoke: {
-        id: "resetShipment",
-        src: "resetShipment",
-        input: ({ context }) => ({ cart: context.cart! }),
+        id: "loadShippingMethods",
+        src: "loadShippingMethods",
+        onDone: [
+          {
+            guard: {
+              type: "shipmentMethodWithdrawn",
+              params: ({ event }) => ({ offered: event.output }),
+            },
+            target: "settingShipment",
+            actions: assign({ shippingMethods: ({ event }) => event.output }),
+          },
+          {
+            target: "reporting",
+            actions: assign({ shippingMethods: ({ event }) => event.output }),
+          },
+        ],
+        // The change itself succeeded; the shipment keeps its method.
+        onError: { target: "reporting" },
+      },
+    },
+    settingShipment: {
+      description:
+        "The shipment's method is no longer offered: the first offered method replaces it.",
+      on: queueing,
+      invoke: {
+        id: "setShippingMethod",
+        src: "setShippingMethod",
+        input: ({ context }) => ({
+          cart: context.cart!,
+          methodCode: context.shippingMethods[0]!,
+        }),
         onDone: { target: "reporting", actions: assign({ cart: ({ event }) => event.output }) },
-        // The change itself succeeded; the shipment keeps what the server computed.
+        // The change itself succeeded; the next change or the checkout tries again.
         onError: { target: "reporting" },
       },
     },

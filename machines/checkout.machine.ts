@@ -15,6 +15,7 @@ import {
   MAX_PO_NUMBER_LENGTH,
   MIN_LINE_QUANTITY,
 } from "../rules/limits.js";
+import type { CartOperation } from "./cart.machine.js";
 import { unprovided } from "./unprovided.js";
 
 /** The step states in which the order is being placed: the comment and PO number are fixed. */
@@ -39,7 +40,22 @@ export interface CheckoutCart {
   /** The buyer's order reference / purchase-order number (issue 21). */
   poNumber?: string | null;
   payments: readonly { id: string; methodCode: string }[];
+  /** The shipping address on the cart: a copy of an address-book entry (absent: none). */
+  shippingAddress?: AddressFields | null;
 }
+
+/** The fields that say which address-book entry a cart's address was copied from. */
+const ADDRESS_KEYS = [
+  "firstName",
+  "lastName",
+  "company",
+  "street",
+  "postcode",
+  "city",
+  "countryCode",
+  "provinceCode",
+] as const;
+type AddressFields = Partial<Record<(typeof ADDRESS_KEYS)[number], string | null>>;
 
 export interface CheckoutCustomer {
   roles: readonly string[];
@@ -49,8 +65,20 @@ export interface CheckoutCustomer {
   poNumberRequired?: boolean;
 }
 
-export interface CheckoutAddress {
+export interface CheckoutAddress extends AddressFields {
   id: string;
+}
+
+/** The address-book entry the cart's shipping address was copied from, else null. */
+export function shippingAddressIdOf(
+  cart: CheckoutCart | null,
+  addresses: readonly CheckoutAddress[],
+): string | null {
+  const onCart = cart?.shippingAddress;
+  if (!onCart) return null;
+  const same = (a: CheckoutAddress) =>
+    ADDRESS_KEYS.every((k) => (a[k] ?? "") === (onCart[k] ?? ""));
+  return addresses.find(same)?.id ?? null;
 }
 
 export interface CheckoutPaymentMethod {
@@ -62,6 +90,19 @@ export interface CheckoutPaymentMethod {
 export interface CheckoutFailure {
   detail: string | null;
   violations: readonly { propertyPath: string }[];
+}
+
+/**
+ * The cart as read again after a failed change (the change may or may not have reached the
+ * server), carried by the error as `cart`; undefined when it could not be read either.
+ */
+function cartAfterFailure(error: unknown): CheckoutCart | undefined {
+  const cart = (error as { cart?: unknown } | null)?.cart;
+  return typeof cart === "object" &&
+    cart !== null &&
+    typeof (cart as CheckoutCart).token === "string"
+    ? (cart as CheckoutCart)
+    : undefined;
 }
 
 export interface CheckoutContext {
@@ -78,6 +119,8 @@ export interface CheckoutContext {
   couponInput: string;
   /** The placed order's number, for the completion screen. */
   orderNumber: string | null;
+  /** The step shown (0 overview, 1 details): a coupon returns to it. */
+  step: "overview" | "details";
 }
 
 export type CheckoutEvent =
@@ -158,26 +201,14 @@ export const checkoutMachine = setup({
     loadCheckout: unprovided<{ customer: CheckoutCustomer; cart: CheckoutCart | null }>(
       "loadCheckout",
     ),
-    adjustItem: unprovided<CheckoutCart, { cart: CheckoutCart; itemId: string; quantity: number }>(
-      "adjustItem",
-    ),
-    removeItem: unprovided<CheckoutCart, { cart: CheckoutCart; itemId: string }>("removeItem"),
-    deleteCart: unprovided<void, { cart: CheckoutCart }>("deleteCart"),
-    applyCoupon: unprovided<CheckoutCart, { cart: CheckoutCart; code: string }>("applyCoupon"),
-    removeCoupon: unprovided<CheckoutCart, { cart: CheckoutCart }>("removeCoupon"),
+    /**
+     * Asks the cart actor, the cart's one owner, for a change (silently: the page reports it)
+     * and answers the cart after it (null: deleted). A failure throws the refusal with the cart
+     * as read again afterwards (`cart`).
+     */
+    changeCart: unprovided<CheckoutCart | null, { operation: CartOperation }>("changeCart"),
     loadAddresses: unprovided<CheckoutAddress[]>("loadAddresses"),
-    setAddresses: unprovided<
-      CheckoutCart,
-      { cart: CheckoutCart; shippingAddressId: string; billingAddressId: string | null }
-    >("setAddresses"),
     loadPaymentMethods: unprovided<CheckoutPaymentMethod[]>("loadPaymentMethods"),
-    setPaymentMethod: unprovided<CheckoutCart, { cart: CheckoutCart; code: string }>(
-      "setPaymentMethod",
-    ),
-    saveNote: unprovided<CheckoutCart, { cart: CheckoutCart; note: string }>("saveNote"),
-    savePoNumber: unprovided<CheckoutCart, { cart: CheckoutCart; poNumber: string }>(
-      "savePoNumber",
-    ),
     completeOrder: unprovided<{ orderNumber: string }, { cart: CheckoutCart; key: string }>(
       "completeOrder",
     ),
@@ -186,8 +217,24 @@ export const checkoutMachine = setup({
   },
   actions: {
     assignCart: assign((_, params: { cart: CheckoutCart }) => ({ cart: params.cart })),
-    /** Hands the new cart to the app's cart actor (mini-cart). */
-    publishCart: (_, _params: { cart: CheckoutCart | null }) => {},
+    /**
+     * After a failed address change the page shows the cart as it is (read again; else as last
+     * known) and the address it has, none when the server refused the address.
+     */
+    showCartAddress: assign(({ context }, params: { failure: CheckoutFailure; error: unknown }) => {
+      const cart = cartAfterFailure(params.error) ?? context.cart;
+      return {
+        cart,
+        shippingAddressId: names(params.failure, "shippingAddress")
+          ? null
+          : shippingAddressIdOf(cart, context.addresses),
+      };
+    }),
+    /** After a failed payment-method change: the cart as it is and the method it has. */
+    showCartPaymentMethod: assign(({ context }, params: { error: unknown }) => {
+      const cart = cartAfterFailure(params.error) ?? context.cart;
+      return { cart, paymentMethodCode: cart?.payments[0]?.methodCode ?? null };
+    }),
     /** Error toast, 8 s (spec section 8). */
     notifyFailure: (_, _params: CheckoutFailure) => {},
     /** 'The item has been successfully added to / removed from cart!' (spec section 8). */
@@ -212,6 +259,7 @@ export const checkoutMachine = setup({
       return Number.isInteger(q) && q >= MIN_LINE_QUANTITY && q <= MAX_LINE_QUANTITY;
     },
     couponIsFilled: ({ context }) => context.couponInput.trim() !== "",
+    onDetails: ({ context }) => context.step === "details",
     cartHasCoupon: ({ context }) => !!context.cart?.couponCode,
     meetsMinimum: ({ context }) =>
       !!context.cart && context.cart.itemsTotal >= context.cart.minimalOrderValue,
@@ -253,6 +301,7 @@ export const checkoutMachine = setup({
     poNumber: "",
     couponInput: "",
     orderNumber: null,
+    step: "overview",
   },
   initial: "loading",
   states: {
@@ -312,9 +361,9 @@ export const checkoutMachine = setup({
         },
       },
       states: {
-        history: { type: "history" },
         overview: {
           description: "Step 0, the order overview. 'Checkout' is enabled at the minimal value.",
+          entry: assign({ step: "overview" as const }),
           on: {
             "item.setQuantity": { guard: "quantityIsValid", target: "updatingItem" },
             "item.remove": { target: "removingItem" },
@@ -328,16 +377,17 @@ export const checkoutMachine = setup({
           description: "Setting a line's quantity.",
           invoke: {
             id: "adjustItem",
-            src: "adjustItem",
-            input: ({ context, event }) => {
+            src: "changeCart",
+            input: ({ event }) => {
               assertEvent(event, "item.setQuantity");
-              return { cart: context.cart!, itemId: event.itemId, quantity: event.quantity };
+              return {
+                operation: { kind: "adjust", itemId: event.itemId, quantity: event.quantity },
+              };
             },
             onDone: {
               target: "overview",
               actions: [
                 { type: "assignCart", params: doneCart },
-                { type: "publishCart", params: doneCart },
                 { type: "notifyItemChanged", params: { kind: "updated" } },
               ],
             },
@@ -348,10 +398,10 @@ export const checkoutMachine = setup({
           description: "Removing a line; removing the last one leaves an empty cart.",
           invoke: {
             id: "removeItem",
-            src: "removeItem",
-            input: ({ context, event }) => {
+            src: "changeCart",
+            input: ({ event }) => {
               assertEvent(event, "item.remove");
-              return { cart: context.cart!, itemId: event.itemId };
+              return { operation: { kind: "remove", itemId: event.itemId } };
             },
             onDone: [
               {
@@ -359,7 +409,6 @@ export const checkoutMachine = setup({
                 target: "#checkout.empty",
                 actions: [
                   { type: "assignCart", params: doneCart },
-                  { type: "publishCart", params: doneCart },
                   { type: "notifyItemChanged", params: { kind: "removed" } },
                 ],
               },
@@ -367,7 +416,6 @@ export const checkoutMachine = setup({
                 target: "overview",
                 actions: [
                   { type: "assignCart", params: doneCart },
-                  { type: "publishCart", params: doneCart },
                   { type: "notifyItemChanged", params: { kind: "removed" } },
                 ],
               },
@@ -387,12 +435,9 @@ export const checkoutMachine = setup({
           description: "Deleting the cart; then the person goes to /shop.",
           invoke: {
             id: "deleteCart",
-            src: "deleteCart",
-            input: ({ context }) => ({ cart: context.cart! }),
-            onDone: {
-              target: "#checkout.emptied",
-              actions: [{ type: "publishCart", params: { cart: null } }, "notifyEmptied"],
-            },
+            src: "changeCart",
+            input: { operation: { kind: "empty" } },
+            onDone: { target: "#checkout.emptied", actions: "notifyEmptied" },
             onError: { target: "overview", actions: { type: "notifyFailure", params: failed } },
           },
         },
@@ -400,36 +445,57 @@ export const checkoutMachine = setup({
           description: "Applying the coupon typed in the summary.",
           invoke: {
             id: "applyCoupon",
-            src: "applyCoupon",
-            input: ({ context }) => ({ cart: context.cart!, code: context.couponInput.trim() }),
-            onDone: {
-              target: "history",
-              actions: [
-                { type: "assignCart", params: doneCart },
-                { type: "publishCart", params: doneCart },
-              ],
-            },
-            onError: {
-              target: "history",
-              actions: [assign({ couponInput: "" }), { type: "notifyFailure", params: failed }],
-            },
+            src: "changeCart",
+            input: ({ context }) => ({
+              operation: { kind: "applyCoupon", code: context.couponInput.trim() },
+            }),
+            // Back to the step it was asked from.
+            onDone: [
+              {
+                guard: "onDetails",
+                target: "details",
+                actions: { type: "assignCart", params: doneCart },
+              },
+              { target: "overview", actions: { type: "assignCart", params: doneCart } },
+            ],
+            onError: [
+              {
+                guard: "onDetails",
+                target: "details",
+                actions: [assign({ couponInput: "" }), { type: "notifyFailure", params: failed }],
+              },
+              {
+                target: "overview",
+                actions: [assign({ couponInput: "" }), { type: "notifyFailure", params: failed }],
+              },
+            ],
           },
         },
         removingCoupon: {
           description: "Removing the applied coupon.",
           invoke: {
             id: "removeCoupon",
-            src: "removeCoupon",
-            input: ({ context }) => ({ cart: context.cart! }),
-            onDone: {
-              target: "history",
-              actions: [
-                { type: "assignCart", params: doneCart },
-                assign({ couponInput: "" }),
-                { type: "publishCart", params: doneCart },
-              ],
-            },
-            onError: { target: "history", actions: { type: "notifyFailure", params: failed } },
+            src: "changeCart",
+            input: { operation: { kind: "removeCoupon" } },
+            onDone: [
+              {
+                guard: "onDetails",
+                target: "details",
+                actions: [{ type: "assignCart", params: doneCart }, assign({ couponInput: "" })],
+              },
+              {
+                target: "overview",
+                actions: [{ type: "assignCart", params: doneCart }, assign({ couponInput: "" })],
+              },
+            ],
+            onError: [
+              {
+                guard: "onDetails",
+                target: "details",
+                actions: { type: "notifyFailure", params: failed },
+              },
+              { target: "overview", actions: { type: "notifyFailure", params: failed } },
+            ],
           },
         },
         loadingAddresses: {
@@ -459,23 +525,22 @@ export const checkoutMachine = setup({
           always: { guard: "noShippingAddress", target: "loadingPaymentMethods" },
           invoke: {
             id: "setDefaultAddresses",
-            src: "setAddresses",
+            src: "changeCart",
             input: ({ context }) => ({
-              cart: context.cart!,
-              shippingAddressId: context.shippingAddressId ?? "",
-              billingAddressId: context.billingAddressId,
+              operation: {
+                kind: "setAddresses",
+                shippingAddressId: context.shippingAddressId ?? "",
+                billingAddressId: context.billingAddressId,
+              },
             }),
             onDone: {
               target: "loadingPaymentMethods",
-              actions: [
-                { type: "assignCart", params: doneCart },
-                { type: "publishCart", params: doneCart },
-              ],
+              actions: [{ type: "assignCart", params: doneCart }],
             },
             onError: {
               target: "loadingPaymentMethods",
               actions: [
-                { type: "clearNamedFields", params: failed },
+                { type: "showCartAddress", params: failedChange },
                 { type: "notifyFailure", params: failed },
               ],
             },
@@ -507,6 +572,7 @@ export const checkoutMachine = setup({
         details: {
           description:
             "Step 1: shipping address, billing (shown, disabled), comment, payment method.",
+          entry: assign({ step: "details" as const }),
           on: {
             "checkout.back": { target: "overview" },
             "shipping.select": {
@@ -541,23 +607,22 @@ export const checkoutMachine = setup({
           description: "Putting the chosen shipping address on the cart.",
           invoke: {
             id: "setAddresses",
-            src: "setAddresses",
+            src: "changeCart",
             input: ({ context }) => ({
-              cart: context.cart!,
-              shippingAddressId: context.shippingAddressId!,
-              billingAddressId: context.billingAddressId,
+              operation: {
+                kind: "setAddresses",
+                shippingAddressId: context.shippingAddressId!,
+                billingAddressId: context.billingAddressId,
+              },
             }),
             onDone: {
               target: "details",
-              actions: [
-                { type: "assignCart", params: doneCart },
-                { type: "publishCart", params: doneCart },
-              ],
+              actions: [{ type: "assignCart", params: doneCart }],
             },
             onError: {
               target: "details",
               actions: [
-                { type: "clearNamedFields", params: failed },
+                { type: "showCartAddress", params: failedChange },
                 { type: "notifyFailure", params: failed },
               ],
             },
@@ -567,21 +632,18 @@ export const checkoutMachine = setup({
           description: "Setting the chosen payment method on the cart's payment.",
           invoke: {
             id: "setPaymentMethod",
-            src: "setPaymentMethod",
-            input: ({ context }) => ({ cart: context.cart!, code: context.paymentMethodCode! }),
+            src: "changeCart",
+            input: ({ context }) => ({
+              operation: { kind: "setPaymentMethod", code: context.paymentMethodCode! },
+            }),
             onDone: {
               target: "details",
-              actions: [
-                { type: "assignCart", params: doneCart },
-                { type: "publishCart", params: doneCart },
-              ],
+              actions: [{ type: "assignCart", params: doneCart }],
             },
             onError: {
               target: "details",
               actions: [
-                assign({
-                  paymentMethodCode: ({ context }) => context.cart?.payments[0]?.methodCode ?? null,
-                }),
+                { type: "showCartPaymentMethod", params: failedChange },
                 { type: "notifyFailure", params: failed },
               ],
             },
@@ -592,8 +654,8 @@ export const checkoutMachine = setup({
           always: { guard: "noteUnchanged", target: "savingPoNumber" },
           invoke: {
             id: "saveNote",
-            src: "saveNote",
-            input: ({ context }) => ({ cart: context.cart!, note: context.note.trim() }),
+            src: "changeCart",
+            input: ({ context }) => ({ operation: { kind: "setNote", note: context.note.trim() } }),
             onDone: { target: "savingPoNumber", actions: { type: "assignCart", params: doneCart } },
             onError: { target: "details", actions: { type: "notifyFailure", params: failed } },
           },
@@ -603,8 +665,10 @@ export const checkoutMachine = setup({
           always: { guard: "poNumberUnchanged", target: "choosingPayment" },
           invoke: {
             id: "savePoNumber",
-            src: "savePoNumber",
-            input: ({ context }) => ({ cart: context.cart!, poNumber: context.poNumber.trim() }),
+            src: "changeCart",
+            input: ({ context }) => ({
+              operation: { kind: "setPoNumber", poNumber: context.poNumber.trim() },
+            }),
             onDone: {
               target: "choosingPayment",
               actions: { type: "assignCart", params: doneCart },
@@ -683,8 +747,14 @@ function failed({ event }: { event: ErrorActorEvent }): CheckoutFailure {
   return failureOf(event.error);
 }
 
-function doneCart({ event }: { event: DoneActorEvent<CheckoutCart> }): { cart: CheckoutCart } {
-  return { cart: event.output };
+function doneCart({ event }: { event: DoneActorEvent<CheckoutCart | null> }): {
+  cart: CheckoutCart;
+} {
+  return { cart: event.output! };
+}
+
+function failedChange({ event }: { event: ErrorActorEvent }) {
+  return { failure: failureOf(event.error), error: event.error };
 }
 
 /** A purchase-order number is given, or the company does not require one (issue 21). */

@@ -240,9 +240,10 @@ export const teamRegistrationMachine = setup({
             target: "editing",
             actions: assign({
               failure: ({ event }) => {
-                const data = event.error as { message?: unknown } | undefined;
-                return typeof data?.message === "string" && data.message !== ""
-                  ? data.message
+                // A refusal's detail: the server's words in the person's language.
+                const data = event.error as { detail?: unknown } | undefined;
+                return typeof data?.detail === "string" && data.detail !== ""
+                  ? data.detail
                   : "teamRegistration.failed";
               },
               serverErrors: ({ event }) => {

@@ -11,12 +11,7 @@ import {
   TOKEN_COOKIE,
 } from "./http/auth.js";
 import type { AppContext } from "./http/context.js";
-import {
-  frameworkErrors,
-  notFound,
-  registerProblemHandlers,
-  unprocessable,
-} from "./http/problem.js";
+import { frameworkErrors, registerProblemHandlers } from "./http/problem.js";
 import { nulPath } from "./http/validate.js";
 import { LOG_REDACT, logSerializers } from "./http/log-redaction.js";
 import { registerRateLimits } from "./http/rate-limit.js";
@@ -27,7 +22,7 @@ import { registerAccountRoutes } from "./http/routes/account.js";
 import { registerBackOfficeRoutes } from "./http/routes/backoffice/index.js";
 import { registerCatalogRoutes } from "./http/routes/catalog.js";
 import { registerFileRoutes } from "./http/routes/files.js";
-import { registerSavedListRoutes } from "./http/routes/saved-lists.js";
+import { registerShoppingListRoutes } from "./http/routes/shopping-lists.js";
 import { registerContractPriceRoutes } from "./http/routes/contract-prices.js";
 import { registerMachineRoutes } from "./http/routes/machines.js";
 import { registerCustomerRoutes } from "./http/routes/customers.js";
@@ -39,6 +34,7 @@ import { registerPaymentRoutes } from "./http/routes/payments.js";
 import { registerReferenceRoutes } from "./http/routes/reference.js";
 import { registerVolumePriceRoutes } from "./http/routes/volume-prices.js";
 import { WEBHOOK_PATH } from "./payments/service.js";
+import { notFound, unprocessable } from "./core/problem.js";
 
 /** JSON bodies are small: the largest legitimate one is a bulk add of 1,000 lines. */
 export const BODY_LIMIT = 256 * 1024;
@@ -199,7 +195,7 @@ export async function buildApp({
   registerCustomerRoutes(app, ctx);
   registerOrderRoutes(app, ctx);
   await registerAccountRoutes(app, ctx);
-  await registerSavedListRoutes(app, ctx);
+  await registerShoppingListRoutes(app, ctx);
   registerContractPriceRoutes(app, ctx);
   await registerFileRoutes(app, ctx);
   // Mail and the public account entry points that work by mail: the development outbox page,

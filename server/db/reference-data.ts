@@ -26,6 +26,25 @@ export async function findCountries(db: Kysely<DB>, codes?: string[]) {
   return { countries, provinces };
 }
 
+/** The enabled country `code`, or undefined. */
+export async function enabledCountry(db: Kysely<DB>, code: string) {
+  return db
+    .selectFrom("countries")
+    .select("code")
+    .where("code", "=", code)
+    .where("enabled", "=", true)
+    .executeTakeFirst();
+}
+
+/** The provinces of the country `code` (none for most countries). */
+export async function provincesOf(db: Kysely<DB>, code: string) {
+  return db
+    .selectFrom("provinces")
+    .select(["code", "name"])
+    .where("country_code", "=", code)
+    .execute();
+}
+
 /** Every channel, or with `companyId` only that company's channel. */
 export async function findChannels(db: Kysely<DB>, companyId?: number) {
   let q = db.selectFrom("channels").selectAll().orderBy("code");

@@ -70,7 +70,7 @@ export async function insertList(
 }
 
 /** The list's lines as saved, in their order (what a deletion records in the audit trail). */
-export async function savedListItems(tx: Tx, listId: number) {
+export async function shoppingListItems(tx: Tx, listId: number) {
   return tx
     .selectFrom("shopping_list_items")
     .select(["variant_code", "quantity"])

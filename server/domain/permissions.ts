@@ -18,7 +18,7 @@ export type Action =
   | "account.addressBook"
   | "account.team"
   | "account.approvals"
-  | "savedLists.order";
+  | "shoppingLists.order";
 
 /**
  * Who may do what (account spec 6). MARKETING users browse, keep a cart and save lists but
@@ -38,7 +38,7 @@ const allowed: Record<Action, readonly Role[]> = {
   "account.team": [ROLES.admin],
   // Orders over a spending limit wait for an ADMIN (decision 043).
   "account.approvals": [ROLES.admin],
-  "savedLists.order": [ROLES.admin, ROLES.commercial],
+  "shoppingLists.order": [ROLES.admin, ROLES.commercial],
 };
 
 /** True when any of `roles` allows `action`. */

@@ -76,7 +76,7 @@ export function memberStatus(firstName: string | null): "Active" | "Pending" {
  */
 export function removalMode(owned: {
   placedOrders: number;
-  savedLists: number;
+  shoppingLists: number;
 }): "delete" | "disable" {
-  return owned.placedOrders > 0 || owned.savedLists > 0 ? "disable" : "delete";
+  return owned.placedOrders > 0 || owned.shoppingLists > 0 ? "disable" : "delete";
 }

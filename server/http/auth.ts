@@ -1,16 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { SignJWT, jwtVerify } from "jose";
-import type { ExpressionBuilder, Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.js";
+import { sessionShopUser, sessionShopUserVersion, sessionStaff } from "../db/sessions.js";
 import type { Principal } from "../core/abilities.js";
 import type { ServerConfig } from "../config.js";
 import { fromLoopback } from "./dev-access.js";
-import { Problem, unauthorized } from "./problem.js";
-
-// What services below the routes share with them lives in server/core.
-export { requireAbility, type Principal } from "../core/abilities.js";
-export { hashPassword, verifyPassword } from "../core/password-hash.js";
+import { Problem, unauthorized } from "../core/problem.js";
 
 export const TOKEN_TTL_SECONDS = 24 * 3600;
 export const TOKEN_COOKIE = "token";
@@ -139,23 +136,7 @@ export async function principalOf(
   const verified = await verifiedSubject(request, secret, SHOP_AUDIENCE);
   if (verified === undefined) return undefined;
   const { id, version, jti, fromCookie } = verified;
-  const user = await db
-    .selectFrom("shop_users")
-    .innerJoin("companies", "companies.id", "shop_users.company_id")
-    .select([
-      "shop_users.id",
-      "shop_users.company_id",
-      "shop_users.email",
-      "shop_users.roles",
-      "shop_users.token_version",
-      "companies.price_list_code",
-      "companies.currency_code",
-    ])
-    .where("shop_users.id", "=", id)
-    .where("shop_users.enabled", "=", true)
-    .where("companies.enabled", "=", true)
-    .where(notRevoked(jti))
-    .executeTakeFirst();
+  const user = await sessionShopUser(db, id, jti);
   // A password change or reset bumps the version: tokens issued before it are refused.
   if (!user || user.token_version !== version) {
     // A stale cookie is ignored (and cleared), like a bad one: the request goes on as a
@@ -235,12 +216,6 @@ interface VerifiedSubject extends Verified {
   fromCookie: boolean;
 }
 
-/** The filter "this token id was not signed out", for the query that reads the user. */
-function notRevoked(jti: string) {
-  return ({ not, exists, selectFrom }: ExpressionBuilder<DB, keyof DB>) =>
-    not(exists(selectFrom("revoked_tokens").select("jti").where("jti", "=", jti)));
-}
-
 /**
  * The request's verified token (bearer header, else the cookie), for signing it out: its id,
  * expiry and where it came from; undefined when none was sent or it does not verify.
@@ -266,19 +241,6 @@ export async function presentedToken(
 }
 
 /**
- * Signs a token out for good: its id is kept until the token expires, and rows of tokens
- * that expired anyway are swept on the way.
- */
-export async function revokeToken(db: Kysely<DB>, jti: string, expiresAt: number) {
-  await db.deleteFrom("revoked_tokens").where("expires_at", "<", new Date()).execute();
-  await db
-    .insertInto("revoked_tokens")
-    .values({ jti, expires_at: new Date(expiresAt) })
-    .onConflict((oc) => oc.column("jti").doNothing())
-    .execute();
-}
-
-/**
  * The shop session of the token cookie alone, for server-rendered pages: verified like any
  * request (signature, expiry, revocation, the user still enabled with the same token
  * version), else null and the stale cookie is marked for clearing.
@@ -296,15 +258,7 @@ export async function cookieSession(
       fromCookie: true,
     });
     if (!verified) return null;
-    const user = await db
-      .selectFrom("shop_users")
-      .innerJoin("companies", "companies.id", "shop_users.company_id")
-      .select(["shop_users.id", "shop_users.token_version"])
-      .where("shop_users.id", "=", verified.id)
-      .where("shop_users.enabled", "=", true)
-      .where("companies.enabled", "=", true)
-      .where(notRevoked(verified.jti))
-      .executeTakeFirst();
+    const user = await sessionShopUserVersion(db, verified.id, verified.jti);
     if (!user || user.token_version !== verified.version) {
       request.staleTokenCookie = true;
       return null;
@@ -363,13 +317,7 @@ export async function staffPrincipalOf(
   const verified = await verifiedSubject(request, secret, STAFF_AUDIENCE, sent);
   if (verified === undefined) return undefined;
   const id = verified.id;
-  const staff = await db
-    .selectFrom("staff_users")
-    .select(["id", "email"])
-    .where("id", "=", id)
-    .where("enabled", "=", true)
-    .where(notRevoked(verified.jti))
-    .executeTakeFirst();
+  const staff = await sessionStaff(db, id, verified.jti);
   if (!staff) throw unauthorized("error.invalidToken");
   return {
     staffId: staff.id,

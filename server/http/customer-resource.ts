@@ -1,7 +1,8 @@
 import type { Kysely } from "kysely";
+import { colleagueIds, customerWithCompany } from "../db/account/customer.js";
 import type { DB } from "../db/schema.js";
 import { can } from "../domain/permissions.js";
-import { iri } from "./iri.js";
+import { iri } from "../core/iri.js";
 
 /**
  * The customer resource of GET /api/v2/shop/customers/{id}: the signed-in shop user with their
@@ -14,42 +15,8 @@ import { iri } from "./iri.js";
  * (absent, unlike null, which means never entered).
  */
 export async function customerResource(db: Kysely<DB>, userId: number) {
-  const row = await db
-    .selectFrom("shop_users as u")
-    .innerJoin("companies as c", "c.id", "u.company_id")
-    .select([
-      "u.id",
-      "u.company_id",
-      "u.email",
-      "u.first_name",
-      "u.last_name",
-      "u.phone_number",
-      "u.job_title",
-      "u.roles",
-      "c.name as company_name",
-      "c.legal_name as company_legal_name",
-      "c.email as company_email",
-      "c.phone as company_phone",
-      "c.tax_number",
-      "c.currency_code",
-      "c.minimal_order_value",
-      "c.channel_code",
-      "c.default_billing_address_id",
-      "c.default_shipping_address_id",
-      "c.sales_agent_name",
-      "c.sales_agent_email",
-      "c.po_number_required",
-    ])
-    .where("u.id", "=", userId)
-    .executeTakeFirstOrThrow();
-  const colleagues = await db
-    .selectFrom("shop_users")
-    .select("id")
-    .where("company_id", "=", row.company_id)
-    // Removed users kept for their order history (disabled) are no longer colleagues.
-    .where("enabled", "=", true)
-    .orderBy("id")
-    .execute();
+  const row = await customerWithCompany(db, userId);
+  const colleagues = await colleagueIds(db, row.company_id);
   const fullName = [row.first_name, row.last_name].filter(Boolean).join(" ");
   return {
     "@id": iri.customer(row.id),

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { pickLanguage } from "./i18n.js";
+import { pickLanguage } from "../core/i18n.js";
 
 /**
  * Server rendering of the storefront's pages (docs/decisions/026-server-rendered-pages.md).

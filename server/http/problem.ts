@@ -3,16 +3,8 @@ import { pickLanguage, translate, type Language } from "../core/i18n.js";
 import { Problem } from "../core/problem.js";
 import type { PageRenderer } from "./pages.js";
 
-// Problems and their constructors live in server/core (services below the routes raise them);
-// this module answers them over HTTP.
-export {
-  conflict,
-  forbidden,
-  notFound,
-  Problem,
-  unauthorized,
-  unprocessable,
-} from "../core/problem.js";
+// Problems and their constructors live in server/core/problem.ts (services below the routes
+// raise them); this module answers them over HTTP.
 
 const titles: Record<number, string> = {
   400: "title.badRequest",

@@ -1,10 +1,10 @@
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
+import { quickOrderVariants } from "../db/quick-order.js";
 import type { DB } from "../db/schema.js";
-import { variantTiersJson } from "../db/volume-prices.js";
 import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from "../domain/quantity.js";
 import { tierPrice } from "../domain/volume-prices.js";
 import { parseQuantity, type QuickOrderLine } from "../files/xlsx.js";
-import { translate, type Language } from "./i18n.js";
+import { translate, type Language } from "../core/i18n.js";
 
 /** Why a quick-order row cannot be added, as the import answers it. */
 export type QuickOrderRowError =
@@ -80,46 +80,7 @@ export async function checkQuickOrderLines(
   lang: Language,
 ): Promise<QuickOrderCheck> {
   const wanted = [...new Set(lines.flatMap((l) => (l.code ? [l.code.toUpperCase()] : [])))];
-  const variants = wanted.length
-    ? await db
-        .selectFrom("product_variants as v")
-        .innerJoin("products as p", "p.code", "v.product_code")
-        .innerJoin("variant_prices as vp", (j) =>
-          j
-            .onRef("vp.variant_code", "=", "v.code")
-            .on("vp.price_list_code", "=", company.price_list_code),
-        )
-        .leftJoin("product_translations as pt", (j) =>
-          j.onRef("pt.product_code", "=", "p.code").on("pt.locale", "=", lang),
-        )
-        .leftJoin("product_variant_translations as vt", (j) =>
-          j.onRef("vt.variant_code", "=", "v.code").on("vt.locale", "=", lang),
-        )
-        .select([
-          "v.code",
-          "v.product_code",
-          "v.on_hand",
-          "vp.price",
-          variantTiersJson().as("tiers"),
-          sql<string>`coalesce(vt.name, v.name)`.as("name"),
-          sql<string>`coalesce(pt.name, p.name)`.as("product_name"),
-        ])
-        .select((eb) =>
-          eb
-            .selectFrom("product_images as img")
-            .select("img.path")
-            .whereRef("img.product_code", "=", "p.code")
-            .where("img.type", "=", "main")
-            .orderBy("img.position")
-            .orderBy("img.id")
-            .limit(1)
-            .as("image"),
-        )
-        .where((eb) => eb(eb.fn<string>("upper", ["v.code"]), "in", wanted))
-        .where("v.enabled", "=", true)
-        .where("p.enabled", "=", true)
-        .execute()
-    : [];
+  const variants = await quickOrderVariants(db, wanted, company.price_list_code, lang);
   const byCode = new Map(variants.map((v) => [v.code.toUpperCase(), v]));
 
   // Rows of one variant become one cart line, priced by the tier of its whole quantity

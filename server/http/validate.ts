@@ -1,8 +1,9 @@
 import type { Kysely } from "kysely";
+import { enabledCountry, provincesOf } from "../db/reference-data.js";
 import type { AddressSnapshot, DB } from "../db/schema.js";
 import { ADDRESS_MAX } from "../domain/address-book.js";
 import type { Violation } from "../domain/violations.js";
-import { Problem, unprocessable } from "./problem.js";
+import { Problem, unprocessable } from "../core/problem.js";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -133,20 +134,11 @@ export async function readAddress(
   const email = r.string("email", { email: true, max: M.email });
   let provinceName: string | null = null;
   if (countryCode) {
-    const country = await db
-      .selectFrom("countries")
-      .select("code")
-      .where("code", "=", countryCode)
-      .where("enabled", "=", true)
-      .executeTakeFirst();
+    const country = await enabledCountry(db, countryCode);
     if (!country) {
       r.add({ propertyPath: r.path("countryCode"), message: "address.countryUnknown" });
     } else {
-      const provinces = await db
-        .selectFrom("provinces")
-        .select(["code", "name"])
-        .where("country_code", "=", countryCode)
-        .execute();
+      const provinces = await provincesOf(db, countryCode);
       if (provinces.length > 0 && !provinceCode) {
         r.add({ propertyPath: r.path("provinceCode"), message: "address.provinceRequired" });
       } else if (provinceCode) {

@@ -16,7 +16,8 @@ export { isCartLoading };
 /** Toast durations of the spec's error catalogue (section 8 and 9). */
 const TOAST_MS = { default: 3500, bulk: 4000 } as const;
 
-const SUCCESS_KEY: Record<CartOperation["kind"], string> = {
+/** The checkout's changes (`cart.change`) are silent: the checkout page reports them. */
+const SUCCESS_KEY: Partial<Record<CartOperation["kind"], string>> = {
   add: "toast.added",
   adjust: "toast.updated",
   remove: "toast.removed",
@@ -30,13 +31,16 @@ export function startCartActor(i18n: I18n) {
   const logic = cartMachine.provide({
     actors: cartActors(gateway, () => i18n.language),
     actions: {
-      notifySuccess: (_, { kind }) =>
+      notifySuccess: (_, { kind }) => {
+        const key = SUCCESS_KEY[kind];
+        if (key === undefined) return;
         notifications.show({
           color: "green",
           title: t("toast.successTitle"),
-          message: t(SUCCESS_KEY[kind]),
+          message: t(key),
           autoClose: kind === "bulkAdd" ? TOAST_MS.bulk : TOAST_MS.default,
-        }),
+        });
+      },
       notifyFailure: (_, { kind, message }) =>
         notifications.show({
           color: "red",

@@ -5,40 +5,22 @@ import {
   AddItemsToCartDocument,
   AddToCartDocument,
   AdjustCartItemDocument,
+  ApplyCouponDocument,
   DeleteCartDocument,
   RemoveCartItemDocument,
+  RemoveCouponDocument,
+  SetCartAddressesDocument,
+  SetOrderNoteDocument,
+  SetPaymentMethodDocument,
+  SetPurchaseOrderNumberDocument,
   SetShippingMethodDocument,
+  ShippingMethodsDocument,
   StartCartDocument,
   type CartFieldsFragment,
 } from "../lib/gql/graphql";
 import { apiLocale } from "../lib/locale";
-import { gatewayErrorDetail, type GatewayRequest } from "../lib/graphql-client";
-
-/** A change the server refused: `detail` is its message in the user's language. */
-export class CartError extends Error {
-  constructor(readonly detail: string | null) {
-    super(detail ?? "cart change refused");
-  }
-}
-
-type Result = { __typename: string; message?: string | null } & Partial<CartFieldsFragment>;
-
-/** The cart of a mutation's result union, or the error member's message thrown. */
-function cartOf(result: Result): CartFieldsFragment {
-  if (result.__typename === "Cart") return result as CartFieldsFragment;
-  throw new CartError(result.message || null);
-}
-
-/** Gateway failures (network, 5xx) keep the server's detail when it sent one. */
-async function withDetail<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof CartError) throw error;
-    console.error(error);
-    throw new CartError(gatewayErrorDetail(error));
-  }
-}
+import { call, successOf, type Refusal } from "../lib/gateway-result";
+import type { GatewayRequest } from "../lib/graphql-client";
 
 /** The cart machine's actors, calling the gateway in the user's language. */
 export function cartActors(request: GatewayRequest, language: () => string) {
@@ -54,14 +36,14 @@ export function cartActors(request: GatewayRequest, language: () => string) {
     if (operation.kind === "empty") {
       if (!cart) return null;
       const { deleteCart } = await request(DeleteCartDocument, { cartToken: cart.token });
-      if (deleteCart.__typename !== "Deleted") throw new CartError(deleteCart.message || null);
+      successOf(deleteCart, "Deleted");
       return null;
     }
     const current = cart ?? (await findCart());
     const cartToken = current.token;
     switch (operation.kind) {
       case "add":
-        return cartOf(
+        return successOf(
           (
             await request(AddToCartDocument, {
               cartToken,
@@ -69,14 +51,16 @@ export function cartActors(request: GatewayRequest, language: () => string) {
               quantity: operation.quantity,
             })
           ).addToCart,
+          "Cart",
         );
       case "bulkAdd":
-        return cartOf(
+        return successOf(
           (await request(AddItemsToCartDocument, { cartToken, items: [...operation.items] }))
             .addItemsToCart,
+          "Cart",
         );
       case "adjust":
-        return cartOf(
+        return successOf(
           (
             await request(AdjustCartItemDocument, {
               cartToken,
@@ -84,36 +68,88 @@ export function cartActors(request: GatewayRequest, language: () => string) {
               quantity: operation.quantity,
             })
           ).adjustCartItem,
+          "Cart",
         );
       case "remove":
-        return cartOf(
+        return successOf(
           (await request(RemoveCartItemDocument, { cartToken, itemId: operation.itemId }))
             .removeCartItem,
+          "Cart",
+        );
+      case "applyCoupon":
+        return successOf(
+          (await request(ApplyCouponDocument, { cartToken, code: operation.code })).applyCoupon,
+          "Cart",
+        );
+      case "removeCoupon":
+        return successOf((await request(RemoveCouponDocument, { cartToken })).removeCoupon, "Cart");
+      case "setAddresses":
+        return successOf(
+          (
+            await request(SetCartAddressesDocument, {
+              cartToken,
+              shippingAddressId: operation.shippingAddressId,
+              billingAddressId: operation.billingAddressId,
+            })
+          ).setCartAddresses,
+          "Cart",
+        );
+      case "setPaymentMethod": {
+        const payment = current.payments[0];
+        if (!payment) throw { detail: null, violations: [] } satisfies Refusal;
+        return successOf(
+          (
+            await request(SetPaymentMethodDocument, {
+              cartToken,
+              paymentId: payment.id,
+              methodCode: operation.code,
+            })
+          ).setPaymentMethod,
+          "Cart",
+        );
+      }
+      case "setNote":
+        return successOf(
+          (await request(SetOrderNoteDocument, { cartToken, note: operation.note })).setOrderNote,
+          "Cart",
+        );
+      case "setPoNumber":
+        return successOf(
+          (
+            await request(SetPurchaseOrderNumberDocument, {
+              cartToken,
+              poNumber: operation.poNumber,
+            })
+          ).setPurchaseOrderNumber,
+          "Cart",
         );
     }
   }
 
   return {
-    findCart: fromPromise<CartLike | null>(() => withDetail(findCart)),
+    findCart: fromPromise<CartLike | null>(() => call(findCart)),
     applyOperation: fromPromise<
       CartLike | null,
       { cart: CartLike | null; operation: CartOperation }
-    >(({ input }) =>
-      withDetail(() => apply(input.cart as CartFieldsFragment | null, input.operation)),
+    >(({ input }) => call(() => apply(input.cart as CartFieldsFragment | null, input.operation))),
+    loadShippingMethods: fromPromise<readonly string[]>(() =>
+      call(async () =>
+        (await request(ShippingMethodsDocument, {})).shippingMethods.map((m) => m.code),
+      ),
     ),
-    resetShipment: fromPromise<CartLike, { cart: CartLike }>(({ input }) =>
-      withDetail(async () => {
-        const shipment = input.cart.shipments[0]!;
-        return cartOf(
+    setShippingMethod: fromPromise<CartLike, { cart: CartLike; methodCode: string }>(({ input }) =>
+      call(async () =>
+        successOf(
           (
             await request(SetShippingMethodDocument, {
               cartToken: input.cart.token,
-              shipmentId: shipment.id,
-              methodCode: shipment.methodCode,
+              shipmentId: input.cart.shipments[0]!.id,
+              methodCode: input.methodCode,
             })
           ).setShippingMethod,
-        );
-      }),
+          "Cart",
+        ),
+      ),
     ),
   };
 }

@@ -1,6 +1,7 @@
 import { createContext, useContext, type ReactNode } from "react";
 import type { ActorRefFrom, SnapshotFrom } from "xstate";
-import type { cartMachine } from "../../machines/cart.machine";
+import type { CartEvent, CartOperation, cartMachine } from "../../machines/cart.machine";
+import type { Refusal } from "./gateway-result";
 import type { CartFieldsFragment } from "./gql/graphql";
 import { useActorSelector } from "./use-actor-selector";
 
@@ -36,7 +37,7 @@ export function CartReady({
   return useCartReady() ? children : fallback;
 }
 
-function useRunningCart(): RunningCart {
+export function useRunningCart(): RunningCart {
   const running = useContext(RunningCartContext);
   if (!running) throw new Error("The cart is read before it runs: render it inside <CartReady>.");
   return running;
@@ -62,4 +63,103 @@ export function useCart() {
   const loading = useActorSelector(actor, isLoading);
   const lastOutcome = useActorSelector(actor, (s) => s.context.lastOutcome);
   return { cart, loading, lastOutcome };
+}
+
+/** The cart actor's event for `operation`, tagged with `requestId` and silent. */
+function eventOf(operation: CartOperation, requestId: string): CartEvent {
+  const tag = { requestId, silent: true };
+  switch (operation.kind) {
+    case "add":
+      return {
+        type: "cart.add",
+        variantCode: operation.variantCode,
+        quantity: operation.quantity,
+        ...tag,
+      };
+    case "bulkAdd":
+      return { type: "cart.bulkAdd", items: operation.items, ...tag };
+    case "adjust":
+      return {
+        type: "cart.adjust",
+        itemId: operation.itemId,
+        quantity: operation.quantity,
+        ...tag,
+      };
+    case "remove":
+      return { type: "cart.remove", itemId: operation.itemId, ...tag };
+    case "empty":
+      return { type: "cart.empty", ...tag };
+    default:
+      return { type: "cart.change", operation, ...tag };
+  }
+}
+
+/**
+ * Asks the cart actor to read the cart again and settles with the cart once it is no longer
+ * busy; rejects when it could not be read.
+ */
+function readAgain({ actor, isLoading }: RunningCart): Promise<CartFieldsFragment | null> {
+  return new Promise((resolve, reject) => {
+    const settle = (snapshot: CartSnapshot) => {
+      if (snapshot.matches("idle")) resolve(snapshot.context.cart as CartFieldsFragment | null);
+      else reject(new Error(snapshot.context.loadError ?? "cart unavailable"));
+    };
+    let busy = false;
+    const subscription = actor.subscribe((snapshot) => {
+      if (isLoading(snapshot)) busy = true;
+      else if (busy) {
+        subscription.unsubscribe();
+        settle(snapshot);
+      }
+    });
+    // Asked once the actor has finished the step that reported the failure.
+    setTimeout(() => {
+      actor.send({ type: "cart.refresh" });
+      // A busy actor takes no refresh: the change it carries out answers the server's cart.
+      if (isLoading(actor.getSnapshot())) busy = true;
+      else {
+        subscription.unsubscribe();
+        settle(actor.getSnapshot());
+      }
+    }, 0);
+  });
+}
+
+/**
+ * A change carried out by the cart actor, the cart's one owner (silently: the caller reports
+ * it). Settles once the change is done, the shipment checked included: with the cart after it
+ * (null: deleted), or rejects with the server's refusal (a Refusal) and, read again, the cart
+ * as it now is (`cart`; absent when it could not be read): a failed change may or may not
+ * have reached the server.
+ */
+export function changeThroughCart(
+  running: RunningCart,
+  operation: CartOperation,
+): Promise<CartFieldsFragment | null> {
+  const requestId = `change-${globalThis.crypto.randomUUID()}`;
+  return new Promise((resolve, reject) => {
+    const subscription = running.actor.subscribe((snapshot) => {
+      const outcome = snapshot.context.lastOutcome;
+      if (outcome?.requestId !== requestId) return;
+      // Still its turn: the shipment is being checked.
+      if (snapshot.context.queue[0]?.requestId === requestId) return;
+      subscription.unsubscribe();
+      if (outcome.ok) {
+        resolve(snapshot.context.cart as CartFieldsFragment | null);
+        return;
+      }
+      const refusal: Refusal = {
+        detail: outcome.message,
+        violations: outcome.violations.map((v) => ({
+          propertyPath: v.propertyPath,
+          message: v.message ?? "",
+        })),
+      };
+      readAgain(running).then(
+        (cart) => reject({ ...refusal, cart }),
+        () => reject(refusal),
+      );
+    });
+    running.actor.send(eventOf(operation, requestId));
+  });
 }

@@ -44,6 +44,38 @@ describe("lint import rules", () => {
     expect(result!.messages.map((m) => m.ruleId)).not.toContain("import-x/no-restricted-paths");
   }, 60_000);
 
+  it.each([
+    ["server/http/routes/zz-lint-probe.ts", 'await db.selectFrom("orders").selectAll().execute();'],
+    [
+      "server/http/zz-lint-probe.ts",
+      'await tx.updateTable("orders").set({ state: "new" }).execute();',
+    ],
+    ["server/http/routes/zz-lint-probe.ts", "await sql`select 1`.execute(db);"],
+  ])(
+    "reports a statement built in %s",
+    async (filePath, statement) => {
+      const eslint = new ESLint();
+      const [result] = await eslint.lintText(
+        `import { sql } from "kysely";\ndeclare const db: any, tx: any;\nexport const run = async () => {\n  ${statement}\n};\nexport const used = sql;\n`,
+        { filePath },
+      );
+      const messages = result!.messages.filter((m) => m.ruleId === "no-restricted-syntax");
+      expect(messages.map((m) => m.message)).toEqual([
+        "no SQL in server/http: put the query in server/db (decision 042)",
+      ]);
+    },
+    60_000,
+  );
+
+  it("lets server/db build statements", async () => {
+    const eslint = new ESLint();
+    const [result] = await eslint.lintText(
+      'import type { Kysely } from "kysely";\nimport type { DB } from "./schema.js";\n\nexport const rows = (db: Kysely<DB>) => db.selectFrom("orders").selectAll().execute();\n',
+      { filePath: "server/db/zz-lint-probe.ts" },
+    );
+    expect(result!.messages.map((m) => m.ruleId)).not.toContain("no-restricted-syntax");
+  }, 60_000);
+
   it("reports a feature importing the app shell", async () => {
     const eslint = new ESLint();
     const [result] = await eslint.lintText('import { CartProvider } from "../../app/cart";\n', {

@@ -220,7 +220,7 @@ describe("team registration machine", () => {
     actor.send({ type: "registration.submit" });
     actor.send(
       failed("registerTeamMember", {
-        message: "Invalid",
+        detail: "Invalid",
         violations: [{ propertyPath: "newPlainPassword", message: "Too short" }],
       }) as never,
     );

@@ -41,7 +41,12 @@ describe("cart machine", () => {
             };
             return cart;
           }),
-          resetShipment: fromPromise(async ({ input }) => input.cart),
+          loadShippingMethods: fromPromise<readonly string[]>(async () => ["air_freight"]),
+          setShippingMethod: fromPromise<CartLike, { cart: CartLike; methodCode: string }>(
+            async () => {
+              throw new Error("the method is offered: nothing to write");
+            },
+          ),
         },
         actions: {
           notifySuccess: (_, params) => success(params.kind),
@@ -80,7 +85,7 @@ describe("cart machine", () => {
             CartLike | null,
             { cart: CartLike | null; operation: CartOperation }
           >(async () => filled),
-          resetShipment: fromPromise(async ({ input }) => input.cart),
+          loadShippingMethods: fromPromise<readonly string[]>(async () => ["air_freight"]),
         },
       }),
     ).start();
@@ -91,6 +96,46 @@ describe("cart machine", () => {
       expect(actor.getSnapshot().context.lastOutcome).toMatchObject({ requestId: "x", ok: true }),
     );
     expect(calls).toBe(2);
+    actor.stop();
+  });
+
+  it("writes the shipment's method only when the server no longer offers it", async () => {
+    const written: string[] = [];
+    let offered = ["air_freight", "sea_freight"];
+    const actor = createActor(
+      cartMachine.provide({
+        actors: {
+          findCart: fromPromise<CartLike | null>(async () => filled),
+          applyOperation: fromPromise<
+            CartLike | null,
+            { cart: CartLike | null; operation: CartOperation }
+          >(async ({ input }) => input.cart),
+          loadShippingMethods: fromPromise<readonly string[]>(async () => offered),
+          setShippingMethod: fromPromise<CartLike, { cart: CartLike; methodCode: string }>(
+            async ({ input }) => {
+              written.push(input.methodCode);
+              return { ...input.cart, shipments: [{ id: "9", methodCode: input.methodCode }] };
+            },
+          ),
+        },
+      }),
+    ).start();
+    actor.send({ type: "cart.start" });
+    actor.send({ type: "cart.adjust", itemId: "1", quantity: 3, requestId: "a" });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.lastOutcome?.requestId).toBe("a"));
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe("idle"));
+    expect(written).toEqual([]);
+    offered = ["sea_freight"];
+    actor.send({
+      type: "cart.change",
+      operation: { kind: "setNote", note: "Ring twice" },
+      requestId: "b",
+      silent: true,
+    });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.lastOutcome?.requestId).toBe("b"));
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe("idle"));
+    expect(written).toEqual(["sea_freight"]);
+    expect(actor.getSnapshot().context.cart?.shipments[0]?.methodCode).toBe("sea_freight");
     actor.stop();
   });
 });

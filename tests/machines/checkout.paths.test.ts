@@ -7,6 +7,7 @@ import {
   defaultPaymentMethod,
   type CheckoutCart,
 } from "../../machines/checkout.machine.js";
+import type { CartOperation } from "../../machines/cart.machine.js";
 import {
   addresses,
   buyer,
@@ -14,9 +15,20 @@ import {
   methods,
   model as checkoutModel,
   poRequired,
+  reread,
   violation,
 } from "./models/checkout.model.js";
 import { runModel } from "./support/paths.js";
+
+/** The cart actor's side of the checkout's changes: `answer` per operation kind. */
+const changes = (
+  answer: Partial<Record<CartOperation["kind"], (operation: CartOperation) => CheckoutCart | null>>,
+) =>
+  fromPromise<CheckoutCart | null, { operation: CartOperation }>(async ({ input }) => {
+    const run = answer[input.operation.kind];
+    if (!run) throw new Error(`unexpected change ${input.operation.kind}`);
+    return run(input.operation);
+  });
 
 describe("checkout machine", () => {
   it("covers every state and transition; never places an order it should not", () => {
@@ -36,7 +48,7 @@ describe("checkout machine", () => {
 
   it("goes from the overview to a placed invoice order with the defaults", async () => {
     const completed = vi.fn();
-    const published = vi.fn();
+    const asked: CartOperation[] = [];
     const actor = createActor(
       checkoutMachine.provide({
         actors: {
@@ -45,20 +57,18 @@ describe("checkout machine", () => {
             cart: cart as CheckoutCart | null,
           })),
           loadAddresses: fromPromise(async () => addresses),
-          setAddresses: fromPromise(async ({ input }) => {
-            expect(input).toMatchObject({ shippingAddressId: "2", billingAddressId: "1" });
-            return cart;
+          changeCart: changes({
+            setAddresses: (o) => (asked.push(o), cart),
+            setPaymentMethod: (o) => (asked.push(o), cart),
+            setNote: (o) => (asked.push(o), { ...cart, notes: "Deliver before noon" }),
           }),
           loadPaymentMethods: fromPromise(async () => methods),
-          setPaymentMethod: fromPromise(async () => cart),
-          saveNote: fromPromise(async ({ input }) => ({ ...cart, notes: input.note })),
           completeOrder: fromPromise(async ({ input }) => {
             completed(input.key);
             return { orderNumber: "000200" };
           }),
           refreshCart: fromPromise(async () => {}),
         },
-        actions: { publishCart: (_, params) => published(params.cart) },
       }),
     ).start();
     await vi.waitFor(() => expect(actor.getSnapshot().matches({ active: "overview" })).toBe(true));
@@ -75,7 +85,11 @@ describe("checkout machine", () => {
     await vi.waitFor(() => expect(actor.getSnapshot().value).toBe("completed"));
     expect(completed).toHaveBeenCalledWith("checkout-t1");
     expect(actor.getSnapshot().context.orderNumber).toBe("000200");
-    expect(published).toHaveBeenCalled();
+    // Every change went to the cart actor, the cart's one owner.
+    expect(asked).toEqual([
+      { kind: "setAddresses", shippingAddressId: "2", billingAddressId: "1" },
+      { kind: "setNote", note: "Deliver before noon" },
+    ]);
   });
 
   it("asks for a required PO number, then saves it before placing the order (issue 21)", async () => {
@@ -88,13 +102,15 @@ describe("checkout machine", () => {
             cart: cart as CheckoutCart | null,
           })),
           loadAddresses: fromPromise(async () => addresses),
-          setAddresses: fromPromise(async () => cart),
-          loadPaymentMethods: fromPromise(async () => methods),
-          setPaymentMethod: fromPromise(async () => cart),
-          savePoNumber: fromPromise(async ({ input }) => {
-            saved.push(input.poNumber);
-            return { ...cart, poNumber: input.poNumber };
+          changeCart: changes({
+            setAddresses: () => cart,
+            setPoNumber: (o) => {
+              const poNumber = o.kind === "setPoNumber" ? o.poNumber : "";
+              saved.push(poNumber);
+              return { ...cart, poNumber };
+            },
           }),
+          loadPaymentMethods: fromPromise(async () => methods),
           completeOrder: fromPromise(async () => ({ orderNumber: "000300" })),
           refreshCart: fromPromise(async () => {}),
         },
@@ -127,19 +143,25 @@ describe("checkout machine", () => {
             cart: cart as CheckoutCart | null,
           })),
           loadAddresses: fromPromise(async () => addresses),
-          setAddresses: fromPromise(async () => cart),
           loadPaymentMethods: fromPromise(async () => methods),
-          setPaymentMethod: fromPromise(
-            () => new Promise<CheckoutCart>((resolve) => (answerPayment = resolve)),
+          changeCart: fromPromise<CheckoutCart | null, { operation: CartOperation }>(
+            async ({ input: { operation } }) => {
+              switch (operation.kind) {
+                case "setAddresses":
+                  return cart;
+                case "setPaymentMethod":
+                  return new Promise<CheckoutCart>((resolve) => (answerPayment = resolve));
+                case "setNote":
+                  saved.note.push(operation.note);
+                  return { ...cart, notes: operation.note };
+                case "setPoNumber":
+                  saved.po.push(operation.poNumber);
+                  return { ...cart, notes: "Gate 4", poNumber: operation.poNumber };
+                default:
+                  throw new Error(`unexpected change ${operation.kind}`);
+              }
+            },
           ),
-          saveNote: fromPromise(async ({ input }) => {
-            saved.note.push(input.note);
-            return { ...cart, notes: input.note };
-          }),
-          savePoNumber: fromPromise(async ({ input }) => {
-            saved.po.push(input.poNumber);
-            return { ...cart, notes: "Gate 4", poNumber: input.poNumber };
-          }),
           completeOrder: fromPromise(
             () => new Promise<{ orderNumber: string }>((resolve) => (answerCompletion = resolve)),
           ),
@@ -164,6 +186,9 @@ describe("checkout machine", () => {
     await vi.waitFor(() => expect(actor.getSnapshot().matches({ active: "details" })).toBe(true));
     expect(actor.getSnapshot().context.poNumber).toBe("PO-TYPED-EARLY");
     actor.send({ type: "paymentMethod.select", code: "invoice" });
+    await vi.waitFor(() =>
+      expect(actor.getSnapshot().matches({ active: "settingPaymentMethod" })).toBe(true),
+    );
     answerPayment({ ...cart, payments: [{ id: "p", methodCode: "invoice" }] });
     await vi.waitFor(() => expect(actor.getSnapshot().matches({ active: "details" })).toBe(true));
     actor.send({ type: "checkout.complete" });
@@ -191,8 +216,7 @@ describe("checkout machine", () => {
             customer: buyer,
             cart: cart as CheckoutCart | null,
           })),
-          adjustItem: fromPromise(async () => cart),
-          removeItem: fromPromise(async () => cart),
+          changeCart: changes({ adjust: () => cart, remove: () => cart }),
         },
         actions: { notifyItemChanged: (_, { kind }) => void changed.push(kind) },
       }),
@@ -218,9 +242,8 @@ describe("checkout machine", () => {
               cart: couponed as CheckoutCart | null,
             })),
             loadAddresses: fromPromise(async () => addresses),
-            setAddresses: fromPromise(async () => couponed),
+            changeCart: changes({ setAddresses: () => couponed, setPaymentMethod: () => couponed }),
             loadPaymentMethods: fromPromise(async () => methods),
-            setPaymentMethod: fromPromise(async () => couponed),
           },
         }),
       ).start();
@@ -242,8 +265,10 @@ describe("checkout machine", () => {
             customer: buyer,
             cart: cart as CheckoutCart | null,
           })),
-          applyCoupon: fromPromise<CheckoutCart, { cart: CheckoutCart; code: string }>(async () => {
-            throw violation("couponCode");
+          changeCart: changes({
+            applyCoupon: () => {
+              throw violation("couponCode");
+            },
           }),
         },
       }),
@@ -256,5 +281,88 @@ describe("checkout machine", () => {
     actor.send({ type: "coupon.change", value: "   " });
     actor.send({ type: "coupon.apply" });
     expect(actor.getSnapshot().matches({ active: "overview" })).toBe(true);
+  });
+
+  it("applies a coupon on step 1 and stays there (a coupon never sends the person back)", async () => {
+    const actor = createActor(
+      checkoutMachine.provide({
+        actors: {
+          loadCheckout: fromPromise(async () => ({
+            customer: buyer,
+            cart: cart as CheckoutCart | null,
+          })),
+          loadAddresses: fromPromise(async () => addresses),
+          loadPaymentMethods: fromPromise(async () => methods),
+          changeCart: changes({
+            setAddresses: () => cart,
+            applyCoupon: () => ({ ...cart, couponCode: "WELCOME10" }),
+            removeCoupon: () => cart,
+          }),
+        },
+      }),
+    ).start();
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ active: "overview" })).toBe(true));
+    actor.send({ type: "checkout.next" });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ active: "details" })).toBe(true));
+    actor.send({ type: "coupon.change", value: "WELCOME10" });
+    actor.send({ type: "coupon.apply" });
+    expect(actor.getSnapshot().context.step).toBe("details");
+    await vi.waitFor(() => expect(actor.getSnapshot().context.cart?.couponCode).toBe("WELCOME10"));
+    expect(actor.getSnapshot().matches({ active: "details" })).toBe(true);
+    actor.send({ type: "coupon.remove" });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.cart?.couponCode).toBeNull());
+    expect(actor.getSnapshot().matches({ active: "details" })).toBe(true);
+    actor.send({ type: "checkout.back" });
+    actor.send({ type: "coupon.change", value: "WELCOME10" });
+    actor.send({ type: "coupon.apply" });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.cart?.couponCode).toBe("WELCOME10"));
+    expect(actor.getSnapshot().matches({ active: "overview" })).toBe(true);
+  });
+
+  it("shows what the cart has after the connection dropped while setting the address or method", async () => {
+    const failures: (string | null)[] = [];
+    const dropped = { detail: null, violations: [], cart: reread };
+    const actor = createActor(
+      checkoutMachine.provide({
+        actors: {
+          loadCheckout: fromPromise(async () => ({
+            customer: buyer,
+            cart: cart as CheckoutCart | null,
+          })),
+          loadAddresses: fromPromise(async () => addresses),
+          loadPaymentMethods: fromPromise(async () => methods),
+          changeCart: changes({
+            setAddresses: (o) => {
+              if (o.kind === "setAddresses" && o.shippingAddressId === "2")
+                return { ...cart, shippingAddress: reread.shippingAddress };
+              throw dropped;
+            },
+            setPaymentMethod: () => {
+              throw dropped;
+            },
+          }),
+        },
+        actions: { notifyFailure: (_, { detail }) => void failures.push(detail) },
+      }),
+    ).start();
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ active: "overview" })).toBe(true));
+    actor.send({ type: "checkout.next" });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ active: "details" })).toBe(true));
+    expect(actor.getSnapshot().context).toMatchObject({
+      shippingAddressId: "2",
+      paymentMethodCode: "invoice",
+    });
+    // The person picks entry 1; the write fails: the page shows entry 2, the cart's.
+    actor.send({ type: "shipping.select", addressId: "1" });
+    expect(actor.getSnapshot().context.shippingAddressId).toBe("1");
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ active: "details" })).toBe(true));
+    expect(actor.getSnapshot().context.shippingAddressId).toBe("2");
+    // The card instead of the invoice; the write fails, but the cart read again has the card.
+    actor.send({ type: "paymentMethod.select", code: "invoice" });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ active: "details" })).toBe(true));
+    expect(actor.getSnapshot().context.paymentMethodCode).toBe("adyen_card");
+    expect(actor.getSnapshot().context.cart).toBe(reread);
+    // No detail from the server: the page shows its own translated text (checkout-page.tsx).
+    expect(failures).toEqual([null, null]);
   });
 });

@@ -1,8 +1,11 @@
 import { createActor } from "xstate";
 import { describe, expect, it, vi } from "vitest";
-import { defaultListName, saveListMachine } from "../../machines/save-list.machine.js";
+import {
+  defaultListName,
+  saveShoppingListMachine,
+} from "../../machines/save-shopping-list.machine.js";
 import { supportFormMachine } from "../../machines/support-form.machine.js";
-import { model as saveListModel } from "./models/save-list.model.js";
+import { model as saveListModel } from "./models/save-shopping-list.model.js";
 import { model as supportFormModel } from "./models/support-form.model.js";
 import { runModel } from "./support/paths.js";
 
@@ -54,7 +57,7 @@ describe("save shopping list machine", () => {
     const saved = vi.fn();
     const shop = vi.fn();
     const actor = createActor(
-      saveListMachine.provide({ actions: { notifySaved: saved, goToShop: shop } }),
+      saveShoppingListMachine.provide({ actions: { notifySaved: saved, goToShop: shop } }),
       {
         input: { today: new Date(Date.UTC(2026, 10, 21)) },
       },

@@ -10,7 +10,7 @@ import { model as languageModel } from "./models/language.model.js";
 import { model as profileModel } from "./models/profile.model.js";
 import { model as registrationModel } from "./models/registration.model.js";
 import { model as reorderModel } from "./models/reorder.model.js";
-import { model as savedListsModel } from "./models/saved-lists.model.js";
+import { model as shoppingListsModel } from "./models/shopping-lists.model.js";
 import { model as sessionModel } from "./models/session.model.js";
 import { model as signInModel } from "./models/sign-in.model.js";
 import { model as supportFormModel } from "./models/support-form.model.js";
@@ -162,9 +162,9 @@ describe("the oracles of the other models catch seeded bugs", () => {
       'action addToCart {"variantCode":"SERUM-30","quantity":12',
     ],
     [
-      "saved-lists: a failed delete does not reload the lists",
+      "shopping-lists: a failed delete does not reload the lists",
       () =>
-        seeded(savedListsModel, (c) => {
+        seeded(shoppingListsModel, (c) => {
           c.states.deleting.invoke.onError.actions = [c.states.deleting.invoke.onError.actions[0]];
         }),
       "action reloadLists",

@@ -7,13 +7,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig, RATE_LIMIT_DEFAULTS, type ServerConfig } from "../../server/config.js";
 import { buildApp } from "../../server/app.js";
 import { createInvitation, hashToken } from "../../server/db/invitations.js";
-import { hashPassword, verifyPassword } from "../../server/http/auth.js";
 import { redactUrl } from "../../server/http/log-redaction.js";
-import {
-  FixedWindowCounter,
-  RATE_LIMITED_ROUTES,
-  TableWindows,
-} from "../../server/http/rate-limit.js";
+import { TableWindows } from "../../server/db/rate-limit-windows.js";
+import { FixedWindowCounter, RATE_LIMITED_ROUTES } from "../../server/http/rate-limit.js";
 import { appPolicy } from "../../server/http/security-headers.js";
 import {
   appOn,
@@ -28,6 +24,7 @@ import {
 } from "../support/test-app.js";
 import { testCard } from "../support/test-card.js";
 import { recordFigures } from "./figures.js";
+import { hashPassword, verifyPassword } from "../../server/core/password-hash.js";
 
 const TOKEN = "/api/v2/shop/customers/token";
 const RESET_REQUEST = "/api/v2/shop/reset-password-requests";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { LANGUAGES } from "../../server/http/i18n.js";
 import { applicationApprovedMail } from "../../server/mail/messages.js";
+import { LANGUAGES } from "../../server/core/i18n.js";
 
 const LINK = "http://localhost:8080/register/abc123";
 

@@ -1,7 +1,7 @@
 import type { KyselyPlugin } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orderResources } from "../../server/http/order-resource.js";
 import { backends, expectProblem, startTestApp, USERS, type TestApp } from "../support/test-app.js";
+import { orderResources } from "../../server/core/order-resource.js";
 
 const ORDERS = "/api/v2/shop/orders";
 

@@ -6,7 +6,7 @@ import type { RestOrder } from "../../rest/types.js";
 import { paths } from "../../rest/paths.js";
 
 /**
- * Ordering from a saved list happens in one REST call (server/http/routes/saved-lists.ts): the
+ * Ordering from a saved list happens in one REST call (server/http/routes/shopping-lists.ts): the
  * server fills the caller's cart with what can be bought and reports the rest, so a half-filled
  * cart never depends on the browser staying open.
  */

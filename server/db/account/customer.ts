@@ -102,3 +102,49 @@ export async function updateCompanyDetails(
 ) {
   await tx.updateTable("companies").set(details).where("id", "=", companyId).execute();
 }
+
+/** The shop user `userId` with their company's details, for the customer resource. */
+export async function customerWithCompany(db: Kysely<DB>, userId: number) {
+  return db
+    .selectFrom("shop_users as u")
+    .innerJoin("companies as c", "c.id", "u.company_id")
+    .select([
+      "u.id",
+      "u.company_id",
+      "u.email",
+      "u.first_name",
+      "u.last_name",
+      "u.phone_number",
+      "u.job_title",
+      "u.roles",
+      "c.name as company_name",
+      "c.legal_name as company_legal_name",
+      "c.email as company_email",
+      "c.phone as company_phone",
+      "c.tax_number",
+      "c.currency_code",
+      "c.minimal_order_value",
+      "c.channel_code",
+      "c.default_billing_address_id",
+      "c.default_shipping_address_id",
+      "c.sales_agent_name",
+      "c.sales_agent_email",
+      "c.po_number_required",
+    ])
+    .where("u.id", "=", userId)
+    .executeTakeFirstOrThrow();
+}
+
+/** The ids of the company's users, in id order. */
+export async function colleagueIds(db: Kysely<DB>, companyId: number) {
+  return (
+    db
+      .selectFrom("shop_users")
+      .select("id")
+      .where("company_id", "=", companyId)
+      // Removed users kept for their order history (disabled) are no longer colleagues.
+      .where("enabled", "=", true)
+      .orderBy("id")
+      .execute()
+  );
+}

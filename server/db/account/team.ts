@@ -51,7 +51,7 @@ export async function removeShopUser(tx: Tx, userId: number): Promise<"delete" |
   await tx.deleteFrom("idempotency_keys").where("shop_user_id", "=", userId).execute();
   await tx.deleteFrom("invitations").where("shop_user_id", "=", userId).execute();
   await tx.deleteFrom("password_resets").where("shop_user_id", "=", userId).execute();
-  const mode = removalMode({ placedOrders: Number(placed.n), savedLists: Number(lists.n) });
+  const mode = removalMode({ placedOrders: Number(placed.n), shoppingLists: Number(lists.n) });
   if (mode === "delete") {
     await tx.deleteFrom("shop_users").where("id", "=", userId).execute();
   } else {

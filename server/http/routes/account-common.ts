@@ -3,10 +3,11 @@ import type { Actor } from "../../db/audit.js";
 import type { ShopUserRow } from "../../db/schema.js";
 import { memberStatus } from "../../domain/team.js";
 import type { Violation } from "../../domain/violations.js";
-import { requirePrincipal, type Principal } from "../auth.js";
-import { iri, numericId } from "../iri.js";
-import { notFound } from "../problem.js";
+import { requirePrincipal } from "../auth.js";
 import type { BodyReader } from "../validate.js";
+import { type Principal } from "../../core/abilities.js";
+import { iri, numericId } from "../../core/iri.js";
+import { notFound } from "../../core/problem.js";
 
 // What the account area's route files share: the caller's own record, secrets as sent, the
 // team member resource.

@@ -12,14 +12,15 @@ import {
 import { recordAudit } from "../../db/audit.js";
 import type { AddressRow, AddressSnapshot, DB } from "../../db/schema.js";
 import { addressChangeViolation, shippingSwitch } from "../../domain/address-book.js";
-import { requireAbility, requirePrincipal } from "../auth.js";
+import { requirePrincipal } from "../auth.js";
 import type { AppContext } from "../context.js";
 import { customerResource } from "../customer-resource.js";
-import { idFromReference, numericId } from "../iri.js";
-import { notFound, unprocessable } from "../problem.js";
 import { addressResource } from "./customers.js";
 import { BodyReader, readAddress } from "../validate.js";
 import { actorOf, ownCustomer } from "./account-common.js";
+import { requireAbility } from "../../core/abilities.js";
+import { idFromReference, numericId } from "../../core/iri.js";
+import { notFound, unprocessable } from "../../core/problem.js";
 
 // Address book (spec 2 "Address book", 4 "Default shipping address", 6)
 

@@ -8,11 +8,13 @@ import {
 } from "../../db/approvals.js";
 import { personName } from "../../db/spending.js";
 import { decisionRefusal, readRejectionReason } from "../../domain/spending-limits.js";
-import { requireAbility, requirePrincipal } from "../auth.js";
+import { requireAbility } from "../../core/abilities.js";
+import { collection, iri } from "../../core/iri.js";
+import { orderResources } from "../../core/order-resource.js";
+import { conflict, notFound, Problem } from "../../core/problem.js";
+import { requirePrincipal } from "../auth.js";
 import type { AppContext } from "../context.js";
-import { collection, iri } from "../iri.js";
-import { orderResources } from "../order-resource.js";
-import { conflict, languageOf, notFound, Problem } from "../problem.js";
+import { languageOf } from "../problem.js";
 import { BodyReader, paging } from "../validate.js";
 import { showOrder } from "./order-common.js";
 

@@ -15,12 +15,13 @@ import { findOrderByToken, type Tx } from "../../db/orders.js";
 import { MAX_NOTE_LENGTH, readPoNumber } from "../../domain/checkout.js";
 import { can } from "../../domain/permissions.js";
 import { couponViolation } from "../../domain/promotions.js";
-import { requireAbility, requirePrincipal } from "../auth.js";
+import { requirePrincipal } from "../auth.js";
 import type { AppContext } from "../context.js";
-import { idFromReference, numericId } from "../iri.js";
-import { conflict, notFound } from "../problem.js";
 import { BodyReader, readAddress } from "../validate.js";
 import { changeCart, visibleTo } from "./order-common.js";
+import { requireAbility } from "../../core/abilities.js";
+import { idFromReference, numericId } from "../../core/iri.js";
+import { conflict, notFound } from "../../core/problem.js";
 
 /** A cart's details: its addresses, coupon and purchase-order number, its note; its removal. */
 export function registerCartDetails(app: FastifyInstance, { db }: AppContext) {

@@ -14,12 +14,14 @@ import { stockViolation, type Tx } from "../../db/orders.js";
 import type { OrderRow } from "../../db/schema.js";
 import { MAX_LINE_QUANTITY, quantityViolation } from "../../domain/quantity.js";
 import type { Violation } from "../../domain/violations.js";
-import { requireAbility, requirePrincipal } from "../auth.js";
+import { requirePrincipal } from "../auth.js";
 import type { AppContext } from "../context.js";
-import { idFromReference, numericId } from "../iri.js";
-import { languageOf, notFound, unprocessable } from "../problem.js";
+import { languageOf } from "../problem.js";
 import { BodyReader } from "../validate.js";
 import { changeCart } from "./order-common.js";
+import { requireAbility } from "../../core/abilities.js";
+import { idFromReference, numericId } from "../../core/iri.js";
+import { notFound, unprocessable } from "../../core/problem.js";
 
 /** A cart's lines: adding one or many (quick order), changing a quantity, removing a line. */
 export function registerCartLines(app: FastifyInstance, { db }: AppContext) {

@@ -9,10 +9,10 @@ import {
 } from "../../db/catalog.js";
 import { findTaxon, listTaxons, productsOfTaxons, type TaxonRow } from "../../db/taxons.js";
 import type { AppContext } from "../context.js";
-import { pickLanguage, supportedLanguage, type Language } from "../i18n.js";
-import { collection, idFromReference, iri } from "../iri.js";
-import { notFound } from "../problem.js";
 import { paging, queryString } from "../validate.js";
+import { pickLanguage, supportedLanguage, type Language } from "../../core/i18n.js";
+import { collection, idFromReference, iri } from "../../core/iri.js";
+import { notFound } from "../../core/problem.js";
 
 type Query = Record<string, unknown>;
 

@@ -3,12 +3,13 @@ import type { Kysely } from "kysely";
 
 import { enabledMethod, orderMethodLine, setLineMethod } from "../../db/carts.js";
 import type { DB } from "../../db/schema.js";
-import { requireAbility, requirePrincipal } from "../auth.js";
+import { requirePrincipal } from "../auth.js";
 import type { AppContext } from "../context.js";
-import { idFromReference, numericId } from "../iri.js";
-import { notFound } from "../problem.js";
 import { BodyReader } from "../validate.js";
 import { changeCart } from "./order-common.js";
+import { requireAbility } from "../../core/abilities.js";
+import { idFromReference, numericId } from "../../core/iri.js";
+import { notFound } from "../../core/problem.js";
 
 /** The methods of a cart's shipment and payment. */
 export function registerCheckoutMethods(app: FastifyInstance, { db }: AppContext) {

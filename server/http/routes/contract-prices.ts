@@ -4,9 +4,9 @@ import { findProducts } from "../../db/catalog.js";
 import { companyTerms } from "../../db/contract-prices.js";
 import { requirePrincipal } from "../auth.js";
 import type { AppContext } from "../context.js";
-import { collection, iri } from "../iri.js";
 import { languageOf } from "../problem.js";
 import { paging } from "../validate.js";
+import { collection, iri } from "../../core/iri.js";
 
 /** The contract price list: the catalogue at the caller's company's prices. */
 export function registerContractPriceRoutes(app: FastifyInstance, { db }: AppContext): void {

@@ -6,23 +6,23 @@ import {
   companyDefaults,
 } from "../../db/account/addresses.js";
 import type { AddressRow } from "../../db/schema.js";
+import { revokeToken } from "../../db/sessions.js";
 import { findSignInUser } from "../../db/sign-in.js";
 import {
   clearSessionCookie,
   presentedToken,
-  requireAbility,
   requirePrincipal,
-  revokeToken,
   setSessionCookie,
   SHOP_AUDIENCE,
   signToken,
-  verifyPassword,
 } from "../auth.js";
 import type { AppContext } from "../context.js";
 import { customerResource } from "../customer-resource.js";
-import { collection, iri, numericId } from "../iri.js";
-import { notFound, unauthorized } from "../problem.js";
 import { BodyReader } from "../validate.js";
+import { requireAbility } from "../../core/abilities.js";
+import { verifyPassword } from "../../core/password-hash.js";
+import { collection, iri, numericId } from "../../core/iri.js";
+import { notFound, unauthorized } from "../../core/problem.js";
 
 export function registerCustomerRoutes(app: FastifyInstance, { db, config }: AppContext) {
   app.post("/api/v2/shop/customers/token", async (request, reply) => {

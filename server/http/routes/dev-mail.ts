@@ -4,8 +4,8 @@ import { renderOutboxPage, type OutboxEntry } from "../../mail/dev-page.js";
 import { staffPrincipalOf } from "../auth.js";
 import type { AppContext } from "../context.js";
 import { fromLoopback } from "../dev-access.js";
-import { collection } from "../iri.js";
-import { notFound } from "../problem.js";
+import { collection } from "../../core/iri.js";
+import { notFound } from "../../core/problem.js";
 
 const DEV_PAGE_SIZE = 50;
 

@@ -17,10 +17,11 @@ import {
   emailChangeNoticeMail,
 } from "../../mail/messages.js";
 import { queueMail } from "../../mail/outbox.js";
-import type { Principal } from "../auth.js";
 import type { AppContext } from "../context.js";
-import { languageOf, Problem, unprocessable } from "../problem.js";
+import { languageOf } from "../problem.js";
 import { actorOf, EMAIL_TAKEN, TOKEN_MAX } from "./account-common.js";
+import { type Principal } from "../../core/abilities.js";
+import { Problem, unprocessable } from "../../core/problem.js";
 
 // A new sign-in e-mail, confirmed from its mailbox (issue 18, findings 2 and 5)
 

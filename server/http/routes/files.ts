@@ -25,11 +25,13 @@ import { queueMail } from "../../mail/outbox.js";
 import type { Violation } from "../../domain/violations.js";
 import { checkQuickOrderLines } from "../quick-order-lines.js";
 import { parsePastedLines } from "../../domain/quick-order-paste.js";
-import { requireAbility, requirePrincipal } from "../auth.js";
+import { requirePrincipal } from "../auth.js";
 import type { AppContext } from "../context.js";
 import { can } from "../../domain/permissions.js";
-import { pickLanguage, translate } from "../i18n.js";
-import { languageOf, Problem, unprocessable } from "../problem.js";
+import { languageOf } from "../problem.js";
+import { requireAbility } from "../../core/abilities.js";
+import { pickLanguage, translate } from "../../core/i18n.js";
+import { Problem, unprocessable } from "../../core/problem.js";
 
 /** How many example rows the quick-order sample carries. */
 const SAMPLE_ROWS = 3;

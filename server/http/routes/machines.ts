@@ -4,7 +4,7 @@ import type { FastifyInstance } from "fastify";
 import { requireStaff } from "../auth.js";
 import type { AppContext } from "../context.js";
 import { fromLoopback } from "../dev-access.js";
-import { notFound } from "../problem.js";
+import { notFound } from "../../core/problem.js";
 
 /**
  * The generated machine data (`npm run machines:docs` writes it beside the Markdown pages).

@@ -26,21 +26,15 @@ import {
   TAX_NUMBER_MAX,
 } from "../../domain/customer-profile.js";
 import { PASSWORD_MAX, passwordViolations } from "../../domain/password.js";
-import {
-  hashPassword,
-  requireAbility,
-  SHOP_AUDIENCE,
-  signToken,
-  setSessionCookie,
-  verifyPassword,
-  type Principal,
-} from "../auth.js";
+import { SHOP_AUDIENCE, signToken, setSessionCookie } from "../auth.js";
 import type { AppContext } from "../context.js";
 import { customerResource } from "../customer-resource.js";
-import { forbidden, unprocessable } from "../problem.js";
 import { BodyReader } from "../validate.js";
 import { actorOf, clearable, EMAIL_TAKEN, ownCustomer, readSecret } from "./account-common.js";
 import { requestEmailChange } from "./email-changes.js";
+import { hashPassword, verifyPassword } from "../../core/password-hash.js";
+import { requireAbility, type Principal } from "../../core/abilities.js";
+import { forbidden, unprocessable } from "../../core/problem.js";
 
 // My information (spec 2, 5 "Personal details", 7) and the password change
 

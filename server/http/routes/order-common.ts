@@ -5,9 +5,11 @@ import { cartLinesInOrder, summaryOf, type CartLine } from "../../db/carts.js";
 import { findOrderByToken, recalculate, type Tx } from "../../db/orders.js";
 import type { DB, OrderRow } from "../../db/schema.js";
 import { can } from "../../domain/permissions.js";
-import { requirePrincipal, type Principal } from "../auth.js";
-import { orderResourceByToken, type orderResources } from "../order-resource.js";
-import { conflict, languageOf, notFound } from "../problem.js";
+import { requirePrincipal } from "../auth.js";
+import { languageOf } from "../problem.js";
+import { type Principal } from "../../core/abilities.js";
+import { orderResourceByToken, type orderResources } from "../../core/order-resource.js";
+import { conflict, notFound } from "../../core/problem.js";
 
 // What the order and cart route files share: who sees an order, what of it they read, and how
 // a change to a cart runs.

@@ -15,12 +15,14 @@ import { checkSpending } from "../../db/spending.js";
 import type { ServerConfig } from "../../config.js";
 import { AWAITING_APPROVAL } from "../../domain/spending-limits.js";
 import { MAX_NOTE_LENGTH, readPoNumber } from "../../domain/checkout.js";
-import { requireAbility, requirePrincipal } from "../auth.js";
+import { requirePrincipal } from "../auth.js";
 import type { AppContext } from "../context.js";
-import { orderResourceByToken } from "../order-resource.js";
-import { conflict, languageOf, notFound, Problem, unprocessable } from "../problem.js";
+import { languageOf } from "../problem.js";
 import { BodyReader } from "../validate.js";
 import { visibleTo } from "./order-common.js";
+import { requireAbility } from "../../core/abilities.js";
+import { orderResourceByToken } from "../../core/order-resource.js";
+import { conflict, notFound, Problem, unprocessable } from "../../core/problem.js";
 
 /** A cart's completion: the invoice cart becomes an order. */
 export function registerOrderCompletion(app: FastifyInstance, { db, config }: AppContext) {

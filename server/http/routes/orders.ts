@@ -2,17 +2,19 @@ import type { FastifyInstance } from "fastify";
 
 import { recordAudit } from "../../db/audit.js";
 import { ordersPage, startCart } from "../../db/orders.js";
-import { requireAbility, requirePrincipal } from "../auth.js";
+import { requirePrincipal } from "../auth.js";
 import type { AppContext } from "../context.js";
-import { collection } from "../iri.js";
-import { orderResourceByToken, orderResources } from "../order-resource.js";
-import { languageOf, notFound } from "../problem.js";
+import { languageOf } from "../problem.js";
 import { BodyReader, paging, queryString } from "../validate.js";
 import { registerCartDetails } from "./cart-details.js";
 import { registerCartLines } from "./cart-lines.js";
 import { registerCheckoutMethods } from "./checkout-methods.js";
 import { registerOrderCompletion } from "./order-completion.js";
 import { readableOrder, showOrder, visibleTo } from "./order-common.js";
+import { requireAbility } from "../../core/abilities.js";
+import { collection } from "../../core/iri.js";
+import { orderResourceByToken, orderResources } from "../../core/order-resource.js";
+import { notFound } from "../../core/problem.js";
 
 const LOCALES = ["en_US", "fr_FR", "de_DE", "it_IT", "es_ES"];
 

@@ -13,11 +13,12 @@ import { passwordViolations } from "../../domain/password.js";
 import type { Violation } from "../../domain/violations.js";
 import { passwordChangedMail, passwordResetMail, RESET_TTL_MINUTES } from "../../mail/messages.js";
 import { queueMail } from "../../mail/outbox.js";
-import { hashPassword } from "../auth.js";
 import type { AppContext } from "../context.js";
-import { pickLanguage } from "../i18n.js";
-import { languageOf, Problem, unprocessable } from "../problem.js";
+import { languageOf } from "../problem.js";
 import { BodyReader } from "../validate.js";
+import { hashPassword } from "../../core/password-hash.js";
+import { pickLanguage } from "../../core/i18n.js";
+import { Problem, unprocessable } from "../../core/problem.js";
 
 /** Reset mails per user per hour; beyond it a request still answers 202 but sends nothing. */
 export const RESET_REQUESTS_PER_HOUR = 3;

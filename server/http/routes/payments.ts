@@ -16,8 +16,9 @@ import {
 } from "../../payments/service.js";
 import { requirePrincipal } from "../auth.js";
 import type { AppContext } from "../context.js";
-import { languageOf, Problem, unauthorized, unprocessable } from "../problem.js";
+import { languageOf } from "../problem.js";
 import { queryString } from "../validate.js";
+import { Problem, unauthorized, unprocessable } from "../../core/problem.js";
 
 declare module "fastify" {
   interface FastifyInstance {

@@ -10,9 +10,9 @@ import {
   findCurrency,
 } from "../../db/reference-data.js";
 import type { AppContext } from "../context.js";
-import { collection, iri } from "../iri.js";
-import { notFound } from "../problem.js";
 import { paging } from "../validate.js";
+import { collection, iri } from "../../core/iri.js";
+import { notFound } from "../../core/problem.js";
 
 /** Countries, channels, currencies, payment and shipping methods: reference data. */
 export function registerReferenceRoutes(app: FastifyInstance, { db }: AppContext) {

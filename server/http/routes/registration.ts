@@ -13,8 +13,9 @@ import { readRegistration, type CountryFacts } from "../../domain/registration.j
 import { registrationReceivedMail } from "../../mail/messages.js";
 import { queueMail } from "../../mail/outbox.js";
 import type { AppContext } from "../context.js";
-import { translate } from "../i18n.js";
-import { languageOf, Problem, unprocessable } from "../problem.js";
+import { languageOf } from "../problem.js";
+import { translate } from "../../core/i18n.js";
+import { Problem, unprocessable } from "../../core/problem.js";
 
 const SYSTEM = { type: "system", id: null } as const;
 

@@ -12,9 +12,7 @@ import { recordAudit } from "../../db/audit.js";
 import type { ShopUserRow } from "../../db/schema.js";
 import { NAME_MAX, NAME_MIN } from "../../domain/customer-profile.js";
 import { passwordViolations } from "../../domain/password.js";
-import { hashPassword } from "../auth.js";
 import type { AppContext } from "../context.js";
-import { Problem, unprocessable } from "../problem.js";
 import { BodyReader } from "../validate.js";
 import {
   auditUser,
@@ -24,6 +22,8 @@ import {
   shopUserResource,
   TOKEN_MAX,
 } from "./account-common.js";
+import { hashPassword } from "../../core/password-hash.js";
+import { Problem, unprocessable } from "../../core/problem.js";
 
 // Team-member registration (spec 2, 5, 7): the invitee sets a name and a password
 

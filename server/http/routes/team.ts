@@ -17,12 +17,13 @@ import { EMAIL_MAX } from "../../domain/customer-profile.js";
 import { can } from "../../domain/permissions.js";
 import { limitsApply, readLimit } from "../../domain/spending-limits.js";
 import { readRoles } from "../../domain/team.js";
-import { requireAbility, requirePrincipal, type Principal } from "../auth.js";
+import { requirePrincipal } from "../auth.js";
 import type { AppContext } from "../context.js";
-import { collection, numericId } from "../iri.js";
-import { forbidden, notFound, Problem, unprocessable } from "../problem.js";
 import { BodyReader, paging } from "../validate.js";
 import { actorOf, auditUser, EMAIL_TAKEN, shopUserResource } from "./account-common.js";
+import { requireAbility, type Principal } from "../../core/abilities.js";
+import { collection, numericId } from "../../core/iri.js";
+import { forbidden, notFound, Problem, unprocessable } from "../../core/problem.js";
 
 // Company users (spec 2 "Company users", 3, 6): ADMIN only
 

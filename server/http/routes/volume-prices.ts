@@ -9,9 +9,9 @@ import {
 import { readTiers } from "../../domain/volume-prices.js";
 import { requireStaff } from "../auth.js";
 import type { AppContext } from "../context.js";
-import { collection } from "../iri.js";
-import { notFound, unprocessable } from "../problem.js";
 import { BodyReader, paging, queryString } from "../validate.js";
+import { collection } from "../../core/iri.js";
+import { notFound, unprocessable } from "../../core/problem.js";
 
 const ADMIN = "/api/v2/admin";
 

@@ -27,7 +27,7 @@ import { Price } from "../../components/price";
 import { PLACEHOLDER_IMAGE } from "../../lib/placeholder";
 import { CartContext, useCart, useCartActor } from "../../lib/cart";
 
-const SaveListDialog = lazy(() => import("./save-list-dialog"));
+const SaveShoppingListDialog = lazy(() => import("./save-shopping-list-dialog"));
 
 /** The badge's largest number; above it shows '999+' (the label has the full count). */
 const MAX_SHOWN_COUNT = 999;
@@ -189,7 +189,7 @@ export function MiniCart() {
       </HoverCard>
       {saving && (
         <Suspense fallback={null}>
-          <SaveListDialog onClose={() => setSaving(false)} />
+          <SaveShoppingListDialog onClose={() => setSaving(false)} />
         </Suspense>
       )}
     </>

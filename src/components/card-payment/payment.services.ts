@@ -4,7 +4,8 @@ import type {
   CardPaymentInput,
   CardPaymentSetup,
 } from "../../../machines/card-payment.machine";
-import { gatewayErrorDetail, type GatewayRequest } from "../../lib/graphql-client";
+import { call, successOf } from "../../lib/gateway-result";
+import type { GatewayRequest } from "../../lib/graphql-client";
 import {
   CardPaymentSetupDocument,
   PaymentMethodsDocument,
@@ -13,26 +14,13 @@ import {
   type SubmitCardPaymentMutation,
 } from "../../lib/gql/graphql";
 
-type Refusal = { __typename: string; message?: string | null };
-
-async function withDetail<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (typeof error === "object" && error !== null && "detail" in error) throw error;
-    console.error(error);
-    throw { detail: gatewayErrorDetail(error) };
-  }
-}
-
 function answerOf(result: SubmitCardPaymentMutation["submitCardPayment"]): CardPaymentAnswer {
-  if (result.__typename !== "CardPaymentResult")
-    throw { detail: (result as Refusal).message || null };
+  const r = successOf(result, "CardPaymentResult");
   return {
-    resultCode: result.resultCode,
-    action: result.action ?? null,
-    refusalReason: result.refusalReason ?? null,
-    orderNumber: result.order?.number ?? null,
+    resultCode: r.resultCode,
+    action: r.action ?? null,
+    refusalReason: r.refusalReason ?? null,
+    orderNumber: r.order?.number ?? null,
   };
 }
 
@@ -45,18 +33,18 @@ function newKey(): string {
 export function cardPaymentActors(request: GatewayRequest) {
   return {
     loadSetup: fromPromise<CardPaymentSetup, CardPaymentInput>(({ input }) =>
-      withDetail(async () => {
+      call(async () => {
         // 'Pay now' may come without a method: the card one, else the first (account spec 7).
         let methodCode = input.methodCode;
         if (!methodCode) {
           const { paymentMethods } = await request(PaymentMethodsDocument, {});
           methodCode = (paymentMethods.find((m) => m.isCard) ?? paymentMethods[0])?.code ?? "";
         }
-        const { cardPaymentSetup: r } = await request(CardPaymentSetupDocument, {
+        const { cardPaymentSetup } = await request(CardPaymentSetupDocument, {
           orderToken: input.orderToken,
           methodCode,
         });
-        if (r.__typename !== "CardPaymentSetup") throw { detail: (r as Refusal).message || null };
+        const r = successOf(cardPaymentSetup, "CardPaymentSetup");
         return {
           provider: r.provider,
           clientKey: r.clientKey,
@@ -71,7 +59,7 @@ export function cardPaymentActors(request: GatewayRequest) {
     ),
     submitPayment: fromPromise<CardPaymentAnswer, CardPaymentInput & { data: string }>(
       ({ input }) =>
-        withDetail(async () => {
+        call(async () => {
           const idempotencyKey = newKey();
           const { submitCardPayment } = await request(SubmitCardPaymentDocument, {
             ...input,
@@ -82,7 +70,7 @@ export function cardPaymentActors(request: GatewayRequest) {
     ),
     submitDetails: fromPromise<CardPaymentAnswer, CardPaymentInput & { data: string }>(
       ({ input }) =>
-        withDetail(async () => {
+        call(async () => {
           const { submitCardPaymentDetails } = await request(SubmitCardPaymentDetailsDocument, {
             ...input,
             idempotencyKey: newKey(),

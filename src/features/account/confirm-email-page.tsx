@@ -8,6 +8,7 @@ import { Alert, Box, Button, Container, Paper, Stack, Text, Title } from "@manti
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { gateway } from "../../lib/gateway";
+import { asRefusal } from "../../lib/gateway-result";
 import { ConfirmEmailChangeDocument } from "../../lib/gql/graphql";
 import { useLazyNamespace } from "../../lib/lazy-namespace";
 import { ACCOUNT_TEXTS } from "./account-texts";
@@ -39,9 +40,7 @@ export function Component() {
         setPhase({ kind: "invalid", message: result.message });
       else setPhase({ kind: "failed", message: result.violations[0]?.message ?? result.message });
     } catch (error) {
-      const message = (error as { response?: { errors?: { message?: string }[] } }).response
-        ?.errors?.[0]?.message;
-      setPhase({ kind: "failed", message: message ?? null });
+      setPhase({ kind: "failed", message: asRefusal(error).detail });
     }
   }
 

@@ -78,7 +78,9 @@ export const SECTIONS: Record<SectionCode, AccountSection> = {
   "saved-lists": {
     ability: null,
     Component: lazy(() =>
-      import("./lists/saved-lists-section").then((m) => ({ default: m.SavedListsSection })),
+      import("./shopping-lists/shopping-lists-section").then((m) => ({
+        default: m.ShoppingListsSection,
+      })),
     ),
   },
 };

@@ -28,6 +28,7 @@ import {
   Title,
 } from "@mantine/core";
 import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from "../../../rules/limits";
 import { StaffSignIn } from "../../components/staff-sign-in";
 import { decimalSeparator, formatMoney } from "../../lib/money";
 import { useLazyNamespace } from "../../lib/lazy-namespace";
@@ -363,8 +364,8 @@ function TierEditor({
                   label={t("editor.from")}
                   value={row.minQuantity}
                   onChange={(v) => set(n, { minQuantity: v })}
-                  min={1}
-                  max={300}
+                  min={MIN_LINE_QUANTITY}
+                  max={MAX_LINE_QUANTITY}
                   allowDecimal={false}
                   allowNegative={false}
                   error={fieldErrors[`volumePrices[${n}].minQuantity`]}

@@ -10,7 +10,7 @@ import { useState } from "react";
 import { ADDRESS_MAX } from "../../../server/domain/address-book";
 import { useDialogLayout } from "../../lib/dialog-layout";
 import { gateway } from "../../lib/gateway";
-import { gatewayErrorDetail } from "../../lib/graphql-client";
+import { asRefusal } from "../../lib/gateway-result";
 import {
   CountriesDocument,
   CreateAddressDocument,
@@ -98,7 +98,7 @@ export default function AddAddressDialog(props: {
       setErrors(byField);
       setFailure(result.message || null);
     } catch (error) {
-      setFailure(gatewayErrorDetail(error) ?? t("error.generic"));
+      setFailure(asRefusal(error).detail ?? t("error.generic"));
     } finally {
       setSaving(false);
     }

@@ -54,7 +54,7 @@ import { registerLiveActor } from "../../lib/live-actors";
 import { useLazyNamespace } from "../../lib/lazy-namespace";
 import { currencySign, formatAmount } from "../../lib/money";
 import { PLACEHOLDER_IMAGE } from "../../lib/placeholder";
-import { useCartActor } from "../../lib/cart";
+import { changeThroughCart, useRunningCart } from "../../lib/cart";
 import classes from "./checkout-lines.module.css";
 import { CHECKOUT_TEXTS } from "./checkout-texts";
 import { OrderConfirmation } from "./order-confirmation";
@@ -81,12 +81,14 @@ export function skuOf(variantCode: string): string {
 export function Component() {
   const { t, i18n } = useLazyNamespace("checkout", CHECKOUT_TEXTS);
   const navigate = useNavigate();
-  const cartActor = useCartActor();
+  const runningCart = useRunningCart();
+  const cartActor = runningCart.actor;
   const logic = useMemo(
     () =>
       checkoutMachine.provide({
         actors: checkoutActors(
           gateway,
+          (operation) => changeThroughCart(runningCart, operation),
           () =>
             new Promise<void>((resolve) => {
               cartActor.send({ type: "cart.refresh" });
@@ -98,8 +100,6 @@ export function Component() {
             }),
         ),
         actions: {
-          publishCart: (_, { cart }) =>
-            cartActor.send({ type: "cart.replace", cart: cart as Cart }),
           notifyFailure: (_, { detail }) =>
             notifications.show({
               color: "red",
@@ -170,12 +170,19 @@ export function Component() {
     );
   if (!cart) return null;
 
-  const step =
-    snapshot.matches({ active: "overview" }) ||
-    snapshot.matches({ active: "updatingItem" }) ||
-    snapshot.matches({ active: "removingItem" }) ||
-    snapshot.matches({ active: "confirmingEmpty" }) ||
-    snapshot.matches({ active: "emptying" })
+  // A coupon is applied or removed on the step it was asked from.
+  const couponBusy =
+    snapshot.matches({ active: "applyingCoupon" }) ||
+    snapshot.matches({ active: "removingCoupon" });
+  const step = couponBusy
+    ? context.step === "overview"
+      ? 0
+      : 1
+    : snapshot.matches({ active: "overview" }) ||
+        snapshot.matches({ active: "updatingItem" }) ||
+        snapshot.matches({ active: "removingItem" }) ||
+        snapshot.matches({ active: "confirmingEmpty" }) ||
+        snapshot.matches({ active: "emptying" })
       ? 0
       : 1;
   const busy = !(

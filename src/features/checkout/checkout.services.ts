@@ -6,22 +6,15 @@ import type {
   CheckoutFailure,
   CheckoutPaymentMethod,
 } from "../../../machines/checkout.machine";
-import { gatewayErrorDetail, type GatewayRequest } from "../../lib/graphql-client";
+import { call, successOf } from "../../lib/gateway-result";
+import type { GatewayRequest } from "../../lib/graphql-client";
+import type { CartOperation } from "../../../machines/cart.machine";
 import {
   ActiveCartDocument,
   AddressesDocument,
-  AdjustCartItemDocument,
-  ApplyCouponDocument,
   CompleteOrderDocument,
-  DeleteCartDocument,
   MeDocument,
   PaymentMethodsDocument,
-  RemoveCartItemDocument,
-  RemoveCouponDocument,
-  SetCartAddressesDocument,
-  SetOrderNoteDocument,
-  SetPaymentMethodDocument,
-  SetPurchaseOrderNumberDocument,
   type AddressesQuery,
   type CartFieldsFragment,
   type PaymentMethodsQuery,
@@ -31,42 +24,16 @@ export type Cart = CartFieldsFragment;
 export type Address = AddressesQuery["addresses"][number];
 export type PaymentMethod = PaymentMethodsQuery["paymentMethods"][number];
 
-type Union = {
-  __typename: string;
-  message?: string | null;
-  violations?: readonly { propertyPath: string }[] | null;
-};
-
-/** A refusal as the checkout machine reads it: the server's detail and the fields it names. */
-function refusal(result: Union): CheckoutFailure {
-  return { detail: result.message || null, violations: result.violations ?? [] };
-}
-
-/** The member of a result union the caller wanted, or the refusal thrown. */
-function expect<T>(result: Union, typename: string): T {
-  if (result.__typename === typename) return result as unknown as T;
-  throw refusal(result);
-}
-
-/** Network or server failures keep the server's detail when it sent one. */
-async function call<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (typeof error === "object" && error !== null && "violations" in error) throw error;
-    console.error(error);
-    throw { detail: gatewayErrorDetail(error), violations: [] } satisfies CheckoutFailure;
-  }
-}
-
-const asCart = (cart: CheckoutCart) => cart as Cart;
-
-/** The checkout machine's actors, calling the gateway; `refreshCart` asks the app's cart actor. */
-export function checkoutActors(request: GatewayRequest, refreshCart: () => Promise<void>) {
-  const cartMutation =
-    <I extends { cart: CheckoutCart }>(run: (input: I, token: string) => Promise<Union>) =>
-    ({ input }: { input: I }) =>
-      call(async () => expect<Cart>(await run(input, asCart(input.cart).token), "Cart"));
+/**
+ * The checkout machine's actors: reads through the gateway; every change of the cart through
+ * the cart actor (`changeCart`, src/lib/cart.tsx), its one owner; `refreshCart` asks the cart
+ * actor to read the cart again.
+ */
+export function checkoutActors(
+  request: GatewayRequest,
+  changeCart: (operation: CartOperation) => Promise<CheckoutCart | null>,
+  refreshCart: () => Promise<void>,
+) {
   return {
     loadCheckout: fromPromise<{ customer: CheckoutCustomer; cart: CheckoutCart | null }>(() =>
       call(async () => {
@@ -78,87 +45,14 @@ export function checkoutActors(request: GatewayRequest, refreshCart: () => Promi
         return { customer: me, cart: activeCart };
       }),
     ),
-    adjustItem: fromPromise<CheckoutCart, { cart: CheckoutCart; itemId: string; quantity: number }>(
-      cartMutation(
-        async (i, cartToken) =>
-          (
-            await request(AdjustCartItemDocument, {
-              cartToken,
-              itemId: i.itemId,
-              quantity: i.quantity,
-            })
-          ).adjustCartItem,
-      ),
-    ),
-    removeItem: fromPromise<CheckoutCart, { cart: CheckoutCart; itemId: string }>(
-      cartMutation(
-        async (i, cartToken) =>
-          (await request(RemoveCartItemDocument, { cartToken, itemId: i.itemId })).removeCartItem,
-      ),
-    ),
-    deleteCart: fromPromise<void, { cart: CheckoutCart }>(({ input }) =>
-      call(async () => {
-        const { deleteCart } = await request(DeleteCartDocument, { cartToken: input.cart.token });
-        expect(deleteCart, "Deleted");
-      }),
-    ),
-    applyCoupon: fromPromise<CheckoutCart, { cart: CheckoutCart; code: string }>(
-      cartMutation(
-        async (i, cartToken) =>
-          (await request(ApplyCouponDocument, { cartToken, code: i.code })).applyCoupon,
-      ),
-    ),
-    removeCoupon: fromPromise<CheckoutCart, { cart: CheckoutCart }>(
-      cartMutation(
-        async (_, cartToken) => (await request(RemoveCouponDocument, { cartToken })).removeCoupon,
-      ),
+    changeCart: fromPromise<CheckoutCart | null, { operation: CartOperation }>(({ input }) =>
+      changeCart(input.operation),
     ),
     loadAddresses: fromPromise<CheckoutAddress[]>(() =>
       call(async () => (await request(AddressesDocument, {})).addresses),
     ),
-    setAddresses: fromPromise<
-      CheckoutCart,
-      { cart: CheckoutCart; shippingAddressId: string; billingAddressId: string | null }
-    >(
-      cartMutation(
-        async (i, cartToken) =>
-          (
-            await request(SetCartAddressesDocument, {
-              cartToken,
-              shippingAddressId: i.shippingAddressId,
-              billingAddressId: i.billingAddressId,
-            })
-          ).setCartAddresses,
-      ),
-    ),
     loadPaymentMethods: fromPromise<CheckoutPaymentMethod[]>(() =>
       call(async () => (await request(PaymentMethodsDocument, {})).paymentMethods),
-    ),
-    setPaymentMethod: fromPromise<CheckoutCart, { cart: CheckoutCart; code: string }>(
-      cartMutation(async (i, cartToken) => {
-        const payment = asCart(i.cart).payments[0];
-        if (!payment) throw { detail: null, violations: [] } satisfies CheckoutFailure;
-        return (
-          await request(SetPaymentMethodDocument, {
-            cartToken,
-            paymentId: payment.id,
-            methodCode: i.code,
-          })
-        ).setPaymentMethod;
-      }),
-    ),
-    saveNote: fromPromise<CheckoutCart, { cart: CheckoutCart; note: string }>(
-      cartMutation(
-        async (i, cartToken) =>
-          (await request(SetOrderNoteDocument, { cartToken, note: i.note })).setOrderNote,
-      ),
-    ),
-    savePoNumber: fromPromise<CheckoutCart, { cart: CheckoutCart; poNumber: string }>(
-      cartMutation(
-        async (i, cartToken) =>
-          (await request(SetPurchaseOrderNumberDocument, { cartToken, poNumber: i.poNumber }))
-            .setPurchaseOrderNumber,
-      ),
     ),
     completeOrder: fromPromise<{ orderNumber: string }, { cart: CheckoutCart; key: string }>(
       ({ input }) =>
@@ -167,7 +61,7 @@ export function checkoutActors(request: GatewayRequest, refreshCart: () => Promi
             cartToken: input.cart.token,
             idempotencyKey: input.key,
           });
-          const order = expect<{ number: string | null }>(completeOrder, "Order");
+          const order = successOf(completeOrder, "Order");
           return { orderNumber: order.number ?? "" };
         }),
     ),

@@ -4,6 +4,7 @@ import type {
   QuickOrderRowReason,
 } from "../../../machines/quick-order.machine";
 import { gateway } from "../../lib/gateway";
+import { call, successOf } from "../../lib/gateway-result";
 import {
   QuickOrderLinesDocument,
   QuickOrderPasteDocument,
@@ -37,11 +38,15 @@ export async function importQuickOrderFile(
 /**
  * Pasted lines read and judged by the server through the gateway (issue 21, part 3), in the
  * import's shape so the table fills the same way; a refusal (over 1,000 lines, nothing to
- * read) throws the server's message.
+ * read) throws the server's message (a Refusal, src/lib/gateway-result.ts).
  */
 export async function readPastedLines(text: string): Promise<QuickOrderImport> {
-  const { quickOrderPaste: answer } = await gateway(QuickOrderPasteDocument, { text });
-  if (answer.__typename !== "QuickOrderPasted") throw { detail: answer.message };
+  const answer = await call(async () =>
+    successOf(
+      (await gateway(QuickOrderPasteDocument, { text })).quickOrderPaste,
+      "QuickOrderPasted",
+    ),
+  );
   const result: QuickOrderImport = { rows: [], errors: [] };
   for (const line of answer.lines) {
     const product = line.product && {

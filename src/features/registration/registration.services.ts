@@ -3,7 +3,7 @@ import type {
   RegistrationSubmission,
 } from "../../../machines/registration.machine";
 import { gateway } from "../../lib/gateway";
-import { gatewayErrorDetail } from "../../lib/graphql-client";
+import { call, successOf } from "../../lib/gateway-result";
 import {
   RegisterPartnerDocument,
   RegistrationCountriesDocument,
@@ -52,18 +52,15 @@ export function registrationInput(submission: RegistrationSubmission): PartnerRe
 /**
  * Sends the application through the gateway (`registerPartner`, which posts to
  * `/form/customer`). A refusal throws `{ detail, violations }`: the server's words in the
- * visitor's language, and per field where it points at one; an unexpected failure throws an
- * empty detail, so the page shows 'Something went wrong! Please try again or contact us at …'.
+ * visitor's language, and per field where it points at one; an unexpected failure throws a
+ * null detail, so the page shows 'Something went wrong! Please try again or contact us at …'.
  */
 export async function submitRegistration(submission: RegistrationSubmission): Promise<void> {
-  let result;
-  try {
-    result = (await gateway(RegisterPartnerDocument, { input: registrationInput(submission) }))
-      .registerPartner;
-  } catch (error) {
-    throw { detail: gatewayErrorDetail(error) ?? "" };
-  }
-  if (result.__typename !== "PartnerRegistrationReceived") {
-    throw { detail: result.message, violations: result.violations };
-  }
+  await call(async () =>
+    successOf(
+      (await gateway(RegisterPartnerDocument, { input: registrationInput(submission) }))
+        .registerPartner,
+      "PartnerRegistrationReceived",
+    ),
+  );
 }

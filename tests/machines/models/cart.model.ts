@@ -10,12 +10,20 @@ export const filled: CartLike = {
 };
 
 type Request = { operation: Record<string, unknown>; requestId: string | null; silent: boolean };
-type Outcome = { requestId: string | null; kind: string; ok: boolean; message: string | null };
+type Violation = { propertyPath: string; message?: string };
+type Outcome = {
+  requestId: string | null;
+  kind: string;
+  ok: boolean;
+  message: string | null;
+  violations: Violation[];
+};
 type Ctx = {
   cart: CartLike | null;
   queue: Request[];
   lastOutcome: Outcome | null;
   loadError: string | null;
+  shippingMethods: readonly string[];
 };
 
 const CHANGES: Record<string, string> = {
@@ -24,10 +32,18 @@ const CHANGES: Record<string, string> = {
   "cart.adjust": "adjust",
   "cart.remove": "remove",
   "cart.empty": "empty",
+  "cart.change": "(the checkout's)",
 };
 
 /** The change an event asks for, as the operation actor must receive it. */
 function requestFor(e: Record<string, unknown>): Request {
+  const tag = {
+    requestId: typeof e.requestId === "string" ? e.requestId : null,
+    silent: e.silent === true,
+  };
+  // The checkout's changes travel as they were asked.
+  if (e.type === "cart.change")
+    return { operation: e.operation as Record<string, unknown>, ...tag };
   const kind = CHANGES[e.type as string]!;
   const operation: Record<string, unknown> = { kind };
   if (kind === "add")
@@ -35,11 +51,15 @@ function requestFor(e: Record<string, unknown>): Request {
   if (kind === "bulkAdd") operation.items = e.items;
   if (kind === "adjust") Object.assign(operation, { itemId: e.itemId, quantity: e.quantity });
   if (kind === "remove") operation.itemId = e.itemId;
-  return {
-    operation,
-    requestId: typeof e.requestId === "string" ? e.requestId : null,
-    silent: e.silent === true,
-  };
+  return { operation, ...tag };
+}
+
+/** The fields a refusal names: those of its violations that name one. */
+function named(error: unknown): Violation[] {
+  const list = (error as { violations?: unknown } | null)?.violations;
+  return Array.isArray(list)
+    ? list.filter((v): v is Violation => typeof (v as Violation)?.propertyPath === "string")
+    : [];
 }
 
 /** The server's words: its detail, else the error's message, else none. */
@@ -54,13 +74,15 @@ function words(error: unknown): string | null {
  * until someone signs in; then the cart is found (the found cart shown, or the reason it could
  * not be). Changes are carried out one at a time in the order asked, each sent with the cart as
  * it stands and its operation exactly as asked; changes asked while busy wait, none is lost. A
- * change that succeeded shows its new cart and, when that cart has a shipment, has the shipment
- * set again with that cart (a failure there keeps the change). Each change ends in a success
+ * change that succeeded shows its new cart and, when that cart has a shipment, the server's
+ * shipping methods are read: only when the shipment's method is no longer among them is it set
+ * to the first offered one (a failure in either keeps the change). A refused change keeps the
+ * fields the server named, for its sender (the checkout). Each change ends in a success
  * toast, or an error toast with the server's words, unless its sender asked for silence; then
  * the next change starts. Signing out forgets everything.
  */
 function oracle({ event, before }: OracleStep): OracleExpectation {
-  const init = { cart: null, queue: [], lastOutcome: null, loadError: null };
+  const init = { cart: null, queue: [], lastOutcome: null, loadError: null, shippingMethods: [] };
   if (event.type === "xstate.init") return { value: "signedOut", context: init };
   const c = before.context as Ctx;
   const stay = { value: before.value, context: c };
@@ -85,11 +107,12 @@ function oracle({ event, before }: OracleStep): OracleExpectation {
         : [{ type: "notifyFailure", params: { kind: o.kind, message: o.message } }];
     return idle({ ...ctx, queue: rest }, toast);
   };
-  const outcome = (ok: boolean, message: string | null): Outcome => ({
+  const outcome = (ok: boolean, message: string | null, violations: Violation[] = []): Outcome => ({
     requestId: c.queue[0]!.requestId,
     kind: c.queue[0]!.operation.kind as string,
     ok,
     message,
+    violations,
   });
   if (e.type === "cart.stop") return { value: "signedOut", context: init };
   const change = e.type in CHANGES;
@@ -113,13 +136,10 @@ function oracle({ event, before }: OracleStep): OracleExpectation {
           started: find,
         };
       if (e.type === "cart.refresh") return { value: "finding", context: c, started: find };
-      if (e.type === "cart.replace")
-        return idle({ ...c, cart: e.cart as CartLike, loadError: null });
       return stay;
     case "idle":
       if (change) return idle({ ...c, queue: [...c.queue, requestFor(e)] });
       if (e.type === "cart.refresh") return { value: "finding", context: c, started: find };
-      if (e.type === "cart.replace") return { value: "idle", context: { ...c, cart: e.cart } };
       return stay;
     case "updating":
       if (change)
@@ -128,21 +148,37 @@ function oracle({ event, before }: OracleStep): OracleExpectation {
         const cart = e.output as CartLike | null;
         const ctx = { ...c, cart, lastOutcome: outcome(true, null) };
         if (cart !== null && cart.shipments.length >= 1)
-          return { value: "resettingShipment", context: ctx, started: { resetShipment: { cart } } };
+          return {
+            value: "checkingShipment",
+            context: ctx,
+            started: { loadShippingMethods: undefined },
+          };
         return report(ctx);
       }
       if (e.type === "xstate.error.actor.applyOperation")
-        return report({ ...c, lastOutcome: outcome(false, words(e.error)) });
+        return report({ ...c, lastOutcome: outcome(false, words(e.error), named(e.error)) });
       return stay;
-    case "resettingShipment":
+    case "checkingShipment":
+    case "settingShipment":
       if (change)
-        return {
-          value: "resettingShipment",
-          context: { ...c, queue: [...c.queue, requestFor(e)] },
-        };
-      if (e.type === "xstate.done.actor.resetShipment")
+        return { value: before.value, context: { ...c, queue: [...c.queue, requestFor(e)] } };
+      if (e.type === "xstate.done.actor.loadShippingMethods") {
+        const offered = e.output as string[];
+        const ctx = { ...c, shippingMethods: offered };
+        const method = c.cart!.shipments[0]!.methodCode;
+        // Written only when the server no longer offers the shipment's method.
+        if (offered.length > 0 && !offered.includes(method))
+          return {
+            value: "settingShipment",
+            context: ctx,
+            started: { setShippingMethod: { cart: c.cart, methodCode: offered[0] } },
+          };
+        return report(ctx);
+      }
+      if (e.type === "xstate.error.actor.loadShippingMethods") return report(c);
+      if (e.type === "xstate.done.actor.setShippingMethod")
         return report({ ...c, cart: e.output as CartLike });
-      if (e.type === "xstate.error.actor.resetShipment") return report(c);
+      if (e.type === "xstate.error.actor.setShippingMethod") return report(c);
       return stay;
   }
   return stay;
@@ -167,19 +203,39 @@ export const model: MachineModel = {
     { type: "cart.remove", itemId: "1" },
     { type: "cart.empty" },
     { type: "cart.refresh" },
-    { type: "cart.replace", cart: filled },
+    {
+      type: "cart.change",
+      operation: { kind: "applyCoupon", code: "WELCOME10" },
+      requestId: "c1",
+      silent: true,
+    },
     { type: "xstate.done.actor.findCart", output: empty },
     { type: "xstate.error.actor.findCart", error: { detail: "Down" } },
     { type: "xstate.done.actor.applyOperation", output: filled },
     { type: "xstate.done.actor.applyOperation", output: empty },
     { type: "xstate.error.actor.applyOperation", error: { detail: "Out of stock" } },
     { type: "xstate.error.actor.applyOperation", error: { detail: "", message: "Bad Gateway" } },
-    { type: "xstate.done.actor.resetShipment", output: filled },
-    { type: "xstate.error.actor.resetShipment", error: new Error("gone") },
+    {
+      type: "xstate.error.actor.applyOperation",
+      error: {
+        detail: "Unknown coupon",
+        violations: [{ propertyPath: "couponCode", message: "Unknown" }, { code: "x" }],
+      },
+    },
+    // Offered still, withdrawn, none offered at all.
+    { type: "xstate.done.actor.loadShippingMethods", output: ["sea_freight", "air_freight"] },
+    { type: "xstate.done.actor.loadShippingMethods", output: ["sea_freight"] },
+    { type: "xstate.done.actor.loadShippingMethods", output: [] },
+    { type: "xstate.error.actor.loadShippingMethods", error: new Error("gone") },
+    {
+      type: "xstate.done.actor.setShippingMethod",
+      output: { ...filled, shipments: [{ id: "9", methodCode: "sea_freight" }] },
+    },
+    { type: "xstate.error.actor.setShippingMethod", error: new Error("gone") },
   ],
   invariants: {
     "a change runs only while one is waiting": (s) =>
-      !["updating", "resettingShipment", "reporting"].includes(String(s.value)) ||
+      !["updating", "checkingShipment", "settingShipment", "reporting"].includes(String(s.value)) ||
       s.context.queue.length > 0,
     "idle only with nothing waiting": (s) => s.value !== "idle" || s.context.queue.length === 0,
   },

@@ -41,7 +41,18 @@ export const noted: CheckoutCart = {
   payments: [{ id: "p", methodCode: "adyen_card" }],
 };
 export const referenced: CheckoutCart = { ...cart, poNumber: "PO-7" };
-export const addresses: CheckoutAddress[] = [{ id: "1" }, { id: "2" }];
+/** Two address-book entries; the second is the buyer's default shipping address. */
+const head = { firstName: "Ada", lastName: "Berg", company: "Atelier Nord", countryCode: "SE" };
+export const addresses: CheckoutAddress[] = [
+  { id: "1", ...head, street: "Storgatan 1", postcode: "111 20", city: "Stockholm" },
+  { id: "2", ...head, street: "Hamngatan 9", postcode: "411 06", city: "Göteborg" },
+];
+/** The cart as read again after a failed change: it ships to entry 2, its method is the card. */
+export const reread: CheckoutCart = {
+  ...cart,
+  payments: [{ id: "p", methodCode: "adyen_card" }],
+  shippingAddress: { ...head, street: "Hamngatan 9", postcode: "411 06", city: "Göteborg" },
+};
 export const methods: CheckoutPaymentMethod[] = [
   { code: "adyen_card", isCard: true },
   { code: "invoice", isCard: false },
@@ -72,13 +83,23 @@ type Ctx = {
   poNumber: string;
   couponInput: string;
   orderNumber: string | null;
+  step: "overview" | "details";
 };
 
 /**
  * The checkout rules (storefront spec, checkout page, sections 4, 5 and 8), stated here without
  * the machine: which service each step calls with what, what the page then holds and shows.
  */
-function oracle({ event, before, earlier }: OracleStep): OracleExpectation {
+function oracle(step: OracleStep): OracleExpectation {
+  // The step shown is the one the machine is on; it stays while a coupon is applied.
+  const expected = rules(step);
+  const on = sub(expected.value);
+  if ((on === "overview" || on === "details") && expected.context)
+    return { ...expected, context: { ...(expected.context as Ctx), step: on } };
+  return expected;
+}
+
+function rules({ event, before }: OracleStep): OracleExpectation {
   const c = before.context as Ctx;
   const stay: OracleExpectation = { value: before.value, context: c };
   const step = (name: string) => ({ active: name });
@@ -88,7 +109,6 @@ function oracle({ event, before, earlier }: OracleStep): OracleExpectation {
   const done = (id: string) => type === `xstate.done.actor.${id}`;
   const failedCall = (id: string) => type === `xstate.error.actor.${id}`;
   const toast = () => ({ type: "notifyFailure", params: refusal(e.error) });
-  const publish = (cart: CheckoutCart | null) => ({ type: "publishCart", params: { cart } });
   const cart = c.cart!;
   // A refusal naming the coupon empties the coupon box; one naming the address unsets it.
   const afterRefusal = (ctx: Ctx): Ctx => {
@@ -107,7 +127,7 @@ function oracle({ event, before, earlier }: OracleStep): OracleExpectation {
     return {
       value: step("savingPoNumber"),
       context: ctx,
-      started: { savePoNumber: { cart: ctx.cart, poNumber } },
+      started: { savePoNumber: { operation: { kind: "setPoNumber", poNumber } } },
     };
   };
   const isCard = (ctx: Ctx) =>
@@ -133,7 +153,7 @@ function oracle({ event, before, earlier }: OracleStep): OracleExpectation {
       ? {
           value: step("settingPaymentMethod"),
           context: next,
-          started: { setPaymentMethod: { cart: next.cart, code: chosen } },
+          started: { setPaymentMethod: { operation: { kind: "setPaymentMethod", code: chosen } } },
         }
       : { value: step("details"), context: next };
   };
@@ -143,13 +163,36 @@ function oracle({ event, before, earlier }: OracleStep): OracleExpectation {
     started: { loadPaymentMethods: undefined },
     actions,
   });
-  // Decision 014 says applying or removing a coupon returns to the step it was asked from. It
-  // does not: the machine's history state remembers a step only when `active` is left, which
-  // never happens before the end, so the person always lands on the overview (step 0), also
-  // from step 1. Stated as it is until the machine is fixed; the intended rule would be the
-  // last step in `earlier`.
-  void earlier;
-  const origin = () => step("overview");
+  // Applying or removing a coupon returns to the step it was asked from (decision 014).
+  const origin = () => step(c.step);
+  // The cart as read again after a failed change (the error carries it), else as last known.
+  const rereadCart = (): CheckoutCart => {
+    const again = (e.error as { cart?: CheckoutCart } | undefined)?.cart;
+    return again && typeof again.token === "string" ? again : cart;
+  };
+  // The address-book entry the cart's address was copied from: same name, company, street,
+  // postcode, city, country and province.
+  const entryOf = (onCart: CheckoutCart): string | null => {
+    const a = onCart.shippingAddress;
+    if (!a) return null;
+    const keys = [
+      "firstName",
+      "lastName",
+      "company",
+      "street",
+      "postcode",
+      "city",
+      "countryCode",
+      "provinceCode",
+    ] as const;
+    return c.addresses.find((b) => keys.every((k) => (b[k] ?? "") === (a[k] ?? "")))?.id ?? null;
+  };
+  // A failed address change shows the address the cart has; none when the server refused it.
+  const addressAsIs = (): Ctx => {
+    const again = rereadCart();
+    const refused = refusal(e.error).violations.some((v) => v.propertyPath === "shippingAddress");
+    return { ...c, cart: again, shippingAddressId: refused ? null : entryOf(again) };
+  };
 
   if (type === "xstate.init")
     return {
@@ -166,6 +209,7 @@ function oracle({ event, before, earlier }: OracleStep): OracleExpectation {
         poNumber: "",
         couponInput: "",
         orderNumber: null,
+        step: "overview",
       },
       started: { loadCheckout: undefined },
     };
@@ -220,12 +264,20 @@ function oracle({ event, before, earlier }: OracleStep): OracleExpectation {
       if (type === "coupon.apply") {
         const code = c.couponInput.trim();
         return code
-          ? { value: step("applyingCoupon"), context: c, started: { applyCoupon: { cart, code } } }
+          ? {
+              value: step("applyingCoupon"),
+              context: c,
+              started: { applyCoupon: { operation: { kind: "applyCoupon", code } } },
+            }
           : stay;
       }
       if (type === "coupon.remove")
         return cart.couponCode
-          ? { value: step("removingCoupon"), context: c, started: { removeCoupon: { cart } } }
+          ? {
+              value: step("removingCoupon"),
+              context: c,
+              started: { removeCoupon: { operation: { kind: "removeCoupon" } } },
+            }
           : stay;
       if (where === "overview") {
         switch (type) {
@@ -236,7 +288,9 @@ function oracle({ event, before, earlier }: OracleStep): OracleExpectation {
               ? {
                   value: step("updatingItem"),
                   context: c,
-                  started: { adjustItem: { cart, itemId: e.itemId, quantity: q } },
+                  started: {
+                    adjustItem: { operation: { kind: "adjust", itemId: e.itemId, quantity: q } },
+                  },
                 }
               : stay;
           }
@@ -244,7 +298,7 @@ function oracle({ event, before, earlier }: OracleStep): OracleExpectation {
             return {
               value: step("removingItem"),
               context: c,
-              started: { removeItem: { cart, itemId: e.itemId } },
+              started: { removeItem: { operation: { kind: "remove", itemId: e.itemId } } },
             };
           case "emptyCart.ask":
             return { value: step("confirmingEmpty"), context: c };
@@ -269,9 +323,11 @@ function oracle({ event, before, earlier }: OracleStep): OracleExpectation {
             context: next,
             started: {
               setAddresses: {
-                cart,
-                shippingAddressId: e.addressId,
-                billingAddressId: c.billingAddressId,
+                operation: {
+                  kind: "setAddresses",
+                  shippingAddressId: e.addressId,
+                  billingAddressId: c.billingAddressId,
+                },
               },
             },
           };
@@ -283,7 +339,9 @@ function oracle({ event, before, earlier }: OracleStep): OracleExpectation {
             ? {
                 value: step("settingPaymentMethod"),
                 context: { ...c, paymentMethodCode: e.code },
-                started: { setPaymentMethod: { cart, code: e.code } },
+                started: {
+                  setPaymentMethod: { operation: { kind: "setPaymentMethod", code: e.code } },
+                },
               }
             : stay;
         case "checkout.complete": {
@@ -292,7 +350,11 @@ function oracle({ event, before, earlier }: OracleStep): OracleExpectation {
           if (c.customer?.poNumberRequired && c.poNumber.trim() === "") return stay;
           const note = c.note.trim();
           if (note === (cart.notes ?? "")) return poThenPlace(c);
-          return { value: step("savingNote"), context: c, started: { saveNote: { cart, note } } };
+          return {
+            value: step("savingNote"),
+            context: c,
+            started: { saveNote: { operation: { kind: "setNote", note } } },
+          };
         }
       }
       return stay;
@@ -302,7 +364,7 @@ function oracle({ event, before, earlier }: OracleStep): OracleExpectation {
         return {
           value: step("overview"),
           context: { ...c, cart: e.output },
-          actions: [publish(e.output), { type: "notifyItemChanged", params: { kind: "updated" } }],
+          actions: [{ type: "notifyItemChanged", params: { kind: "updated" } }],
         };
       if (failedCall("adjustItem"))
         return { value: step("overview"), context: c, actions: [toast()] };
@@ -312,7 +374,7 @@ function oracle({ event, before, earlier }: OracleStep): OracleExpectation {
         return {
           value: (e.output as CheckoutCart).items.length === 0 ? "empty" : step("overview"),
           context: { ...c, cart: e.output },
-          actions: [publish(e.output), { type: "notifyItemChanged", params: { kind: "removed" } }],
+          actions: [{ type: "notifyItemChanged", params: { kind: "removed" } }],
         };
       if (failedCall("removeItem"))
         return { value: step("overview"), context: c, actions: [toast()] };
@@ -320,21 +382,24 @@ function oracle({ event, before, earlier }: OracleStep): OracleExpectation {
     case "confirmingEmpty":
       if (type === "emptyCart.cancel") return { value: step("overview"), context: c };
       if (type === "emptyCart.confirm")
-        return { value: step("emptying"), context: c, started: { deleteCart: { cart } } };
+        return {
+          value: step("emptying"),
+          context: c,
+          started: { deleteCart: { operation: { kind: "empty" } } },
+        };
       return stay;
     case "emptying":
       if (done("deleteCart"))
         return {
           value: "emptied",
           context: c,
-          actions: [publish(null), { type: "notifyEmptied" }, { type: "goToShop" }],
+          actions: [{ type: "notifyEmptied" }, { type: "goToShop" }],
         };
       if (failedCall("deleteCart"))
         return { value: step("overview"), context: c, actions: [toast()] };
       return stay;
     case "applyingCoupon":
-      if (done("applyCoupon"))
-        return { value: origin(), context: { ...c, cart: e.output }, actions: [publish(e.output)] };
+      if (done("applyCoupon")) return { value: origin(), context: { ...c, cart: e.output } };
       if (failedCall("applyCoupon"))
         return { value: origin(), context: { ...c, couponInput: "" }, actions: [toast()] };
       return stay;
@@ -343,7 +408,6 @@ function oracle({ event, before, earlier }: OracleStep): OracleExpectation {
         return {
           value: origin(),
           context: { ...c, cart: e.output, couponInput: "" },
-          actions: [publish(e.output)],
         };
       if (failedCall("removeCoupon")) return { value: origin(), context: c, actions: [toast()] };
       return stay;
@@ -365,9 +429,11 @@ function oracle({ event, before, earlier }: OracleStep): OracleExpectation {
           context: next,
           started: {
             setDefaultAddresses: {
-              cart,
-              shippingAddressId: next.shippingAddressId,
-              billingAddressId: next.billingAddressId,
+              operation: {
+                kind: "setAddresses",
+                shippingAddressId: next.shippingAddressId,
+                billingAddressId: next.billingAddressId,
+              },
             },
           },
         };
@@ -377,9 +443,8 @@ function oracle({ event, before, earlier }: OracleStep): OracleExpectation {
       return stay;
     }
     case "settingDefaultAddresses":
-      if (done("setDefaultAddresses"))
-        return toPaymentMethods({ ...c, cart: e.output }, [publish(e.output)]);
-      if (failedCall("setDefaultAddresses")) return toPaymentMethods(afterRefusal(c), [toast()]);
+      if (done("setDefaultAddresses")) return toPaymentMethods({ ...c, cart: e.output });
+      if (failedCall("setDefaultAddresses")) return toPaymentMethods(addressAsIs(), [toast()]);
       return stay;
     case "loadingPaymentMethods":
       if (done("loadPaymentMethods")) return paymentDefault(c, e.output);
@@ -398,9 +463,11 @@ function oracle({ event, before, earlier }: OracleStep): OracleExpectation {
           },
           started: {
             setAddresses: {
-              cart,
-              shippingAddressId: e.address.id,
-              billingAddressId: c.billingAddressId,
+              operation: {
+                kind: "setAddresses",
+                shippingAddressId: e.address.id,
+                billingAddressId: c.billingAddressId,
+              },
             },
           },
         };
@@ -410,24 +477,25 @@ function oracle({ event, before, earlier }: OracleStep): OracleExpectation {
         return {
           value: step("details"),
           context: { ...c, cart: e.output },
-          actions: [publish(e.output)],
         };
       if (failedCall("setAddresses"))
-        return { value: step("details"), context: afterRefusal(c), actions: [toast()] };
+        return { value: step("details"), context: addressAsIs(), actions: [toast()] };
       return stay;
     case "settingPaymentMethod":
       if (done("setPaymentMethod"))
         return {
           value: step("details"),
           context: { ...c, cart: e.output },
-          actions: [publish(e.output)],
         };
-      if (failedCall("setPaymentMethod"))
+      if (failedCall("setPaymentMethod")) {
+        // The page shows the method the cart has, as read again after the failure.
+        const again = rereadCart();
         return {
           value: step("details"),
-          context: { ...c, paymentMethodCode: cart.payments[0]?.methodCode ?? null },
+          context: { ...c, cart: again, paymentMethodCode: again.payments[0]?.methodCode ?? null },
           actions: [toast()],
         };
+      }
       return stay;
     case "savingNote":
       if (done("saveNote")) return poThenPlace({ ...c, cart: e.output });
@@ -493,6 +561,8 @@ export const model: MachineModel = {
       s.context.customer?.poNumberRequired === true,
       s.context.poNumber.trim() !== (s.context.cart?.poNumber ?? ""),
       s.context.poNumber.trim() === "",
+      s.context.step,
+      s.context.cart?.shippingAddress ? "ships" : "unaddressed",
     ]),
   events: (s) => [
     { type: "item.setQuantity", itemId: "1", quantity: 3 },
@@ -544,12 +614,26 @@ export const model: MachineModel = {
     { type: "xstate.error.actor.loadAddresses", error: { detail: "No" } },
     { type: "xstate.done.actor.setDefaultAddresses", output: cart },
     { type: "xstate.error.actor.setDefaultAddresses", error: violation("shippingAddress") },
+    {
+      type: "xstate.error.actor.setDefaultAddresses",
+      error: { detail: null, violations: [], cart: reread },
+    },
     { type: "xstate.done.actor.loadPaymentMethods", output: methods },
     { type: "xstate.error.actor.loadPaymentMethods", error: { detail: "No" } },
     { type: "xstate.done.actor.setPaymentMethod", output: cart },
     { type: "xstate.error.actor.setPaymentMethod", error: { detail: "No" } },
+    // The connection dropped: no detail, and the cart read again says what it has.
+    {
+      type: "xstate.error.actor.setPaymentMethod",
+      error: { detail: null, violations: [], cart: reread },
+    },
     { type: "xstate.done.actor.setAddresses", output: cart },
     { type: "xstate.error.actor.setAddresses", error: violation("shippingAddress") },
+    {
+      type: "xstate.error.actor.setAddresses",
+      error: { detail: null, violations: [], cart: reread },
+    },
+    { type: "xstate.error.actor.setAddresses", error: { detail: null, violations: [] } },
     { type: "xstate.done.actor.saveNote", output: noted },
     { type: "xstate.error.actor.saveNote", error: { detail: "Too long" } },
     { type: "xstate.done.actor.savePoNumber", output: referenced },

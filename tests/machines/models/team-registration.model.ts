@@ -71,7 +71,7 @@ function oracle({ event, before, input }: OracleStep): OracleExpectation {
     field?: keyof Values;
     value?: string & boolean;
     output?: { valid?: unknown; message?: string | null };
-    error?: { message?: unknown; violations?: unknown };
+    error?: { detail?: unknown; violations?: unknown };
   };
   const set = (context: Partial<Ctx>) => ({ value: "editing", context: { ...c, ...context } });
   switch (before.value) {
@@ -171,10 +171,9 @@ function oracle({ event, before, input }: OracleStep): OracleExpectation {
           const field = x.propertyPath === "newPlainPassword" ? "password" : x.propertyPath;
           serverErrors[field] ??= x.message;
         }
-      const message = e.error?.message;
+      const detail = e.error?.detail;
       return set({
-        failure:
-          typeof message === "string" && message !== "" ? message : "teamRegistration.failed",
+        failure: typeof detail === "string" && detail !== "" ? detail : "teamRegistration.failed",
         serverErrors,
       });
     }
@@ -231,11 +230,11 @@ export const model: MachineModel = {
     { type: "registration.dismissFailure" },
     done("registerTeamMember"),
     failed("registerTeamMember", {
-      message: "Invalid",
+      detail: "Invalid",
       violations: [{ propertyPath: "newPlainPassword", message: "Too short" }],
     }),
     failed("registerTeamMember", {
-      message: "Invalid",
+      detail: "Invalid",
       violations: [{ propertyPath: "token", message: "Link used" }],
     }),
     failed("registerTeamMember", new Error("")),

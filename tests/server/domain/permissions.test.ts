@@ -11,7 +11,7 @@ const ALL_ACTIONS: readonly Action[] = [
   "account.myInformation",
   "account.addressBook",
   "account.team",
-  "savedLists.order",
+  "shoppingLists.order",
 ];
 const ALL_BUT_TEAM = ALL_ACTIONS.filter((a) => a !== "account.team");
 

@@ -74,8 +74,8 @@ describe("memberStatus", () => {
 
 describe("removalMode", () => {
   it("disables users with placed orders or saved lists and deletes the others", () => {
-    expect(removalMode({ placedOrders: 0, savedLists: 0 })).toBe("delete");
-    expect(removalMode({ placedOrders: 3, savedLists: 0 })).toBe("disable");
-    expect(removalMode({ placedOrders: 0, savedLists: 1 })).toBe("disable");
+    expect(removalMode({ placedOrders: 0, shoppingLists: 0 })).toBe("delete");
+    expect(removalMode({ placedOrders: 3, shoppingLists: 0 })).toBe("disable");
+    expect(removalMode({ placedOrders: 0, shoppingLists: 1 })).toBe("disable");
   });
 });

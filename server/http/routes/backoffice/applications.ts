@@ -13,10 +13,10 @@ import {
 import type { DB } from "../../../db/schema.js";
 import { requireStaff } from "../../auth.js";
 import type { AppContext } from "../../context.js";
-import { collection, numericId } from "../../iri.js";
-import { conflict, notFound, unprocessable } from "../../problem.js";
 import { BodyReader, paging, queryString } from "../../validate.js";
 import { ADMIN, adminIri, badQuery, integerField } from "./common.js";
+import { collection, numericId } from "../../../core/iri.js";
+import { conflict, notFound, unprocessable } from "../../../core/problem.js";
 
 /** Default minimum order value per currency when the reviewer names none (spec 9: 500 EUR). */
 const DEFAULT_MINIMUM: Record<string, number> = { EUR: 50_000, USD: 55_000 };

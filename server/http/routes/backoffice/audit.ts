@@ -9,10 +9,10 @@ import type { DB } from "../../../db/schema.js";
 import { ROLES } from "../../../domain/permissions.js";
 import { requirePrincipal, requireStaff } from "../../auth.js";
 import type { AppContext } from "../../context.js";
-import { collection, numericId } from "../../iri.js";
-import { forbidden, notFound } from "../../problem.js";
 import { paging, queryString } from "../../validate.js";
 import { ADMIN, adminIri, companyFilter, SHOP } from "./common.js";
+import { collection, numericId } from "../../../core/iri.js";
+import { forbidden, notFound } from "../../../core/problem.js";
 
 const auditEvents = async (
   db: Kysely<DB>,

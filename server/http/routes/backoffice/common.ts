@@ -1,7 +1,7 @@
 import type { StaffPrincipal } from "../../auth.js";
-import { numericId } from "../../iri.js";
-import { Problem } from "../../problem.js";
 import { type BodyReader, queryString } from "../../validate.js";
+import { numericId } from "../../../core/iri.js";
+import { Problem } from "../../../core/problem.js";
 
 /** What the back office's registrars share: the paths, IRIs and the query and body checks. */
 

@@ -13,10 +13,10 @@ import { recordAudit } from "../../../db/audit.js";
 import type { CompanyRow, DB } from "../../../db/schema.js";
 import { requireStaff } from "../../auth.js";
 import type { AppContext } from "../../context.js";
-import { collection, numericId } from "../../iri.js";
-import { notFound } from "../../problem.js";
 import { BodyReader, paging } from "../../validate.js";
 import { ADMIN, actorOf, adminIri } from "./common.js";
+import { collection, numericId } from "../../../core/iri.js";
+import { notFound } from "../../../core/problem.js";
 
 const companyResources = async (dbx: Kysely<DB>, rows: CompanyRow[]) => {
   const addressIds = rows.flatMap((c) =>

@@ -32,11 +32,11 @@ import { totalUnpaidAmount } from "../../../domain/payment-status.js";
 import { AWAITING_APPROVAL } from "../../../domain/spending-limits.js";
 import { requireStaff } from "../../auth.js";
 import type { AppContext } from "../../context.js";
-import { collection, idFromReference } from "../../iri.js";
-import { orderResources } from "../../order-resource.js";
-import { conflict, notFound, Problem, unprocessable } from "../../problem.js";
 import { BodyReader, paging, queryString } from "../../validate.js";
 import { ADMIN, actorOf, adminIri, badQuery, companyFilter } from "./common.js";
+import { collection, idFromReference } from "../../../core/iri.js";
+import { orderResources } from "../../../core/order-resource.js";
+import { conflict, notFound, Problem, unprocessable } from "../../../core/problem.js";
 
 /** Placed orders with the company they belong to, for staff eyes. */
 const adminOrders = async (dbx: Kysely<DB>, rows: OrderRow[]) => {

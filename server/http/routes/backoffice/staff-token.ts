@@ -1,10 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import { findStaffByEmail } from "../../../db/backoffice/staff.js";
-import { revokeToken, signToken, STAFF_AUDIENCE, verifyPassword } from "../../auth.js";
+import { revokeToken } from "../../../db/sessions.js";
+import { signToken, STAFF_AUDIENCE } from "../../auth.js";
 import type { AppContext } from "../../context.js";
-import { unauthorized } from "../../problem.js";
 import { BodyReader } from "../../validate.js";
 import { ADMIN } from "./common.js";
+import { verifyPassword } from "../../../core/password-hash.js";
+import { unauthorized } from "../../../core/problem.js";
 
 /** Staff sign-in and sign-out: the back office's bearer token. */
 export function registerStaffToken(app: FastifyInstance, { db, config }: AppContext): void {

@@ -12,7 +12,7 @@ import type {
   BookAddress,
   BookCountry,
 } from "../../../../machines/address-book.machine";
-import { call, successOf } from "../me/gateway-results";
+import { call, successOf } from "../../../lib/gateway-result";
 
 export const loadAddressBook = () =>
   call(async (): Promise<{ addresses: BookAddress[]; countries: BookCountry[] }> => {

@@ -5,20 +5,16 @@ import {
   RejectOrderDocument,
   type ApprovalsQuery,
 } from "../../../lib/gql/graphql";
-import { call, successOf, type Failure } from "../me/gateway-results";
+import { call, successOf } from "../../../lib/gateway-result";
 
 export type Approval = ApprovalsQuery["approvals"]["items"][number];
 
 /** The company's orders awaiting approval and how many (the navigation's badge). */
 export const loadApprovals = () => gateway(ApprovalsDocument, {}).then((d) => d.approvals);
 
-/** The approval machine reads the server's words from `detail` (machines/approval.machine.ts). */
+/** A refused decision is thrown as a Refusal: the approval machine reads its `detail`. */
 const withDetail = async (run: () => Promise<unknown>) => {
-  try {
-    await call(run);
-  } catch (error) {
-    throw { detail: (error as Failure).message };
-  }
+  await call(run);
 };
 
 export const approveOrder = (input: { token: string }) =>

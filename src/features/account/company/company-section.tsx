@@ -25,7 +25,7 @@ import { useAccountCustomer } from "../account-context";
 import { useLazyNamespace } from "../../../lib/lazy-namespace";
 import { useGatewayQuery } from "../../../lib/use-gateway-query";
 import { ACCOUNT_TEXTS } from "../me/account-texts";
-import { asFailure } from "../me/gateway-results";
+import { asRefusal, call, successOf } from "../../../lib/gateway-result";
 
 /** One read-only field: its label, and 'Not provided' when the company has no value. */
 function Field(props: { label: string; value: string | null | undefined; empty: string }) {
@@ -54,17 +54,19 @@ function PoNumberSetting(props: { required: boolean }) {
   const change = async (next: boolean) => {
     setSaving(true);
     try {
-      const { setPoNumberRequired: result } = await gateway(SetPoNumberRequiredDocument, {
-        required: next,
-      });
-      if (result.__typename !== "CompanyDetails") throw new Error(result.message);
+      const result = await call(async () =>
+        successOf(
+          (await gateway(SetPoNumberRequiredDocument, { required: next })).setPoNumberRequired,
+          "CompanyDetails",
+        ),
+      );
       setRequired(result.poNumberRequired);
       notifications.show({ color: "green", message: t("company.poNumberSaved") });
     } catch (error) {
       notifications.show({
         color: "red",
         title: t("company.errorTitle"),
-        message: (error instanceof Error && error.message) || t("company.poNumberFailed"),
+        message: asRefusal(error).detail ?? t("company.poNumberFailed"),
       });
     } finally {
       setSaving(false);
@@ -105,7 +107,7 @@ export function CompanySection() {
     body = (
       <Alert color="red" title={t("company.errorTitle")} role="alert">
         <Stack gap="sm" align="flex-start">
-          <Text size="sm">{asFailure(details.error).message ?? t("company.loadFailed")}</Text>
+          <Text size="sm">{asRefusal(details.error).detail ?? t("company.loadFailed")}</Text>
           <Button variant="light" size="xs" onClick={() => setAttempt((n) => n + 1)}>
             {t("company.retry")}
           </Button>

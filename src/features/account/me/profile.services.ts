@@ -10,7 +10,7 @@ import type {
   ProfileSaveInput,
   ProfileValues,
 } from "../../../../machines/profile.machine";
-import { call, successOf } from "./gateway-results";
+import { call, successOf } from "../../../lib/gateway-result";
 
 type Me = {
   firstName?: string | null;

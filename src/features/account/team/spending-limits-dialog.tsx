@@ -8,9 +8,10 @@ import { notifications } from "@mantine/notifications";
 import { useState } from "react";
 import type { TeamMember } from "../../../../machines/team.machine";
 import { useDialogLayout } from "../../../lib/dialog-layout";
+import type { Refusal } from "../../../lib/gateway-result";
 import { useLazyNamespace } from "../../../lib/lazy-namespace";
+import { decimalSeparator } from "../../../lib/money";
 import { ACCOUNT_TEXTS } from "../me/account-texts";
-import type { Failure } from "../me/gateway-results";
 import { setSpendingLimits } from "./team.services";
 
 /** Minor units as the field shows them (12.50), empty for none. */
@@ -36,11 +37,11 @@ export function SpendingLimitsDialog({
   onClose: () => void;
   onSaved: (member: TeamMember) => void;
 }) {
-  const { t } = useLazyNamespace("account", ACCOUNT_TEXTS);
+  const { t, i18n } = useLazyNamespace("account", ACCOUNT_TEXTS);
   const dialog = useDialogLayout();
   const [orderLimit, setOrderLimit] = useState<string | number>("");
   const [monthlyLimit, setMonthlyLimit] = useState<string | number>("");
-  const [failure, setFailure] = useState<Failure | null>(null);
+  const [failure, setFailure] = useState<Refusal | null>(null);
   const [saving, setSaving] = useState(false);
   const [shownFor, setShownFor] = useState<string | null>(null);
   // The fields start from the member's limits each time the dialog opens for someone.
@@ -66,7 +67,7 @@ export function SpendingLimitsDialog({
       notifications.show({ color: "green", message: t("team.limits.saved") });
       onSaved(saved);
     } catch (error) {
-      setFailure(error as Failure);
+      setFailure(error as Refusal);
     } finally {
       setSaving(false);
     }
@@ -75,7 +76,10 @@ export function SpendingLimitsDialog({
   return (
     <Modal
       opened={member !== null}
-      onClose={onClose}
+      onClose={() => !saving && onClose()}
+      closeOnClickOutside={!saving}
+      closeOnEscape={!saving}
+      withCloseButton={!saving}
       title={t("team.limits.title", { email: member?.email ?? "" })}
       centered
       fullScreen={dialog.fullScreen}
@@ -93,7 +97,7 @@ export function SpendingLimitsDialog({
           </Text>
           {failure && failure.violations.length === 0 && (
             <Alert color="red" title={t("team.failed")} role="alert">
-              {failure.message}
+              {failure.detail}
             </Alert>
           )}
           <NumberInput
@@ -103,6 +107,7 @@ export function SpendingLimitsDialog({
             data-autofocus
             min={0}
             decimalScale={2}
+            decimalSeparator={decimalSeparator(i18n.language)}
             thousandSeparator=" "
             allowNegative={false}
             value={orderLimit}
@@ -116,6 +121,7 @@ export function SpendingLimitsDialog({
             name="monthlyLimit"
             min={0}
             decimalScale={2}
+            decimalSeparator={decimalSeparator(i18n.language)}
             thousandSeparator=" "
             allowNegative={false}
             value={monthlyLimit}
@@ -124,7 +130,7 @@ export function SpendingLimitsDialog({
             readOnly={saving}
           />
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" disabled={saving} onClick={onClose}>
               {t("team.limits.cancel")}
             </Button>
             <Button type="submit" loading={saving}>

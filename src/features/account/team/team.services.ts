@@ -8,7 +8,7 @@ import {
   type CompanyUserFieldsFragment,
 } from "../../../lib/gql/graphql";
 import type { TeamMember, TeamRole } from "../../../../machines/team.machine";
-import { call, successOf } from "../me/gateway-results";
+import { call, successOf } from "../../../lib/gateway-result";
 
 const toMember = (u: CompanyUserFieldsFragment): TeamMember => ({
   id: u.id,

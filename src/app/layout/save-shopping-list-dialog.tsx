@@ -9,44 +9,43 @@ import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { fromPromise } from "xstate";
-import { saveListMachine } from "../../../machines/save-list.machine";
+import { saveShoppingListMachine } from "../../../machines/save-shopping-list.machine";
 import { MAX_LIST_NAME_LENGTH } from "../../../server/domain/shopping-lists";
 import { useDialogLayout } from "../../lib/dialog-layout";
 import { gateway } from "../../lib/gateway";
-import { CreateShoppingListDocument, DeleteCartDocument } from "../../lib/gql/graphql";
-import { gatewayErrorDetail } from "../../lib/graphql-client";
-import { useCart, useCartActor } from "../../lib/cart";
+import { CreateShoppingListDocument } from "../../lib/gql/graphql";
+import { call, successOf } from "../../lib/gateway-result";
+import { changeThroughCart, useCart, useRunningCart } from "../../lib/cart";
 
 /**
  * 'Save for later' (storefront spec section 4): the cart's lines become a shopping list with the
  * given name, then the cart is deleted, 'List saved' shows and the person goes to /shop.
  */
-export default function SaveListDialog({ onClose }: { onClose: () => void }) {
+export default function SaveShoppingListDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation("cart");
   const navigate = useNavigate();
   const { cart } = useCart();
-  const cartActor = useCartActor();
+  const runningCart = useRunningCart();
   const logic = useMemo(
     () =>
-      saveListMachine.provide({
+      saveShoppingListMachine.provide({
         actors: {
           createShoppingList: fromPromise(async ({ input }: { input: { name: string } }) => {
             const items = (cart?.items ?? []).map((item) => ({
               variantCode: item.variantCode,
               quantity: item.quantity,
             }));
-            let result;
-            try {
-              result = (await gateway(CreateShoppingListDocument, { name: input.name, items }))
-                .createShoppingList;
-            } catch (error) {
-              throw { detail: gatewayErrorDetail(error) };
-            }
-            if (result.__typename !== "ShoppingList") throw { detail: result.message || null };
+            await call(async () =>
+              successOf(
+                (await gateway(CreateShoppingListDocument, { name: input.name, items }))
+                  .createShoppingList,
+                "ShoppingList",
+              ),
+            );
           }),
+          // The cart actor, the cart's one owner, deletes it.
           deleteCart: fromPromise(async () => {
-            if (cart) await gateway(DeleteCartDocument, { cartToken: cart.token });
-            cartActor.send({ type: "cart.replace", cart: null });
+            await changeThroughCart(runningCart, { kind: "empty" });
           }),
         },
         actions: {

@@ -25,11 +25,14 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { fromPromise } from "xstate";
-import { savedListsMachine, type ListOrderOutcome } from "../../../../machines/saved-lists.machine";
+import {
+  shoppingListsMachine,
+  type ListOrderOutcome,
+} from "../../../../machines/shopping-lists.machine";
 import { can } from "../../../../server/domain/permissions";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { gateway } from "../../../lib/gateway";
-import { gatewayErrorDetail } from "../../../lib/graphql-client";
+import { asRefusal, call, successOf } from "../../../lib/gateway-result";
 import {
   DeleteShoppingListDocument,
   OrderShoppingListDocument,
@@ -40,22 +43,19 @@ import { useGatewayQuery } from "../../../lib/use-gateway-query";
 import { useCartActor } from "../../../lib/cart";
 import { useAccountCustomer } from "../account-context";
 
-/** A gateway failure as the machine reads it: the server's detail when there is one. */
-const failure = (error: unknown) => ({ detail: gatewayErrorDetail(error) });
-
 /**
  * Saved lists (account spec 2): each list's name, lines (variant name, quantity, image),
  * currency sign and total; delete with confirmation; order a list into the cart and go to
  * /checkout (not for MARKETING: spec 6); an empty state.
  */
-export function SavedListsSection() {
+export function ShoppingListsSection() {
   const { t, i18n } = useTranslation("account");
   const customer = useAccountCustomer();
   const navigate = useNavigate();
   const cart = useCartActor();
   const [reload, setReload] = useState(0);
   const lists = useGatewayQuery(() => gateway(ShoppingListsDocument, {}), `lists-${reload}`);
-  const mayOrder = can(customer.roles, "savedLists.order");
+  const mayOrder = can(customer.roles, "shoppingLists.order");
   const lineCounts = useRef(new Map<string, number>());
   useEffect(() => {
     if (lists.status !== "success") return;
@@ -66,22 +66,24 @@ export function SavedListsSection() {
 
   const logic = useMemo(
     () =>
-      savedListsMachine.provide({
+      shoppingListsMachine.provide({
         actors: {
           deleteList: fromPromise(async ({ input }: { input: { id: string } }) => {
-            const result = await gateway(DeleteShoppingListDocument, { id: input.id }).catch(
-              (error: unknown) => Promise.reject(failure(error)),
+            await call(async () =>
+              successOf(
+                (await gateway(DeleteShoppingListDocument, { id: input.id })).deleteShoppingList,
+                "Deleted",
+              ),
             );
-            if (result.deleteShoppingList.__typename !== "Deleted")
-              throw { detail: result.deleteShoppingList.message };
           }),
           orderList: fromPromise(
             async ({ input }: { input: { id: string } }): Promise<ListOrderOutcome> => {
-              const result = await gateway(OrderShoppingListDocument, { id: input.id }).catch(
-                (error: unknown) => Promise.reject(failure(error)),
+              const answer = await call(async () =>
+                successOf(
+                  (await gateway(OrderShoppingListDocument, { id: input.id })).orderShoppingList,
+                  "ShoppingListOrdered",
+                ),
               );
-              const answer = result.orderShoppingList;
-              if (answer.__typename !== "ShoppingListOrdered") throw { detail: answer.message };
               // Each line of a list is a distinct variant; what was not skipped went in.
               const lines = lineCounts.current.get(input.id) ?? answer.skipped.length;
               return {
@@ -151,7 +153,7 @@ export function SavedListsSection() {
         </Group>
       )}
       {lists.status === "error" && (
-        <Alert color="red">{gatewayErrorDetail(lists.error) ?? t("lists.loadFailed")}</Alert>
+        <Alert color="red">{asRefusal(lists.error).detail ?? t("lists.loadFailed")}</Alert>
       )}
       {lists.status === "success" && lists.data.shoppingLists.items.length === 0 && (
         <Text c="stone.6" data-testid="lists-empty">

@@ -25,7 +25,7 @@ export type SaveListEvent =
  * and goes to /shop (storefront spec section 4). A failure shows the server's detail and keeps
  * the dialog open.
  */
-export const saveListMachine = setup({
+export const saveShoppingListMachine = setup({
   types: {
     context: {} as SaveListContext,
     events: {} as SaveListEvent,
@@ -48,7 +48,7 @@ export const saveListMachine = setup({
     hasName: ({ context }) => context.name.trim() !== "",
   },
 }).createMachine({
-  id: "saveList",
+  id: "saveShoppingList",
   description: "Saving the cart as a named shopping list.",
   context: ({ input }) => ({ name: "", defaultName: defaultListName(input.today), failure: null }),
   initial: "closed",

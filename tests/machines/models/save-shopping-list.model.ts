@@ -1,4 +1,4 @@
-import { saveListMachine } from "../../../machines/save-list.machine.js";
+import { saveShoppingListMachine } from "../../../machines/save-shopping-list.machine.js";
 import type { MachineModel, OracleExpectation, OracleStep } from "../support/paths.js";
 
 type Ctx = { name: string; defaultName: string; failure: string | null };
@@ -58,7 +58,7 @@ function oracle({ event, before, input }: OracleStep): OracleExpectation {
 }
 
 export const model: MachineModel = {
-  machine: saveListMachine,
+  machine: saveShoppingListMachine,
   input: { today: new Date(Date.UTC(2026, 10, 21)) },
   events: (s) => [
     { type: "list.open" },

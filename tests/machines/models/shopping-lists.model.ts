@@ -1,4 +1,4 @@
-import { savedListsMachine } from "../../../machines/saved-lists.machine.js";
+import { shoppingListsMachine } from "../../../machines/shopping-lists.machine.js";
 import type { MachineModel, OracleExpectation, OracleStep } from "../support/paths.js";
 
 export const some = {
@@ -121,7 +121,7 @@ function oracle({ event, before, input }: OracleStep): OracleExpectation {
 }
 
 export const model: MachineModel = {
-  machine: savedListsMachine,
+  machine: shoppingListsMachine,
   events: () => [
     { type: "lists.delete", id: "1", name: "Spring restock" },
     { type: "lists.confirmDelete" },

@@ -16,7 +16,7 @@ import {
   listLines,
   listLinesToOrder,
   lockShopUser,
-  savedListItems,
+  shoppingListItems,
   soldVariantCodes,
 } from "../../db/shopping-lists.js";
 import { MAX_LINE_QUANTITY, quantityViolation } from "../../domain/quantity.js";
@@ -31,13 +31,15 @@ import {
   type VariantAvailability,
 } from "../../domain/shopping-lists.js";
 import type { Violation } from "../../domain/violations.js";
-import { requireAbility, requirePrincipal, type Principal } from "../auth.js";
+import { requirePrincipal } from "../auth.js";
 import type { AppContext } from "../context.js";
-import { translate, type Language } from "../i18n.js";
-import { collection, idFromReference, iri, numericId } from "../iri.js";
-import { orderResources } from "../order-resource.js";
-import { languageOf, notFound, unprocessable } from "../problem.js";
+import { languageOf } from "../problem.js";
 import { BodyReader, paging } from "../validate.js";
+import { requireAbility, type Principal } from "../../core/abilities.js";
+import { translate, type Language } from "../../core/i18n.js";
+import { collection, idFromReference, iri, numericId } from "../../core/iri.js";
+import { orderResources } from "../../core/order-resource.js";
+import { notFound, unprocessable } from "../../core/problem.js";
 
 const LISTS = "/api/v2/shopping-lists";
 const listIri = (id: number) => `${LISTS}/${id}`;
@@ -57,9 +59,9 @@ const CART_LOCALES: Record<Language, string> = {
  * A list belongs to the company, not to the person who saved it: every user of the company
  * sees every list and may delete any of them (the account screen offers "delete" on every list
  * and shows no owner; who deleted what is in the audit trail, with the list's content). Only
- * ordering from a list needs the right to buy (`savedLists.order`: not MARKETING).
+ * ordering from a list needs the right to buy (`shoppingLists.order`: not MARKETING).
  */
-export async function registerSavedListRoutes(
+export async function registerShoppingListRoutes(
   app: FastifyInstance,
   { db }: AppContext,
 ): Promise<void> {
@@ -124,7 +126,7 @@ export async function registerSavedListRoutes(
     const rawId = (request.params as { id: string }).id;
     await db.transaction().execute(async (tx) => {
       const list = await findList(tx, p, rawId);
-      const items = await savedListItems(tx, list.id);
+      const items = await shoppingListItems(tx, list.id);
       // A colleague deleted it a moment ago: the same answer as if it had never been there.
       if ((await deleteList(tx, list.id)) !== 1) throw notFound();
       await recordAudit(tx, {
@@ -152,7 +154,7 @@ export async function registerSavedListRoutes(
    */
   app.post(`${LISTS}/:id/order`, async (request) => {
     const p = requirePrincipal(request);
-    requireAbility(p, "savedLists.order");
+    requireAbility(p, "shoppingLists.order");
     new BodyReader(request.body, []).done();
     const rawId = (request.params as { id: string }).id;
     const lang = languageOf(request);

@@ -1,12 +1,12 @@
 import { createActor } from "xstate";
 import { describe, expect, it, vi } from "vitest";
-import { savedListsMachine } from "../../machines/saved-lists.machine.js";
-import { model as savedListsModel, none, some } from "./models/saved-lists.model.js";
+import { shoppingListsMachine } from "../../machines/shopping-lists.machine.js";
+import { model as shoppingListsModel, none, some } from "./models/shopping-lists.model.js";
 import { runModel } from "./support/paths.js";
 
 describe("saved lists machine", () => {
   it("covers every state and transition; deletes only after confirming, never orders for MARKETING", () => {
-    const result = runModel(savedListsModel);
+    const result = runModel(shoppingListsModel);
     expect(result.failures).toEqual([]);
     expect(result.states.missing).toEqual([]);
     expect(result.transitions.missing).toEqual([]);
@@ -17,7 +17,7 @@ describe("saved lists machine", () => {
     const report = vi.fn();
     const checkout = vi.fn();
     const actor = createActor(
-      savedListsMachine.provide({
+      shoppingListsMachine.provide({
         actions: {
           refreshCart: refresh,
           reportSkipped: (_, p) => report(p.skipped),
@@ -41,7 +41,7 @@ describe("saved lists machine", () => {
 
   it("asks before deleting and shows the server's words on failure", () => {
     const reload = vi.fn();
-    const actor = createActor(savedListsMachine.provide({ actions: { reloadLists: reload } }), {
+    const actor = createActor(shoppingListsMachine.provide({ actions: { reloadLists: reload } }), {
       input: { mayOrder: false },
     }).start();
     actor.send({ type: "lists.order", id: "2", name: "Essentials" });

@@ -7,7 +7,7 @@ export interface ListOrderOutcome {
   skipped: { variantCode: string; message: string }[];
 }
 
-export interface SavedListsContext {
+export interface ShoppingListsContext {
   /** The list the open confirmation or the running request is about. */
   listId: string | null;
   listName: string | null;
@@ -22,7 +22,7 @@ export interface SavedListsContext {
   mayOrder: boolean;
 }
 
-export type SavedListsEvent =
+export type ShoppingListsEvent =
   | { type: "lists.delete"; id: string; name: string }
   | { type: "lists.confirmDelete" }
   | { type: "lists.cancel" }
@@ -41,10 +41,10 @@ const detailOf = (error: unknown) => {
  * refreshes the app's cart and goes to /checkout, telling the user which lines could not be
  * added. When no line could be added the user stays, with the reasons shown.
  */
-export const savedListsMachine = setup({
+export const shoppingListsMachine = setup({
   types: {
-    context: {} as SavedListsContext,
-    events: {} as SavedListsEvent,
+    context: {} as ShoppingListsContext,
+    events: {} as ShoppingListsEvent,
     input: {} as { mayOrder: boolean },
   },
   actors: {
@@ -65,7 +65,7 @@ export const savedListsMachine = setup({
     hasAddedLines: (_, params: { outcome: ListOrderOutcome }) => params.outcome.addedLines > 0,
   },
 }).createMachine({
-  id: "savedLists",
+  id: "shoppingLists",
   description: "Deleting saved lists and ordering from them.",
   context: ({ input }) => ({
     listId: null,

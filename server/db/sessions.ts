@@ -1,0 +1,75 @@
+import type { ExpressionBuilder, Kysely } from "kysely";
+import type { DB } from "./schema.js";
+
+/**
+ * What a verified token is checked against on every request (server/http/auth.ts): the user
+ * still enabled, in an enabled company, with the token's id not signed out; and signing a
+ * token out.
+ */
+
+/** The filter "this token id was not signed out", for the queries that read the user. */
+function notRevoked(jti: string) {
+  return ({ not, exists, selectFrom }: ExpressionBuilder<DB, keyof DB>) =>
+    not(exists(selectFrom("revoked_tokens").select("jti").where("jti", "=", jti)));
+}
+
+/**
+ * The enabled shop user `id` of an enabled company, with what a principal carries (roles,
+ * price list, currency) and the token version, unless the token `jti` was signed out.
+ */
+export async function sessionShopUser(db: Kysely<DB>, id: number, jti: string) {
+  return db
+    .selectFrom("shop_users")
+    .innerJoin("companies", "companies.id", "shop_users.company_id")
+    .select([
+      "shop_users.id",
+      "shop_users.company_id",
+      "shop_users.email",
+      "shop_users.roles",
+      "shop_users.token_version",
+      "companies.price_list_code",
+      "companies.currency_code",
+    ])
+    .where("shop_users.id", "=", id)
+    .where("shop_users.enabled", "=", true)
+    .where("companies.enabled", "=", true)
+    .where(notRevoked(jti))
+    .executeTakeFirst();
+}
+
+/** As sessionShopUser, only the id and token version (a server-rendered page's session). */
+export async function sessionShopUserVersion(db: Kysely<DB>, id: number, jti: string) {
+  return db
+    .selectFrom("shop_users")
+    .innerJoin("companies", "companies.id", "shop_users.company_id")
+    .select(["shop_users.id", "shop_users.token_version"])
+    .where("shop_users.id", "=", id)
+    .where("shop_users.enabled", "=", true)
+    .where("companies.enabled", "=", true)
+    .where(notRevoked(jti))
+    .executeTakeFirst();
+}
+
+/** The enabled staff member `id`, unless the token `jti` was signed out. */
+export async function sessionStaff(db: Kysely<DB>, id: number, jti: string) {
+  return db
+    .selectFrom("staff_users")
+    .select(["id", "email"])
+    .where("id", "=", id)
+    .where("enabled", "=", true)
+    .where(notRevoked(jti))
+    .executeTakeFirst();
+}
+
+/**
+ * Signs a token out for good: its id is kept until the token expires, and rows of tokens
+ * that expired anyway are swept on the way.
+ */
+export async function revokeToken(db: Kysely<DB>, jti: string, expiresAt: number) {
+  await db.deleteFrom("revoked_tokens").where("expires_at", "<", new Date()).execute();
+  await db
+    .insertInto("revoked_tokens")
+    .values({ jti, expires_at: new Date(expiresAt) })
+    .onConflict((oc) => oc.column("jti").doNothing())
+    .execute();
+}
