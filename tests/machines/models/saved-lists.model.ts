@@ -134,6 +134,10 @@ export const model: MachineModel = {
     { type: "xstate.done.actor.orderList", output: some },
     { type: "xstate.done.actor.orderList", output: none },
     { type: "xstate.error.actor.orderList", error: new Error("offline") },
+    // Failures without words: none at all, an empty message.
+    { type: "xstate.error.actor.deleteList", error: undefined },
+    { type: "xstate.error.actor.orderList", error: undefined },
+    { type: "xstate.error.actor.orderList", error: { message: "" } },
   ],
   invariants: {
     "a MARKETING user never orders": (s) =>

@@ -319,8 +319,13 @@ export function generatePaths(model: MachineModel) {
         // one payload among several (an expired token kept, say), or refuses in every state
         // (sign-in's submit with both fields filled), reaches the oracle too, not hidden
         // behind the first refusal of the same state value.
-        const refusal = `${source} ${JSON.stringify(t.event)}`;
-        if (!isGuarded(from, t.event.type) || refused.has(refusal)) continue;
+        // An event no state handles is kept once per state value and event: the oracle then
+        // sees a transition the machine lost (a state whose `on` was emptied drops the event
+        // the model expects it to take).
+        const refusal = isGuarded(from, t.event.type)
+          ? `${source} ${JSON.stringify(t.event)}`
+          : `${JSON.stringify(from.value)} ${JSON.stringify(t.event)}`;
+        if (refused.has(refusal)) continue;
         refused.add(refusal);
       }
       edges.push({
