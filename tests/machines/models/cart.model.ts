@@ -174,6 +174,10 @@ export const model: MachineModel = {
     { type: "xstate.done.actor.applyOperation", output: empty },
     { type: "xstate.error.actor.applyOperation", error: { detail: "Out of stock" } },
     { type: "xstate.error.actor.applyOperation", error: { detail: "", message: "Bad Gateway" } },
+    // Failures without the server's words: none at all, a bare text, an empty message.
+    { type: "xstate.error.actor.findCart", error: undefined },
+    { type: "xstate.error.actor.applyOperation", error: "offline" },
+    { type: "xstate.error.actor.applyOperation", error: { message: "" } },
     { type: "xstate.done.actor.resetShipment", output: filled },
     { type: "xstate.error.actor.resetShipment", error: new Error("gone") },
   ],
