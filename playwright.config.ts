@@ -12,6 +12,9 @@ import { CHROMIUM, CHROMIUM_FLAGS } from "./scripts/lib/portal.mjs";
 export default defineConfig({
   testDir: ".",
   testMatch: ["e2e/**/*.spec.ts", "tests/browser/**/*.spec.ts"],
+  // A Stryker run's sandbox (var/stryker-tmp) holds a copy of the specs, which the globs above
+  // match too: without this, a mutation run in progress doubles the journeys.
+  testIgnore: ["var/**", "node_modules/**"],
   outputDir: "var/playwright-results",
   workers: 2,
   retries: 0,

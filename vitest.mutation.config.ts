@@ -11,5 +11,7 @@ export default defineConfig({
     include: ["tests/machines/*.paths.test.ts", "tests/server/domain/*.test.ts"],
     testTimeout: 120_000,
     pool: "forks",
+    // A test file a mutant stopped from loading counts as one failed test (see the reporter).
+    reporters: ["default", "./tests/support/unloadable-file-reporter.ts"],
   },
 });

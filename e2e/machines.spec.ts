@@ -52,6 +52,31 @@ export const tests = journeys(
       expect(label.includes("checking") && label.includes("valid"), `states drawn: ${label}`);
       await screenshot("machines");
 
+      // The Mutants tab shows the machine's mutation score as the API serves it, and the
+      // mutants that survived (decision 036).
+      const served = (await page.evaluate(async () => {
+        const token = sessionStorage.getItem("portal.staffToken");
+        const res = await fetch("/api/v2/admin/machines", {
+          headers: { Authorization: `Bearer ${token}` },
+        });
+        return res.json();
+      })) as {
+        machines: {
+          name: string;
+          mutation: { mutants: number; pathScore: number; score: number; survivors: unknown[] };
+        }[];
+      };
+      const mutation = served.machines.find((m) => m.name === "session")?.mutation;
+      await session.getByRole("tab", { name: "Mutants" }).click();
+      const panel = session.getByRole("tabpanel");
+      const expected = mutation
+        ? `${mutation.mutants} mutants: ${mutation.pathScore}% killed by the generated path tests alone, ${mutation.score}% by every test.`
+        : "No mutation score yet for this machine (npm run test:mutation).";
+      await panel.getByText(expected).waitFor();
+      const rows = await panel.locator("tbody tr").count();
+      expect(rows === (mutation?.survivors.length ?? 0), `one row per survivor: ${rows}`);
+      await session.getByRole("tab", { name: "Diagram" }).click();
+
       // The largest diagrams (history states, parallel regions) draw too.
       for (const name of ["checkout", "profile"]) {
         await machines

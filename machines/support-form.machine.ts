@@ -53,19 +53,23 @@ function fieldError(field: SupportField, value: string): string | undefined {
  * server's message or detail and keeps everything typed.
  */
 export const supportFormMachine = setup({
+  // Stryker disable next-line ObjectLiteral: type declarations only, nothing at run time
   types: {
     context: {} as SupportContext,
     events: {} as SupportEvent,
     input: {} as { name?: string; email?: string },
   },
   actors: {
+    // Stryker disable next-line StringLiteral: the name only labels the error of a service the app did not provide
     sendSupportRequest: unprovided<void, SupportRequest>("sendSupportRequest"),
   },
   guards: {
     isComplete: ({ context }) => REQUIRED.every((f) => context.values[f].trim() !== ""),
   },
 }).createMachine({
+  // Stryker disable next-line StringLiteral: the id names the machine in the docs and the live view; nothing targets it
   id: "supportForm",
+  // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
   description: "The contact-support form.",
   context: ({ input }) => ({
     values: { name: input.name ?? "", email: input.email ?? "", subject: "", question: "" },
@@ -73,9 +77,11 @@ export const supportFormMachine = setup({
     attachment: null,
     failure: null,
   }),
+  // Stryker disable next-line StringLiteral: without it XState starts in the first state, which is "editing"
   initial: "editing",
   states: {
     editing: {
+      // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
       description: "Typing; each change checks its own field.",
       on: {
         "support.change": {
@@ -104,6 +110,7 @@ export const supportFormMachine = setup({
       },
     },
     sending: {
+      // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
       description: "The request and its attachment are being sent; the form is locked.",
       entry: assign({ failure: null }),
       invoke: {
@@ -130,6 +137,7 @@ export const supportFormMachine = setup({
       },
     },
     sent: {
+      // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
       description: "'Thank you for reaching out! We will get back to you as soon as possible.'",
       on: {
         "support.reset": {

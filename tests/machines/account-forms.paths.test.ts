@@ -19,18 +19,13 @@ import { PROFILE, model as profileModel } from "./models/profile.model.js";
 import { model as teamRegistrationModel } from "./models/team-registration.model.js";
 import { INVITED, MEMBERS, model as teamModel } from "./models/team.model.js";
 import { done, failed } from "./support/events.js";
-import { runModel } from "./support/paths.js";
+import { pathTests } from "./support/path-tests.js";
 
 // -------------------------------------------------------------------------------------------
 // Team
 
 describe("team machine", () => {
-  it("covers every state and transition; never changes or removes the own row", () => {
-    const result = runModel(teamModel);
-    expect(result.failures).toEqual([]);
-    expect(result.states.missing).toEqual([]);
-    expect(result.transitions.missing).toEqual([]);
-  }, 120_000);
+  pathTests(teamModel, { rule: "never changes or removes the own row", groups: 4 });
 
   it("invites with a valid e-mail and role, changes a role, removes after confirmation", () => {
     const notifications = { invited: vi.fn(), saved: vi.fn(), removed: vi.fn(), failure: vi.fn() };
@@ -94,12 +89,7 @@ describe("team machine", () => {
 // Address book
 
 describe("address book machine", () => {
-  it("covers every state and transition; never edits billing nor removes a default", () => {
-    const result = runModel(addressBookModel);
-    expect(result.failures).toEqual([]);
-    expect(result.states.missing).toEqual([]);
-    expect(result.transitions.missing).toEqual([]);
-  }, 120_000);
+  pathTests(addressBookModel, { rule: "never edits billing nor removes a default", groups: 10 });
 
   it("labels addresses and applies the form's rules, provinces only where there are some", () => {
     expect(addressLabel(ADDRESSES[1]!)).toBe("Lager 2, 50667 Köln, DE");
@@ -152,12 +142,7 @@ describe("address book machine", () => {
 // My information and password
 
 describe("profile machine", () => {
-  it("covers every state and transition; changes the password only with all fields", () => {
-    const result = runModel(profileModel);
-    expect(result.failures).toEqual([]);
-    expect(result.states.missing).toEqual([]);
-    expect(result.transitions.missing).toEqual([]);
-  }, 120_000);
+  pathTests(profileModel, { rule: "changes the password only with all fields", groups: 20 });
 
   it("tells of the changed password and keeps the details typed meanwhile", () => {
     const changed = vi.fn();
@@ -192,12 +177,10 @@ describe("profile machine", () => {
 // Team-member registration
 
 describe("team registration machine", () => {
-  it("covers every state and transition; registers only complete with terms accepted", () => {
-    const result = runModel(teamRegistrationModel);
-    expect(result.failures).toEqual([]);
-    expect(result.states.missing).toEqual([]);
-    expect(result.transitions.missing).toEqual([]);
-  }, 120_000);
+  pathTests(teamRegistrationModel, {
+    rule: "registers only complete with terms accepted",
+    groups: 24,
+  });
 
   it("checks names and passwords, then shows the success state", () => {
     const actor = createActor(teamRegistrationMachine, { input: { token: "tok" } }).start();

@@ -4,15 +4,10 @@ import { CONSENT_TTL_MS, cookieConsentMachine } from "../../machines/cookie-cons
 import { languageMachine } from "../../machines/language.machine.js";
 import { NOW, model as cookieConsentModel } from "./models/cookie-consent.model.js";
 import { model as languageModel } from "./models/language.model.js";
-import { runModel } from "./support/paths.js";
+import { pathTests } from "./support/path-tests.js";
 
 describe("language machine", () => {
-  it("covers every state and transition", () => {
-    const result = runModel(languageModel);
-    expect(result.failures).toEqual([]);
-    expect(result.states.missing).toEqual([]);
-    expect(result.transitions.missing).toEqual([]);
-  });
+  pathTests(languageModel, { groups: 1 });
 
   it("stores the new language and reloads; the same language does nothing", () => {
     const store = vi.fn();
@@ -32,12 +27,7 @@ describe("language machine", () => {
 });
 
 describe("cookie consent machine", () => {
-  it("covers every state and transition", () => {
-    const result = runModel(cookieConsentModel);
-    expect(result.failures).toEqual([]);
-    expect(result.states.missing).toEqual([]);
-    expect(result.transitions.missing).toEqual([]);
-  });
+  pathTests(cookieConsentModel, { groups: 1 });
 
   it("hides the bar for 30 days after agreeing and clears an expired consent", () => {
     const store = vi.fn();

@@ -7,15 +7,10 @@ import {
   type QuickOrderImport,
 } from "../../machines/quick-order.machine.js";
 import { IMPORT, PRODUCT, model as quickOrderModel } from "./models/quick-order.model.js";
-import { runModel } from "./support/paths.js";
+import { pathTests } from "./support/path-tests.js";
 
 describe("quick order machine paths", () => {
-  it("covers every state and transition; adds only complete rows, in one bulk add", () => {
-    const result = runModel(quickOrderModel);
-    expect(result.failures).toEqual([]);
-    expect(result.states.missing).toEqual([]);
-    expect(result.transitions.missing).toEqual([]);
-  });
+  pathTests(quickOrderModel, { rule: "adds only complete rows, in one bulk add", groups: 8 });
 });
 
 describe("quick order sequences", () => {

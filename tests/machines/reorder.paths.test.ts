@@ -8,15 +8,13 @@ import {
   nothingInStock,
   preview,
 } from "./models/reorder.model.js";
-import { runModel } from "./support/paths.js";
+import { pathTests } from "./support/path-tests.js";
 
 describe("reorder machine", () => {
-  it("covers every state and transition; adds one line at a time and only after confirming", () => {
-    const result = runModel(reorderModel);
-    expect(result.failures).toEqual([]);
-    expect(result.states.missing).toEqual([]);
-    expect(result.transitions.missing).toEqual([]);
-  }, 120_000);
+  pathTests(reorderModel, {
+    rule: "adds one line at a time and only after confirming",
+    groups: 10,
+  });
 
   function start() {
     const clock = new SimulatedClock();

@@ -6,15 +6,10 @@ import {
   type SessionInput,
 } from "../../machines/session.machine.js";
 import { NOW, none, valid, model as sessionModel } from "./models/session.model.js";
-import { runModel } from "./support/paths.js";
+import { pathTests } from "./support/path-tests.js";
 
 describe("session machine paths", () => {
-  it("covers every state and transition, and never keeps an expired session", () => {
-    const result = runModel(sessionModel);
-    expect(result.failures).toEqual([]);
-    expect(result.states.missing).toEqual([]);
-    expect(result.transitions.missing).toEqual([]);
-  });
+  pathTests(sessionModel, { rule: "never keeps an expired session", groups: 1 });
 });
 
 /** A session actor on a simulated clock whose storage, notice and redirect calls are recorded. */

@@ -2,15 +2,10 @@ import { createActor } from "xstate";
 import { describe, expect, it, vi } from "vitest";
 import { signInMachine } from "../../machines/sign-in.machine.js";
 import { model as signInModel } from "./models/sign-in.model.js";
-import { runModel } from "./support/paths.js";
+import { pathTests } from "./support/path-tests.js";
 
 describe("sign-in machine paths", () => {
-  it("covers every state and transition; never submits without both fields", () => {
-    const result = runModel(signInModel);
-    expect(result.failures).toEqual([]);
-    expect(result.states.missing).toEqual([]);
-    expect(result.transitions.missing).toEqual([]);
-  });
+  pathTests(signInModel, { rule: "never submits without both fields", groups: 4 });
 });
 
 describe("sign-in machine behaviour", () => {

@@ -252,6 +252,7 @@ function MachineDetails({
           <Tabs.Tab value="states">{t("tabs.states")}</Tabs.Tab>
           <Tabs.Tab value="events">{t("tabs.events")}</Tabs.Tab>
           <Tabs.Tab value="guards">{t("tabs.guards")}</Tabs.Tab>
+          <Tabs.Tab value="mutants">{t("tabs.mutants")}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="diagram" pt="md">
           <MermaidDiagram
@@ -336,7 +337,56 @@ function MachineDetails({
             </Table>
           )}
         </Tabs.Panel>
+        <Tabs.Panel value="mutants" pt="md">
+          <Mutants machine={machine} t={t} />
+        </Tabs.Panel>
       </Tabs>
+    </Stack>
+  );
+}
+
+/** The mutation score (decision 036) and the mutants no test killed, where to look first. */
+function Mutants({ machine, t }: { machine: MachineData; t: TFunction }) {
+  const m = machine.mutation;
+  if (!m) return <Text c="stone.7">{t("mutants.notMeasured")}</Text>;
+  return (
+    <Stack>
+      <Text>{t("mutants.summary", { mutants: m.mutants, paths: m.pathScore, all: m.score })}</Text>
+      {m.survivors.length === 0 ? (
+        <Text c="stone.7">{t("mutants.allKilled")}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={480}>
+          <Table striped withTableBorder>
+            <Table.Caption>{t("mutants.survivors")}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t("mutants.line")}</Table.Th>
+                <Table.Th>{t("mutants.mutator")}</Table.Th>
+                <Table.Th>{t("mutants.replacement")}</Table.Th>
+                <Table.Th>{t("mutants.status")}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {m.survivors.map((s) => (
+                <Table.Tr key={`${s.line}:${s.column}:${s.mutator}:${s.replacement}`}>
+                  <Table.Td>
+                    {s.line}:{s.column}
+                  </Table.Td>
+                  <Table.Td>{s.mutator}</Table.Td>
+                  <Table.Td>
+                    <Code style={{ whiteSpace: "pre-wrap", wordBreak: "break-word" }}>
+                      {s.replacement}
+                    </Code>
+                  </Table.Td>
+                  <Table.Td>
+                    {t(s.status === "NoCoverage" ? "mutants.noCoverage" : "mutants.survived")}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
     </Stack>
   );
 }

@@ -29,7 +29,14 @@ export interface MachineData {
     mutants: number;
     pathScore: number;
     score: number;
-    survivors: { line: number; column: number; mutator: string; replacement: string }[];
+    survivors: {
+      line: number;
+      column: number;
+      mutator: string;
+      replacement: string;
+      /** "Survived", or "NoCoverage" when no test reaches the mutant. */
+      status?: string;
+    }[];
   } | null;
 }
 

@@ -232,6 +232,10 @@ export const model: MachineModel = {
       output: { ...filled, shipments: [{ id: "9", methodCode: "sea_freight" }] },
     },
     { type: "xstate.error.actor.setShippingMethod", error: new Error("gone") },
+    // Failures without the server's words: none at all, a bare text, an empty message.
+    { type: "xstate.error.actor.findCart", error: undefined },
+    { type: "xstate.error.actor.applyOperation", error: "offline" },
+    { type: "xstate.error.actor.applyOperation", error: { message: "" } },
   ],
   invariants: {
     "a change runs only while one is waiting": (s) =>

@@ -51,7 +51,12 @@ function oracle({ event, before, input }: OracleStep): OracleExpectation {
       return stay;
     case "deletingCart":
       return e.type === "xstate.done.actor.deleteCart" || e.type === "xstate.error.actor.deleteCart"
-        ? { value: "saved", context: c, actions: [{ type: "notifySaved" }, { type: "goToShop" }] }
+        ? {
+            value: "saved",
+            status: "done",
+            context: c,
+            actions: [{ type: "notifySaved" }, { type: "goToShop" }],
+          }
         : stay;
   }
   return stay;
@@ -69,6 +74,8 @@ export const model: MachineModel = {
     { type: "xstate.done.actor.createShoppingList" },
     { type: "xstate.error.actor.createShoppingList", error: { detail: "Name taken" } },
     { type: "xstate.error.actor.createShoppingList", error: new Error("offline") },
+    // A call that fails with nothing at all (a rejected promise without a reason).
+    { type: "xstate.error.actor.createShoppingList", error: undefined },
     { type: "xstate.done.actor.deleteCart" },
     { type: "xstate.error.actor.deleteCart", error: new Error("gone") },
   ],

@@ -40,7 +40,12 @@ function oracle({ event, before, input }: OracleStep): OracleExpectation {
   };
   if (before.value === "expired")
     return event.type === "xstate.after.expiredRedirect.session.expired"
-      ? { value: "redirectingToLogin", context: c, actions: [{ type: "redirectToLogin" }] }
+      ? {
+          value: "redirectingToLogin",
+          status: "done",
+          context: c,
+          actions: [{ type: "redirectToLogin" }],
+        }
       : stay;
   if (before.value !== "checking" && before.value !== "valid") return stay;
   if (event.type === "xstate.after.sessionCheck.session.checking")
@@ -52,6 +57,7 @@ function oracle({ event, before, input }: OracleStep): OracleExpectation {
     case "session.signedOut":
       return {
         value: "signedOut",
+        status: "done",
         context: { ...c, session: null },
         actions: [{ type: "clearSession" }, { type: "redirectToRoot" }],
       };

@@ -101,6 +101,7 @@ function oracle({ event, before, input }: OracleStep): OracleExpectation {
         return e.output!.addedLines >= 1
           ? {
               value: "ordered",
+              status: "done",
               context: { ...c, skipped },
               actions: [
                 { type: "refreshCart" },
@@ -134,6 +135,10 @@ export const model: MachineModel = {
     { type: "xstate.done.actor.orderList", output: some },
     { type: "xstate.done.actor.orderList", output: none },
     { type: "xstate.error.actor.orderList", error: new Error("offline") },
+    // Failures without words: none at all, an empty message.
+    { type: "xstate.error.actor.deleteList", error: undefined },
+    { type: "xstate.error.actor.orderList", error: undefined },
+    { type: "xstate.error.actor.orderList", error: { message: "" } },
   ],
   invariants: {
     "a MARKETING user never orders": (s) =>

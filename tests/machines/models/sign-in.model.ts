@@ -44,6 +44,7 @@ function oracle({ event, before }: OracleStep): OracleExpectation {
       if (out.ok === true)
         return {
           value: "signedIn",
+          status: "done",
           context: c,
           actions: [
             { type: "startSession", params: { customerId: out.customerId } },

@@ -136,6 +136,13 @@ export const model: MachineModel = {
     { type: "xstate.error.actor.sendSupportRequest", error: { detail: "Mailbox full" } },
     { type: "xstate.error.actor.sendSupportRequest", error: { message: "Too large" } },
     { type: "xstate.error.actor.sendSupportRequest", error: {} },
+    // No error at all, an empty message, a message that is no text beside the detail.
+    { type: "xstate.error.actor.sendSupportRequest", error: undefined },
+    { type: "xstate.error.actor.sendSupportRequest", error: { message: "" } },
+    {
+      type: "xstate.error.actor.sendSupportRequest",
+      error: { message: 42, detail: "Mailbox full" },
+    },
   ],
   invariants: {
     "sending only with name, e-mail and question": (s) =>

@@ -314,11 +314,18 @@ export function generatePaths(model: MachineModel) {
       // Handled includes a deliberate no-op (`"cart.add": {}` drops the event on purpose),
       // which `snapshot.can()` reports as false.
       if (!handles(model.machine, from, t.event)) {
-        // An event a guard refuses is kept once per state value and event (payload included):
-        // it shows the guard false, and a guard that wrongly refuses one payload among several
-        // (an expired token kept, say) is replayed too, not hidden behind the first refusal.
-        const refusal = `${JSON.stringify(from.value)} ${JSON.stringify(t.event)}`;
-        if (!isGuarded(from, t.event.type) || refused.has(refusal)) continue;
+        // An event a guard refuses is kept once per state (as the model serializes it) and
+        // event, payload included: it shows the guard false, and a guard that wrongly refuses
+        // one payload among several (an expired token kept, say), or refuses in every state
+        // (sign-in's submit with both fields filled), reaches the oracle too, not hidden
+        // behind the first refusal of the same state value.
+        // An event no state handles is kept once per state value and event: the oracle then
+        // sees a transition the machine lost (a state whose `on` was emptied drops the event
+        // the model expects it to take).
+        const refusal = isGuarded(from, t.event.type)
+          ? `${source} ${JSON.stringify(t.event)}`
+          : `${JSON.stringify(from.value)} ${JSON.stringify(t.event)}`;
+        if (refused.has(refusal)) continue;
         refused.add(refusal);
       }
       edges.push({
