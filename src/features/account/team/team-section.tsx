@@ -177,7 +177,7 @@ export function TeamSection() {
                         })}
                       </Text>
                       <Button
-                        size="compact-xs"
+                        size="xs"
                         variant="subtle"
                         disabled={busy}
                         aria-label={t("team.limits.editUser", { email: m.email })}
