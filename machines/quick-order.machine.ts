@@ -343,6 +343,16 @@ export const quickOrderMachine = setup({
     pasteText: "",
   },
   initial: "editing",
+  on: {
+    // The server's check of a row answers whenever it comes (also while adding or reading a
+    // file): it fills in the row it was asked for at that revision, and changes nothing else.
+    "quickOrder.rowChecked": {
+      actions: assign({
+        rows: ({ context, event }) =>
+          checkedRow(context.rows, event.id, event.revision, event.check),
+      }),
+    },
+  },
   states: {
     editing: {
       description:
@@ -384,12 +394,6 @@ export const quickOrderMachine = setup({
                 { quantityText: event.text, quantity: quantityOfText(event.text) },
                 "quantity",
               ),
-          }),
-        },
-        "quickOrder.rowChecked": {
-          actions: assign({
-            rows: ({ context, event }) =>
-              checkedRow(context.rows, event.id, event.revision, event.check),
           }),
         },
         "quickOrder.addToCart": { guard: "canAddToCart", target: "adding" },
@@ -489,6 +493,12 @@ export const quickOrderMachine = setup({
         "quickOrder.changePaste": {
           target: "editing",
           actions: assign({ pasteText: ({ event }) => event.text }),
+        },
+        // Lines pasted before the rows were added are still in the box: they can be read now.
+        "quickOrder.paste": {
+          guard: "pasteIsFilled",
+          target: "readingPaste",
+          actions: assign({ failure: null }),
         },
       },
     },

@@ -209,6 +209,67 @@ describe("quick order sequences", () => {
     expect(isRowComplete(actor.getSnapshot().context.rows[0]!)).toBe(false);
   });
 
+  it("takes a row's check that answers while the rows are added, and reads lines pasted before adding", async () => {
+    let refuseAdd: (e: unknown) => void = () => {};
+    const read: string[] = [];
+    const actor = createActor(
+      quickOrderMachine.provide({
+        actors: {
+          addRowsToCart: fromPromise(() => new Promise<void>((_, reject) => (refuseAdd = reject))),
+          readPaste: fromPromise(async ({ input }) => {
+            read.push(input.text);
+            return IMPORT;
+          }),
+        },
+      }),
+    ).start();
+    const id = actor.getSnapshot().context.rows[0]!.id;
+    actor.send({
+      type: "quickOrder.chooseProduct",
+      id,
+      variantCode: "GLOW-MINI-ROSE",
+      label: null,
+    });
+    actor.send({ type: "quickOrder.changeQuantity", id, text: "3" });
+    const revision = actor.getSnapshot().context.rows[0]!.revision;
+    actor.send({ type: "quickOrder.addToCart" });
+    expect(actor.getSnapshot().value).toBe("adding");
+    // The check asked before Add to cart answers now: it is not lost.
+    const check = { row: 1, product: PRODUCT, lineTotal: 4200, problems: [] };
+    actor.send({ type: "quickOrder.rowChecked", id, revision, check });
+    refuseAdd({ detail: "Out of stock" });
+    await waitFor(actor, (s) => s.matches("editing"));
+    expect(actor.getSnapshot().context.rows[0]).toMatchObject({ lineTotal: 4200 });
+
+    // Lines typed into the paste box, then the table added: "Read" still reads them.
+    const added = createActor(
+      quickOrderMachine.provide({
+        actors: {
+          addRowsToCart: fromPromise(async () => {}),
+          readPaste: fromPromise(async ({ input }) => {
+            read.push(input.text);
+            return IMPORT;
+          }),
+        },
+      }),
+    ).start();
+    const row = added.getSnapshot().context.rows[0]!.id;
+    added.send({ type: "quickOrder.changePaste", text: "GLOW-MINI-ROSE;2" });
+    added.send({
+      type: "quickOrder.chooseProduct",
+      id: row,
+      variantCode: "GLOW-MINI-ROSE",
+      label: null,
+    });
+    added.send({ type: "quickOrder.changeQuantity", id: row, text: "1" });
+    added.send({ type: "quickOrder.addToCart" });
+    await waitFor(added, (s) => s.matches("added"));
+    added.send({ type: "quickOrder.paste" });
+    await waitFor(added, (s) => s.matches("editing"));
+    expect(read).toEqual(["GLOW-MINI-ROSE;2"]);
+    expect(added.getSnapshot().context.rows).toHaveLength(4);
+  });
+
   it("keeps the table when the file or the add is refused, with the server's words", async () => {
     const actor = createActor(
       quickOrderMachine.provide({
