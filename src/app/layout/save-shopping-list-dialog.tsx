@@ -102,6 +102,7 @@ export default function SaveShoppingListDialog({ onClose }: { onClose: () => voi
             maxLength={MAX_LIST_NAME_LENGTH}
             required
             data-autofocus
+            readOnly={busy}
             error={blank ? t("saveList.required") : undefined}
             onChange={(e) => send({ type: "list.changeName", value: e.currentTarget.value })}
           />

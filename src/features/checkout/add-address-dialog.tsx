@@ -108,6 +108,7 @@ export default function AddAddressDialog(props: {
     <TextInput
       label={t(`address.${field}`)}
       value={values[field]}
+      readOnly={saving}
       onChange={(e) => set(field)(e.currentTarget.value)}
       error={errors[field]}
       required={required}
@@ -115,13 +116,18 @@ export default function AddAddressDialog(props: {
     />
   );
   return (
+    // While the address is saved the dialog stays: closed meanwhile, the new address would be
+    // created but neither listed nor chosen (the checkout takes it only while adding).
     <Modal
       opened
-      onClose={props.onClose}
+      onClose={() => !saving && props.onClose()}
       title={t("address.title")}
       size="lg"
       centered
       fullScreen={fullScreen}
+      closeOnClickOutside={!saving}
+      closeOnEscape={!saving}
+      withCloseButton={!saving}
     >
       <form
         onSubmit={(e) => {

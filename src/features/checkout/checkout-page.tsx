@@ -561,6 +561,7 @@ function Details(props: {
             size="sm"
             c="clay.7"
             className={classes.touchLink}
+            disabled={props.busy}
             onClick={props.onAddAddress}
           >
             {t("details.addAddress")}
@@ -633,6 +634,7 @@ function Details(props: {
           size="sm"
           c="stone.7"
           className={classes.touchLink}
+          disabled={props.busy}
           onClick={props.onBack}
         >
           {t("details.back")}
