@@ -69,6 +69,7 @@ export function toCustomer(c: RestCustomer): CustomerModel {
     channelCode: idOf(c.channel),
     pendingEmail: c.pendingEmail ?? null,
     poNumberRequired: c.poNumberRequired ?? false,
+    spendingLimits: c.spendingLimits ?? null,
   };
 }
 

@@ -143,11 +143,13 @@ export interface CardPaymentSetupModel {
   provider: string;
 }
 
+/** ValidationError: the cart is over the buyer's spending limit (violation code approval.payAfterApproval): nothing is charged; complete it to place it awaiting approval. */
 export type CardPaymentSetupResultModel =
   | (CardPaymentSetupModel & { __typename: "CardPaymentSetup" })
   | (ForbiddenErrorModel & { __typename: "ForbiddenError" })
   | (NotFoundErrorModel & { __typename: "NotFoundError" })
-  | (OrderStateErrorModel & { __typename: "OrderStateError" });
+  | (OrderStateErrorModel & { __typename: "OrderStateError" })
+  | (ValidationErrorModel & { __typename: "ValidationError" });
 
 export interface CartModel {
   __typename?: "Cart";
@@ -344,6 +346,8 @@ export interface CustomerModel {
   poNumberRequired: boolean;
   /** ROLE_COMPANY_ADMIN, ROLE_COMPANY_COMMERCIAL and/or ROLE_COMPANY_MARKETING. */
   roles: Array<string>;
+  /** The signed-in buyer's own spending limits, for checkout to say beforehand that an order over them waits for approval (and is paid by card only once approved); null when no limit applies (an ADMIN, a MARKETING-only user, no limit set). The server decides again when the order is placed. */
+  spendingLimits?: OwnSpendingLimitsModel | null;
   /** Present for European entities (terms under the European entity's name). */
   taxNumber?: string | null;
 }
@@ -703,6 +707,17 @@ export interface OutOfStockErrorModel {
   errorCode: ErrorCode;
   message: string;
   violations: Array<ViolationModel>;
+}
+
+/** A buyer's own spending limits, minor units of the company's currency. */
+export interface OwnSpendingLimitsModel {
+  __typename?: "OwnSpendingLimits";
+  /** The most the orders of one calendar month may total together; null for none. */
+  monthlyLimit?: number | null;
+  /** The most one order may total; null for no limit. */
+  orderLimit?: number | null;
+  /** What the buyer's orders placed this calendar month total (0 without a monthly limit). */
+  spentThisMonth: number;
 }
 
 /** The company's address (relationships.billing_address; also its shipping address). */
@@ -1386,6 +1401,7 @@ export interface CustomerResolvers {
   phoneNumber?: Resolver<string | null, CustomerModel, Record<string, never>>;
   poNumberRequired?: Resolver<boolean, CustomerModel, Record<string, never>>;
   roles?: Resolver<Array<string>, CustomerModel, Record<string, never>>;
+  spendingLimits?: Resolver<OwnSpendingLimitsModel | null, CustomerModel, Record<string, never>>;
   taxNumber?: Resolver<string | null, CustomerModel, Record<string, never>>;
 }
 
@@ -1882,6 +1898,12 @@ export interface OutOfStockErrorResolvers {
   violations?: Resolver<Array<ViolationModel>, OutOfStockErrorModel, Record<string, never>>;
 }
 
+export interface OwnSpendingLimitsResolvers {
+  monthlyLimit?: Resolver<number | null, OwnSpendingLimitsModel, Record<string, never>>;
+  orderLimit?: Resolver<number | null, OwnSpendingLimitsModel, Record<string, never>>;
+  spentThisMonth?: Resolver<number, OwnSpendingLimitsModel, Record<string, never>>;
+}
+
 export interface PartnerRegistrationReceivedResolvers {
   message?: Resolver<string, PartnerRegistrationReceivedModel, Record<string, never>>;
 }
@@ -2267,6 +2289,7 @@ export interface Resolvers {
   OrderList?: OrderListResolvers;
   OrderStateError?: OrderStateErrorResolvers;
   OutOfStockError?: OutOfStockErrorResolvers;
+  OwnSpendingLimits?: OwnSpendingLimitsResolvers;
   PartnerRegistrationReceived?: PartnerRegistrationReceivedResolvers;
   PasswordChanged?: PasswordChangedResolvers;
   Payment?: PaymentResolvers;
@@ -2328,7 +2351,7 @@ export const resultErrors = {
   ],
   ApplyCouponResult: ["CouponError", "NotFoundError", "OrderStateError"],
   CardPaymentOutcomeResult: ["ForbiddenError", "NotFoundError", "OrderStateError"],
-  CardPaymentSetupResult: ["ForbiddenError", "NotFoundError", "OrderStateError"],
+  CardPaymentSetupResult: ["ForbiddenError", "NotFoundError", "OrderStateError", "ValidationError"],
   ChangeCompanyUserRoleResult: ["ForbiddenError", "NotFoundError", "ValidationError"],
   ChangePasswordResult: ["ValidationError"],
   CompleteOrderResult: [

@@ -37,6 +37,12 @@ export interface RestCustomer {
   pendingEmail?: string | null;
   /** Whether checkout requires a purchase-order number (issue 21); absent from older APIs. */
   poNumberRequired?: boolean;
+  /** A limited buyer's own limits and month's spending (issue 21); null or absent: none. */
+  spendingLimits?: {
+    orderLimit: number | null;
+    monthlyLimit: number | null;
+    spentThisMonth: number;
+  } | null;
 }
 
 export interface RestChannel {

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
-import { AWAITING_APPROVAL, type SpendingLimits } from "../domain/spending-limits.js";
+import type { SpendingLimits } from "../../rules/spending-limits.js";
+import { AWAITING_APPROVAL } from "../domain/spending-limits.js";
 import { orderApprovedMail, orderRejectedMail } from "../mail/messages.js";
 import { queueMail } from "../mail/outbox.js";
 import { recordAudit, type Actor } from "./audit.js";

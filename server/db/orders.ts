@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import { sql, type Kysely, type Transaction } from "kysely";
 import { completionViolations, paymentDueDate, formatOrderNumber } from "../domain/checkout.js";
 import { orderPaymentState } from "../domain/order-states.js";
-import { AWAITING_APPROVAL, type SpendingLimits } from "../domain/spending-limits.js";
+import { PAY_AFTER_APPROVAL, type SpendingLimits } from "../../rules/spending-limits.js";
+import { AWAITING_APPROVAL } from "../domain/spending-limits.js";
 import { computeTotals } from "../domain/totals.js";
 import type { Violation } from "../domain/violations.js";
 import { recordAudit, type Actor } from "./audit.js";
@@ -642,7 +643,7 @@ export async function completeCart(
  */
 export const APPROVAL_REQUIRED: CompletionRefusal = {
   type: "/problems/approval-required",
-  violations: [{ propertyPath: "paymentMethod", message: "approval.payAfterApproval" }],
+  violations: [{ propertyPath: "paymentMethod", message: PAY_AFTER_APPROVAL }],
 };
 
 /**

@@ -4,13 +4,11 @@ import { approvalRequestedMail } from "../mail/messages.js";
 import { queueMail } from "../mail/outbox.js";
 import { ROLES } from "../domain/permissions.js";
 import {
-  AWAITING_APPROVAL,
   exceededLimits,
-  limitsApply,
-  monthStart,
   type LimitExceeded,
   type SpendingLimits,
-} from "../domain/spending-limits.js";
+} from "../../rules/spending-limits.js";
+import { AWAITING_APPROVAL, limitsApply, monthStart } from "../domain/spending-limits.js";
 import { recordAudit, type Actor } from "./audit.js";
 import type { DB, OrderRow } from "./schema.js";
 
@@ -63,8 +61,8 @@ export async function checkSpending(
 
 /**
  * The buyer's limits as they are now and which of them `order` (a cart, at its current total)
- * exceeds with the other orders placed this calendar month; one statement, no lock (the card
- * dialog's look-ahead: completion decides again under the lock).
+ * exceeds with the other orders placed this calendar month; no lock (the card dialog's
+ * look-ahead: completion decides again under the lock).
  */
 export async function spendingNow(
   db: Kysely<DB>,
@@ -72,24 +70,36 @@ export async function spendingNow(
   now = new Date(),
 ): Promise<SpendingCheck> {
   const row = await db
-    .selectFrom("shop_users as u")
-    .select(["u.order_limit", "u.monthly_limit", "u.roles"])
-    .select((eb) =>
-      eb
-        .selectFrom("orders as o")
-        .select((e) => e.fn.coalesce(e.fn.sum<number>("o.total"), sql<number>`0`).as("s"))
-        .whereRef("o.shop_user_id", "=", "u.id")
-        .where("o.id", "!=", order.id)
-        .where("o.checkout_completed_at", ">=", monthStart(now))
-        .where("o.state", "not in", ["cart", "cancelled"])
-        .as("spent"),
-    )
-    .where("u.id", "=", order.shop_user_id)
+    .selectFrom("shop_users")
+    .select(["order_limit", "monthly_limit", "roles"])
+    .where("id", "=", order.shop_user_id)
     .executeTakeFirstOrThrow();
   const limits = { perOrder: row.order_limit, perMonth: row.monthly_limit };
   if (!limitsApply(row.roles)) return { exceeded: [], limits, spentThisMonth: 0 };
-  const spentThisMonth = Number(row.spent ?? 0);
-  return { exceeded: exceededLimits(limits, order.total, spentThisMonth), limits, spentThisMonth };
+  const spent =
+    limits.perMonth === null ? 0 : await spentThisMonth(db, order.shop_user_id, now, order.id);
+  return { exceeded: exceededLimits(limits, order.total, spent), limits, spentThisMonth: spent };
+}
+
+/**
+ * What the buyer's orders placed in `now`'s calendar month total (minor units), apart from
+ * `exceptOrderId`: carts and cancelled (rejected) orders do not count; held ones do.
+ */
+export async function spentThisMonth(
+  db: Kysely<DB>,
+  userId: number,
+  now = new Date(),
+  exceptOrderId?: number,
+): Promise<number> {
+  const row = await db
+    .selectFrom("orders")
+    .select((e) => e.fn.coalesce(e.fn.sum<number>("total"), sql<number>`0`).as("spent"))
+    .where("shop_user_id", "=", userId)
+    .$if(exceptOrderId !== undefined, (q) => q.where("id", "!=", exceptOrderId!))
+    .where("checkout_completed_at", ">=", monthStart(now))
+    .where("state", "not in", ["cart", "cancelled"])
+    .executeTakeFirstOrThrow();
+  return Number(row.spent);
 }
 
 /** An amount as mails show it: "1234.50 EUR". */

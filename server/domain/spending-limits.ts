@@ -5,14 +5,9 @@ import type { Violation } from "./violations.js";
  * Spending limits and order approval (issue 21, part 1; decision 043). A company ADMIN gives a
  * COMMERCIAL user an optional limit per order and an optional limit per calendar month, in minor
  * units of the company's currency. An order of such a user over either limit is placed "awaiting
- * approval"; another ADMIN of the company approves or rejects it.
+ * approval"; another ADMIN of the company approves or rejects it. Which limits an order exceeds
+ * is stated once for browser and server, in rules/spending-limits.ts.
  */
-export interface SpendingLimits {
-  /** The most one order may total (minor units), or null for no limit. */
-  perOrder: number | null;
-  /** The most the orders placed in one calendar month may total together, or null. */
-  perMonth: number | null;
-}
 
 /** The state of a placed order that waits for an ADMIN's decision. */
 export const AWAITING_APPROVAL = "awaiting approval";
@@ -22,31 +17,12 @@ export const MAX_LIMIT = 1_000_000_000;
 /** A rejection's reason: required, at most this many characters. */
 export const MAX_REASON_LENGTH = 500;
 
-export type LimitExceeded = "perOrder" | "perMonth";
-
 /**
  * Limits apply to COMMERCIAL users who are not ADMINs: an ADMIN approves others' orders and
  * nobody approves their own, so an ADMIN's order is never held (decision 043).
  */
 export function limitsApply(roles: readonly string[]): boolean {
   return roles.includes(ROLES.commercial) && !roles.includes(ROLES.admin);
-}
-
-/**
- * Which limits an order of `total` (minor units) exceeds, given what the buyer's other orders
- * placed this calendar month (and not cancelled or rejected) total: the order exceeds a limit
- * when it is strictly more. Empty: the order is placed as any order.
- */
-export function exceededLimits(
-  limits: SpendingLimits,
-  total: number,
-  spentThisMonth: number,
-): LimitExceeded[] {
-  const exceeded: LimitExceeded[] = [];
-  if (limits.perOrder !== null && total > limits.perOrder) exceeded.push("perOrder");
-  if (limits.perMonth !== null && spentThisMonth + total > limits.perMonth)
-    exceeded.push("perMonth");
-  return exceeded;
 }
 
 /** The first instant of `now`'s calendar month, in UTC (decision 043). */

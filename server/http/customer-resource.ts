@@ -2,6 +2,8 @@ import type { Kysely } from "kysely";
 import { colleagueIds, customerWithCompany } from "../db/account/customer.js";
 import type { DB } from "../db/schema.js";
 import { can } from "../domain/permissions.js";
+import { limitsApply } from "../domain/spending-limits.js";
+import { spentThisMonth } from "../db/spending.js";
 import { iri } from "../core/iri.js";
 
 /**
@@ -18,6 +20,17 @@ export async function customerResource(db: Kysely<DB>, userId: number) {
   const row = await customerWithCompany(db, userId);
   const colleagues = await colleagueIds(db, row.company_id);
   const fullName = [row.first_name, row.last_name].filter(Boolean).join(" ");
+  // A limited buyer's own limits: checkout says beforehand that an order over them waits for
+  // approval (decision 043); the month's orders are summed only under a monthly limit.
+  const limited =
+    limitsApply(row.roles) && (row.order_limit !== null || row.monthly_limit !== null);
+  const spendingLimits = limited
+    ? {
+        orderLimit: row.order_limit,
+        monthlyLimit: row.monthly_limit,
+        spentThisMonth: row.monthly_limit === null ? 0 : await spentThisMonth(db, row.id),
+      }
+    : null;
   return {
     "@id": iri.customer(row.id),
     "@type": "Customer",
@@ -40,6 +53,7 @@ export async function customerResource(db: Kysely<DB>, userId: number) {
     taxNumber: row.tax_number,
     // Every role reads it: checkout asks for the purchase-order number when it is required.
     poNumberRequired: row.po_number_required,
+    spendingLimits,
     currencyCode: row.currency_code,
     minimalOrderValue: row.minimal_order_value,
     channel: iri.channel(row.channel_code),

@@ -5,6 +5,7 @@ import {
   ApproveOrderDocument,
   CompanyUsersDocument,
   CompleteOrderDocument,
+  MeDocument,
   OrderDocument,
   RejectOrderDocument,
   SetCartAddressesDocument,
@@ -93,6 +94,11 @@ describe("gateway: spending limits and order approval", () => {
     expect(set).toMatchObject({ orderLimit: 100, monthlyLimit: null });
     const users = dataOf(await h.run(CompanyUsersDocument, {}, as(USERS.spaAdmin))).companyUsers;
     expect(users.find((u) => u.id === buyerId)).toMatchObject({ orderLimit: 100 });
+    // The buyer reads their own limits (checkout warns beforehand); an ADMIN has none.
+    const me = dataOf(await h.run(MeDocument, {}, as(USERS.spaBuyer))).me;
+    expect(me?.spendingLimits).toEqual({ orderLimit: 100, monthlyLimit: null, spentThisMonth: 0 });
+    const admin = dataOf(await h.run(MeDocument, {}, as(USERS.spaAdmin))).me;
+    expect(admin?.spendingLimits).toBeNull();
     const bad = expectType(
       dataOf(
         await h.run(

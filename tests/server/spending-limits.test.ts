@@ -175,6 +175,35 @@ describe.each(backends)("spending limits and order approval on %s", (backend) =>
     expectProblem(await t.request("GET", "/api/v2/shop/approvals"), 401);
   });
 
+  it("tells a limited buyer their limits and this month's orders, for checkout to warn beforehand", async () => {
+    const me = async (as: string) =>
+      (await t.request("GET", `/api/v2/shop/customers/${await t.userId(as)}`, { as })).body;
+    expect((await me(USERS.spaBuyer)).spendingLimits).toBeNull();
+    expect((await setLimits({ orderLimit: 50_000, monthlyLimit: null })).status).toBe(200);
+    // Without a monthly limit the month is not summed.
+    expect((await me(USERS.spaBuyer)).spendingLimits).toEqual({
+      orderLimit: 50_000,
+      monthlyLimit: null,
+      spentThisMonth: 0,
+    });
+    expect((await setLimits({ orderLimit: null, monthlyLimit: 9_000_000 })).status).toBe(200);
+    const before = await spentThisMonth();
+    expect((await me(USERS.spaBuyer)).spendingLimits).toEqual({
+      orderLimit: null,
+      monthlyLimit: 9_000_000,
+      spentThisMonth: before,
+    });
+    // A placed order counts; a cart does not.
+    const placed = await complete(await readyCart());
+    expect(placed.status, placed.raw).toBe(200);
+    await readyCart();
+    expect((await me(USERS.spaBuyer)).spendingLimits.spentThisMonth).toBe(
+      before + placed.body.total,
+    );
+    // Limits never apply to an ADMIN (nor to MARKETING): none is shown.
+    expect((await me(USERS.spaAdmin)).spendingLimits).toBeNull();
+  });
+
   it("places an order within the limits as any order", async () => {
     expect((await setLimits({ orderLimit: cartTotal, monthlyLimit: null })).status).toBe(200);
     const token = await readyCart();

@@ -117,6 +117,8 @@ export async function customerWithCompany(db: Kysely<DB>, userId: number) {
       "u.phone_number",
       "u.job_title",
       "u.roles",
+      "u.order_limit",
+      "u.monthly_limit",
       "c.name as company_name",
       "c.legal_name as company_legal_name",
       "c.email as company_email",

@@ -596,6 +596,7 @@ export type CardPaymentSetupQuery = { cardPaymentSetup:
     | { __typename: 'ForbiddenError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
     | { __typename: 'NotFoundError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
     | { __typename: 'OrderStateError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
+    | { __typename: 'ValidationError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
    };
 
 export type CardPaymentResultFieldsFragment = { resultCode: string, success: boolean, action: string | null, refusalReason: string | null, merchantReference: string, order: { token: string, number: string | null, state: string, checkoutState: string, paymentState: string, paymentStatus: string | null, shippingState: string, currencyCode: string, itemsTotal: number, itemsSubtotal: number, shippingTotal: number, shippingTaxTotal: number, taxTotal: number, orderPromotionTotal: number, manualDiscount: number, total: number, totalUnpaidAmount: number, couponCode: string | null, notes: string | null, poNumber: string | null, parentOrderToken: string | null, splitIndex: number | null, splitCount: number | null, splitTotal: number, statuses: Array<string>, createdAt: string, checkoutCompletedAt: string | null, items: Array<{ id: string, variantCode: string, variantName: string | null, productCode: string | null, productName: string, quantity: number, unitPrice: number, originalUnitPrice: number, discountedUnitPrice: number, subtotal: number, total: number, images: Array<{ id: string | null, type: string, path: string }> }>, approval: { state: ApprovalState, reason: string | null, decidedAt: string | null } | null, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null } | null, payments: Array<{ id: string, methodCode: string, state: string, amount: number, currencyCode: string | null, dueDate: string | null, paidAt: string | null }>, shipments: Array<{ id: string, methodCode: string, state: string | null }>, splitOrders: Array<{ token: string, number: string | null, state: string, paymentState: string, paymentStatus: string | null, total: number, splitIndex: number | null, splitCount: number | null }> } | null };
@@ -745,7 +746,7 @@ export type SignOutMutation = { signOut: boolean };
 export type MeQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type MeQuery = { me: { id: string, email: string, firstName: string | null, lastName: string | null, fullName: string, phoneNumber: string | null, jobTitle: string | null, companyName: string, taxNumber: string | null, roles: Array<string>, defaultBillingAddressId: string | null, defaultShippingAddressId: string | null, currencyCode: string, minimalOrderValue: number, channelCode: string | null, poNumberRequired: boolean, personResponsible: { name: string | null, email: string | null } } | null };
+export type MeQuery = { me: { id: string, email: string, firstName: string | null, lastName: string | null, fullName: string, phoneNumber: string | null, jobTitle: string | null, companyName: string, taxNumber: string | null, roles: Array<string>, defaultBillingAddressId: string | null, defaultShippingAddressId: string | null, currencyCode: string, minimalOrderValue: number, channelCode: string | null, poNumberRequired: boolean, personResponsible: { name: string | null, email: string | null }, spendingLimits: { orderLimit: number | null, monthlyLimit: number | null, spentThisMonth: number } | null } | null };
 
 export type ChannelQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -4456,6 +4457,11 @@ export const MeDocument = new TypedDocumentString(`
     minimalOrderValue
     channelCode
     poNumberRequired
+    spendingLimits {
+      orderLimit
+      monthlyLimit
+      spentThisMonth
+    }
   }
 }
     `) as unknown as TypedDocumentString<MeQuery, MeQueryVariables>;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ROLES } from "../../../server/domain/permissions.js";
+import { exceededLimits } from "../../../rules/spending-limits.js";
 import {
   decisionRefusal,
-  exceededLimits,
   limitsApply,
   monthStart,
   readLimit,
