@@ -1,4 +1,5 @@
 import { assertEvent, assign, setup, type DoneActorEvent, type ErrorActorEvent } from "xstate";
+import { PAY_AFTER_APPROVAL } from "../rules/spending-limits.js";
 import { unprovided } from "./unprovided.js";
 
 /** What the server's setup answer gives the dialog (account spec section 7). */
@@ -54,11 +55,29 @@ function detailOf(error: unknown): string | null {
   return typeof d === "string" && d !== "" ? d : null;
 }
 
+/**
+ * Whether the server refused to charge because the cart is over the buyer's spending limit
+ * (decision 043): such an order is placed awaiting approval and paid only once approved.
+ */
+function overSpendingLimit(error: unknown): boolean {
+  const violations = (error as { violations?: unknown } | null)?.violations;
+  return (
+    Array.isArray(violations) &&
+    violations.some((v) => (v as { code?: unknown } | null)?.code === PAY_AFTER_APPROVAL)
+  );
+}
+
 /** The params of the actions and guards that read a submission's answer or failure. */
 const answerOf = ({ event }: { event: DoneActorEvent<CardPaymentAnswer> }) => ({
   answer: event.output,
 });
 const errorOf = ({ event }: { event: ErrorActorEvent }) => ({ error: event.error });
+
+/** Where a failed call leads: the order handed back for approval, else the failure shown. */
+const settleFailure = [
+  { guard: { type: "overSpendingLimit", params: errorOf }, target: "heldForApproval" },
+  { target: "failed", actions: { type: "assignFailure", params: errorOf } },
+] as const;
 
 /** Where a submission's answer leads: the same after the card and after the challenge. */
 const settleSubmission = {
@@ -75,7 +94,7 @@ const settleSubmission = {
     },
     { target: "failed", actions: { type: "assignAnswer", params: answerOf } },
   ],
-  onError: { target: "failed", actions: { type: "assignFailure", params: errorOf } },
+  onError: settleFailure,
 } as const;
 
 /**
@@ -112,11 +131,14 @@ export const cardPaymentMachine = setup({
     })),
     /** Tells the page the payment succeeded (checkout completes, payments list refreshes). */
     reportPaid: (_, _params: { orderNumber: string | null }) => {},
+    /** Tells checkout that the cart is over the buyer's limit: it is placed without paying. */
+    reportApprovalRequired: () => {},
   },
   guards: {
     succeeded: (_, params: { answer: CardPaymentAnswer }) =>
       SUCCESS_CODES.includes(params.answer.resultCode),
     needsAction: (_, params: { answer: CardPaymentAnswer }) => params.answer.action !== null,
+    overSpendingLimit: (_, params: { error: unknown }) => overSpendingLimit(params.error),
   },
 }).createMachine({
   // Stryker disable next-line StringLiteral: the id names the machine in the docs and the live view; nothing targets it
@@ -141,7 +163,7 @@ export const cardPaymentMachine = setup({
           target: "ready",
           actions: assign({ setup: ({ event }) => event.output, answer: null, failure: null }),
         },
-        onError: { target: "failed", actions: { type: "assignFailure", params: errorOf } },
+        onError: settleFailure,
       },
     },
     ready: {
@@ -199,6 +221,12 @@ export const cardPaymentMachine = setup({
         // Stryker disable next-line OptionalChaining: "succeeded" is entered only with the gateway's answer, never null there
         params: ({ context }) => ({ orderNumber: context.answer?.orderNumber ?? null }),
       },
+    },
+    heldForApproval: {
+      description:
+        "The server charges nothing: the cart is over the buyer's spending limit; checkout places it awaiting approval.",
+      type: "final",
+      entry: "reportApprovalRequired",
     },
     failed: {
       description:

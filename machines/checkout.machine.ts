@@ -15,6 +15,7 @@ import {
   MAX_PO_NUMBER_LENGTH,
   MIN_LINE_QUANTITY,
 } from "../rules/limits.js";
+import { exceededLimits } from "../rules/spending-limits.js";
 import type { CartOperation } from "./cart.machine.js";
 import { unprovided } from "./unprovided.js";
 
@@ -34,6 +35,8 @@ export interface CheckoutCart {
   items: readonly { id: string; quantity: number }[];
   /** The items after the coupon, before shipping and tax: the minimum applies to it. */
   itemsTotal: number;
+  /** What the order would total (shipping and tax included): spending limits apply to it. */
+  total: number;
   minimalOrderValue: number;
   couponCode: string | null;
   notes: string | null;
@@ -63,6 +66,12 @@ export interface CheckoutCustomer {
   defaultBillingAddressId: string | null;
   /** The company requires a purchase-order number (issue 21). */
   poNumberRequired?: boolean;
+  /** A limited buyer's own spending limits (minor units; issue 21); null or absent: none. */
+  spendingLimits?: {
+    orderLimit: number | null;
+    monthlyLimit: number | null;
+    spentThisMonth: number;
+  } | null;
 }
 
 export interface CheckoutAddress extends AddressFields {
@@ -144,6 +153,8 @@ export type CheckoutEvent =
   | { type: "checkout.complete" }
   | { type: "payment.succeeded"; orderNumber: string | null }
   | { type: "payment.closed" }
+  /** The card dialog was refused: the order is over the buyer's spending limit. */
+  | { type: "payment.approvalRequired" }
   | { type: "retry" };
 
 export const MARKETING_ROLE = "ROLE_COMPANY_MARKETING";
@@ -276,6 +287,7 @@ export const checkoutMachine = setup({
       return event.value.length <= MAX_PO_NUMBER_LENGTH;
     },
     poNumberUnchanged: ({ context }) => context.poNumber.trim() === (context.cart?.poNumber ?? ""),
+    needsApproval: ({ context }) => needsApproval(context),
     payingByCard: ({ context }) =>
       context.paymentMethods.find((m) => m.code === context.paymentMethodCode)?.isCard === true,
     paymentMethodDiffers: ({ context }) =>
@@ -677,12 +689,19 @@ export const checkoutMachine = setup({
           },
         },
         choosingPayment: {
-          description: "Card: the payment dialog; invoice: completion straight away.",
-          always: [{ guard: "payingByCard", target: "paying" }, { target: "completing" }],
+          description:
+            "Card: the payment dialog; invoice, or an order over the buyer's spending limit: completion straight away.",
+          always: [
+            { guard: and(["payingByCard", not("needsApproval")]), target: "paying" },
+            { target: "completing" },
+          ],
         },
         paying: {
           description: "The 'Order payment' dialog is open; its success places the order.",
           on: {
+            // The server found the order over the buyer's limit (spent meanwhile, limit
+            // lowered): nothing is charged; it is placed awaiting approval instead.
+            "payment.approvalRequired": { target: "completing" },
             "payment.succeeded": {
               target: "#checkout.finishing",
               actions: assign({ orderNumber: ({ event }) => event.orderNumber }),
@@ -691,7 +710,8 @@ export const checkoutMachine = setup({
           },
         },
         completing: {
-          description: "Placing the order (invoice).",
+          description:
+            "Placing the order: by invoice, or awaiting approval when it is over the buyer's spending limit (paid by card once approved).",
           invoke: {
             id: "completeOrder",
             src: "completeOrder",
@@ -760,6 +780,18 @@ function failedChange({ event }: { event: ErrorActorEvent }) {
 /** A purchase-order number is given, or the company does not require one (issue 21). */
 export function poNumberSatisfied(context: Pick<CheckoutContext, "customer" | "poNumber">) {
   return context.customer?.poNumberRequired !== true || context.poNumber.trim() !== "";
+}
+
+/**
+ * Whether the order, at the cart's total, is over one of the buyer's spending limits: it is then
+ * placed awaiting an ADMIN's approval, and paid (by card) only once approved. The server decides
+ * again when it places the order (decision 043).
+ */
+export function needsApproval(context: Pick<CheckoutContext, "customer" | "cart">): boolean {
+  const own = context.customer?.spendingLimits;
+  if (!own || !context.cart) return false;
+  const limits = { perOrder: own.orderLimit, perMonth: own.monthlyLimit };
+  return exceededLimits(limits, context.cart.total, own.spentThisMonth).length > 0;
 }
 
 /** Whether the final button ('Pay & complete' / 'Complete order') may be pressed. */

@@ -21,6 +21,11 @@ export const answer = (resultCode: string, action: string | null = null): CardPa
   refusalReason: resultCode === "Refused" ? "Refused" : null,
   orderNumber: resultCode === "Refused" ? null : "000301",
 });
+/** The server's refusal to charge a cart over the buyer's spending limit (a 422). */
+export const overLimitRefusal = {
+  detail: "Pay after approval",
+  violations: [{ propertyPath: "paymentMethod", code: "approval.payAfterApproval" }],
+};
 export const input = { orderToken: "t1", methodCode: "adyen_card" };
 
 const outcomes = [
@@ -49,7 +54,9 @@ type Ctx = {
  * when no setup came) and the widget's data. Authorised, Pending and Received (exactly these)
  * succeed and report the order number; an answer with a further step asks for it; any other
  * answer fails with its code; a failed call fails with the server's detail (or none) and no
- * answer; trying again asks for the setup anew.
+ * answer, except the server's refusal to charge a cart over the buyer's spending limit (the
+ * violation code "approval.payAfterApproval"), which ends the dialog and tells checkout to place
+ * the order awaiting approval; trying again asks for the setup anew.
  */
 function oracle({ event, before, input: given }: OracleStep): OracleExpectation {
   const init = given as { orderToken: string; methodCode: string };
@@ -66,6 +73,17 @@ function oracle({ event, before, input: given }: OracleStep): OracleExpectation 
   const detail = (error: unknown) => {
     const d = (error as { detail?: unknown } | null)?.detail;
     return typeof d === "string" && d.length > 0 ? d : null;
+  };
+  // Written out, not imported: the key the server's refusal carries (decision 043).
+  const overLimit = (error: unknown) =>
+    ((error as { violations?: { code?: string }[] } | null)?.violations ?? []).some(
+      (v) => v.code === "approval.payAfterApproval",
+    );
+  const held: OracleExpectation = {
+    value: "heldForApproval",
+    status: "done",
+    context: c,
+    actions: [{ type: "reportApprovalRequired" }],
   };
   const submission = { orderToken: c.orderToken, methodCode: c.setup?.methodCode ?? c.methodCode };
   const settle = (id: string): OracleExpectation | undefined => {
@@ -85,6 +103,7 @@ function oracle({ event, before, input: given }: OracleStep): OracleExpectation 
         };
       return { value: a.action === null ? "failed" : "additionalAction", context };
     }
+    if (e.type === `xstate.error.actor.${id}` && overLimit(e.error)) return held;
     if (e.type === `xstate.error.actor.${id}`)
       return { value: "failed", context: { ...c, answer: null, failure: detail(e.error) } };
     return undefined;
@@ -93,6 +112,7 @@ function oracle({ event, before, input: given }: OracleStep): OracleExpectation 
     case "loadingSetup":
       if (e.type === "xstate.done.actor.loadSetup")
         return { value: "ready", context: { ...c, setup: e.output, answer: null, failure: null } };
+      if (e.type === "xstate.error.actor.loadSetup" && overLimit(e.error)) return held;
       if (e.type === "xstate.error.actor.loadSetup")
         return { value: "failed", context: { ...c, answer: null, failure: detail(e.error) } };
       return stay;
@@ -138,10 +158,22 @@ export const model: MachineModel = {
     { type: "xstate.error.actor.loadSetup", error: undefined },
     { type: "xstate.error.actor.loadSetup", error: { detail: "" } },
     { type: "xstate.error.actor.loadSetup", error: { detail: 42 } },
+    // The cart is over the buyer's spending limit: nothing is charged (decision 043); a
+    // refusal naming another rule is an ordinary failure.
+    { type: "xstate.error.actor.loadSetup", error: overLimitRefusal },
+    {
+      type: "xstate.error.actor.loadSetup",
+      error: {
+        detail: "No",
+        violations: [{ propertyPath: "paymentMethod", code: "checkout.payByCard" }],
+      },
+    },
     ...outcomes.map((output) => ({ type: "xstate.done.actor.submitPayment", output })),
     { type: "xstate.error.actor.submitPayment", error: { detail: "Gateway timeout" } },
+    { type: "xstate.error.actor.submitPayment", error: overLimitRefusal },
     ...outcomes.map((output) => ({ type: "xstate.done.actor.submitDetails", output })),
     { type: "xstate.error.actor.submitDetails", error: { detail: "Gateway timeout" } },
+    { type: "xstate.error.actor.submitDetails", error: overLimitRefusal },
   ],
   invariants: {
     "success only with a success code": (s) =>
