@@ -42,6 +42,11 @@ export interface CardPaymentDialogProps {
   onClose: () => void;
   /** After a successful payment (the server has placed or marked the order). */
   onPaid: (orderNumber: string | null) => void;
+  /**
+   * The server charged nothing: the cart is over the buyer's spending limit (checkout places it
+   * awaiting approval instead). Only a cart can be; without it, the dialog says so.
+   */
+  onApprovalRequired?: () => void;
 }
 
 /** The 'Order payment' dialog (account spec sections 2, 4 and 8). */
@@ -82,6 +87,7 @@ function CardPayment(props: CardPaymentDialogProps) {
             });
             props.onPaid(orderNumber);
           },
+          reportApprovalRequired: () => props.onApprovalRequired?.(),
         },
       }),
     // One payment actor per opening of the dialog.
@@ -104,6 +110,19 @@ function CardPayment(props: CardPaymentDialogProps) {
       <Stack>
         <Alert color="green" variant="light" role="status" data-testid="payment-success">
           {t("success")}
+        </Alert>
+        <Group justify="flex-end">
+          <Button color="clay" h={44} onClick={props.onClose}>
+            {t("close")}
+          </Button>
+        </Group>
+      </Stack>
+    );
+  if (snapshot.matches("heldForApproval"))
+    return (
+      <Stack>
+        <Alert color="violet" variant="light" role="status" data-testid="payment-held">
+          {t("heldForApproval")}
         </Alert>
         <Group justify="flex-end">
           <Button color="clay" h={44} onClick={props.onClose}>

@@ -42,7 +42,14 @@ import { notifications } from "@mantine/notifications";
 import { useMachine } from "@xstate/react";
 import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { canFinish, checkoutMachine, PLACING_STATES } from "../../../machines/checkout.machine";
+import {
+  canFinish,
+  checkoutMachine,
+  needsApproval,
+  PLACING_STATES,
+  type CheckoutCustomer,
+} from "../../../machines/checkout.machine";
+import { exceededLimits } from "../../../rules/spending-limits";
 import { MAX_NOTE_LENGTH, MAX_PO_NUMBER_LENGTH } from "../../../rules/limits";
 import { addressLabel } from "../../../machines/address-book.machine";
 import { isCartLoading } from "../../../machines/cart.machine";
@@ -52,7 +59,7 @@ import { isValidQuantity, QUANTITY_RANGE } from "../../components/quantity";
 import { gateway } from "../../lib/gateway";
 import { registerLiveActor } from "../../lib/live-actors";
 import { useLazyNamespace } from "../../lib/lazy-namespace";
-import { currencySign, formatAmount } from "../../lib/money";
+import { currencySign, formatAmount, formatMoney } from "../../lib/money";
 import { PLACEHOLDER_IMAGE } from "../../lib/placeholder";
 import { changeThroughCart, useRunningCart } from "../../lib/cart";
 import classes from "./checkout-lines.module.css";
@@ -192,6 +199,8 @@ export function Component() {
   const belowMinimum = cart.itemsTotal < cart.minimalOrderValue;
   const method = context.paymentMethods.find((m) => m.code === context.paymentMethodCode);
   const paying = snapshot.matches({ active: "paying" });
+  // Over the buyer's spending limit: placed awaiting approval, no card dialog (decision 043).
+  const approval = step === 1 && needsApproval(context);
 
   return (
     <Container size="xl" py="xl">
@@ -274,17 +283,30 @@ export function Component() {
                 )}
               </Stack>
             ) : (
-              <Button
-                color="clay"
-                size="md"
-                fullWidth
-                className={classes.touch}
-                disabled={!canFinish(snapshot)}
-                loading={busy && !paying}
-                onClick={() => send({ type: "checkout.complete" })}
-              >
-                {method?.isCard ? t("actions.payAndComplete") : t("actions.complete")}
-              </Button>
+              <Stack gap="sm">
+                {approval && context.customer && (
+                  <ApprovalNotice
+                    customer={context.customer}
+                    cart={cart}
+                    card={method?.isCard === true}
+                  />
+                )}
+                <Button
+                  color="clay"
+                  size="md"
+                  fullWidth
+                  className={classes.touch}
+                  disabled={!canFinish(snapshot)}
+                  loading={busy && !paying}
+                  onClick={() => send({ type: "checkout.complete" })}
+                >
+                  {approval
+                    ? t("actions.submitForApproval")
+                    : method?.isCard
+                      ? t("actions.payAndComplete")
+                      : t("actions.complete")}
+                </Button>
+              </Stack>
             )}
           </Summary>
         </Grid.Col>
@@ -334,10 +356,55 @@ export function Component() {
             methodCode={context.paymentMethodCode}
             onClose={() => send({ type: "payment.closed" })}
             onPaid={(orderNumber) => send({ type: "payment.succeeded", orderNumber })}
+            onApprovalRequired={() => send({ type: "payment.approvalRequired" })}
           />
         </Suspense>
       )}
     </Container>
+  );
+}
+
+/**
+ * Why the order will wait for approval: which of the buyer's limits it crosses, with the amounts,
+ * and what happens then (by card: paid once approved).
+ */
+function ApprovalNotice(props: { customer: CheckoutCustomer; cart: Cart; card: boolean }) {
+  const { t, i18n } = useLazyNamespace("checkout", CHECKOUT_TEXTS);
+  const own = props.customer.spendingLimits!;
+  const total = props.cart.total;
+  const exceeded = exceededLimits(
+    { perOrder: own.orderLimit, perMonth: own.monthlyLimit },
+    total,
+    own.spentThisMonth,
+  );
+  const money = (minor: number) => formatMoney(minor, props.cart.currencyCode, i18n.language);
+  return (
+    <Alert
+      color="violet"
+      variant="light"
+      title={t("approval.title")}
+      role="status"
+      data-testid="approval-notice"
+    >
+      <Stack gap={6}>
+        {exceeded.includes("perOrder") && (
+          <Text size="sm">
+            {t("approval.perOrder", { total: money(total), limit: money(own.orderLimit!) })}
+          </Text>
+        )}
+        {exceeded.includes("perMonth") && (
+          <Text size="sm">
+            {t("approval.perMonth", {
+              total: money(total),
+              sum: money(own.spentThisMonth + total),
+              limit: money(own.monthlyLimit!),
+            })}
+          </Text>
+        )}
+        <Text size="sm">{t("approval.then")}</Text>
+        {props.card && <Text size="sm">{t("approval.card")}</Text>}
+      </Stack>
+    </Alert>
   );
 }
 

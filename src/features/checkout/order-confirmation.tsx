@@ -63,6 +63,9 @@ export function OrderConfirmation({
     `order-${orderToken}`,
   );
   const number = (order.status === "success" && order.data?.number) || orderNumber;
+  // A held card order is paid once approved (decision 043): say where.
+  const heldMethod = order.status === "success" ? order.data?.payments[0]?.methodCode : undefined;
+  const heldByCard = paymentMethods.some((m) => m.code === heldMethod && m.isCard);
 
   let summary: ReactNode;
   if (order.status === "loading")
@@ -100,7 +103,12 @@ export function OrderConfirmation({
               title={t("completed.awaitingApprovalTitle")}
               data-testid="order-awaiting-approval"
             >
-              {t("completed.awaitingApproval")}
+              <Text size="sm">{t("completed.awaitingApproval")}</Text>
+              {heldByCard && (
+                <Text size="sm" mt={6}>
+                  {t("completed.awaitingApprovalCard")}
+                </Text>
+              )}
             </Alert>
           ) : (
             <Text c="stone.7" maw={560}>
