@@ -58,8 +58,8 @@ function adminOf(ctx: E2EContext, context: BrowserContext, page: Page): E2EConte
   };
 }
 
-/** The junior buyer's cart over 1,000.00 EUR, completed on invoice: answers the order number. */
-async function placeOverLimit(ctx: E2EContext, quantity: string) {
+/** The junior buyer's cart over 1,000.00 EUR, submitted on invoice: answers the order number. */
+async function placeOverLimit(ctx: E2EContext, quantity: string, shotName?: string) {
   const { page, baseUrl } = ctx;
   await emptyCart(ctx);
   await page.goto(`${baseUrl}/shop/products/${PRODUCT}`);
@@ -71,13 +71,131 @@ async function placeOverLimit(ctx: E2EContext, quantity: string) {
   await page.getByRole("button", { name: /^(Checkout|Zur Kasse)$/ }).click();
   await page.getByRole("combobox", { name: /Shipping address|Lieferadresse/ }).waitFor();
   await page.getByRole("radio", { name: /Invoice|Rechnung/ }).check();
-  await page.getByRole("button", { name: /Complete order|Bestellung abschließen/ }).click();
+  // Checkout knows the order is over the limit: it is submitted for approval.
+  await page.getByTestId("approval-notice").waitFor();
+  if (shotName) await shot(ctx, shotName);
+  await page.getByRole("button", { name: /Submit for approval|Zur Freigabe senden/ }).click();
   await page.getByTestId("checkout-completed").waitFor();
   await page.getByTestId("order-awaiting-approval").waitFor();
   return ((await page.getByTestId("order-number").textContent()) ?? "").replace(/\D/g, "");
 }
 
+/** The junior buyer's cart of `quantity` sets, on checkout's step 2 with the card chosen. */
+async function toCardDetails(ctx: E2EContext, quantity: string) {
+  const { page, baseUrl } = ctx;
+  await emptyCart(ctx);
+  await page.goto(`${baseUrl}/shop/products/${PRODUCT}`);
+  await page.getByLabel(/Quantity|Menge/).fill(quantity);
+  await page.getByRole("button", { name: /Add to cart|In den Warenkorb/ }).click();
+  await page.waitForLoadState("networkidle");
+  await page.goto(`${baseUrl}/checkout`);
+  await running(page);
+  await page.getByRole("button", { name: /^(Checkout|Zur Kasse)$/ }).click();
+  await page.getByRole("combobox", { name: /Shipping address|Lieferadresse/ }).waitFor();
+  await page.getByRole("radio", { name: /Credit card|Kreditkarte/ }).check();
+}
+
+/** Approves the held order `number` as the ADMIN, from the account area's Approvals. */
+async function approveAsAdmin(ctx: E2EContext, number: string) {
+  const adminContext = await ctx.browser.newContext();
+  const adminPage = await adminContext.newPage();
+  try {
+    const admin = adminOf(ctx, adminContext, adminPage);
+    await signInAs(admin, ADMIN);
+    await adminPage.goto(`${ctx.baseUrl}/shop/account/approvals`);
+    const row = adminPage.locator(`[data-testid="approval-row"][data-number="${number}"]`);
+    await row.getByRole("button", { name: "Approve" }).click();
+    await adminPage.getByRole("dialog").getByRole("button", { name: "Approve" }).click();
+    await adminPage.getByText(`Order ${number} is approved.`).waitFor();
+  } finally {
+    await adminContext.close();
+  }
+}
+
 export const tests = journeys(
+  {
+    name: "spending limits: a card order over the limit is submitted for approval without a card dialog; once approved, the buyer pays it by card under Payments",
+    timeoutMs: 150_000,
+    async run(ctx) {
+      const { page, baseUrl } = ctx;
+      await signInAs(ctx, JUNIOR);
+      await toCardDetails(ctx, "25");
+      // Checkout says beforehand which limit the order crosses and what happens then.
+      const notice = page.getByTestId("approval-notice");
+      await notice.getByText(/is over your limit of €1,000\.00 per order/).waitFor();
+      await notice.getByText("Once it is approved, you pay it by card under Payments.").waitFor();
+      const submit = page.getByRole("button", { name: "Submit for approval" });
+      await submit.waitFor();
+      expect(
+        (await page.getByRole("button", { name: "Pay & complete" }).count()) === 0,
+        "no 'Pay & complete' for an order that waits for approval",
+      );
+      for (const width of [390, 1440] as const) {
+        await page.setViewportSize({ width, height: 900 });
+        await shot(ctx, `approval-card-checkout-${width}`);
+      }
+      await submit.click();
+      await page.getByTestId("order-awaiting-approval").waitFor();
+      await page
+        .getByText("Once it is approved, you pay it by card under Payments in your account.")
+        .waitFor();
+      expect(
+        (await page.getByRole("dialog", { name: "Order payment" }).count()) === 0,
+        "no card dialog opened",
+      );
+      const number = ((await page.getByTestId("order-number").textContent()) ?? "").replace(
+        /\D/g,
+        "",
+      );
+      expect(number.length > 0, "the order has a number");
+
+      await approveAsAdmin(ctx, number);
+      // Approved: the buyer pays the order's balance by card under Payments.
+      await page.goto(`${baseUrl}/shop/account/payments`);
+      const row = page.getByTestId("payment-row").filter({ hasText: number }).first();
+      await row.getByRole("button", { name: /^Pay now/ }).click();
+      const dialog = page.getByRole("dialog", { name: "Order payment" });
+      await dialog.getByLabel("Card number").fill("4111 1111 1111 1111");
+      await dialog.getByLabel("Expiry date").fill("03/30");
+      await dialog.getByLabel("Security code (CVC)").fill("737");
+      await dialog.getByLabel("Name on card").fill("Jan Junior");
+      await dialog.getByRole("button", { name: "Pay", exact: true }).click();
+      // Paid: the dialog closes and the row says so, nothing left to pay.
+      await dialog.waitFor({ state: "hidden" });
+      await row.getByText("Paid", { exact: true }).waitFor();
+      await row.getByText("€0.00").waitFor();
+    },
+  },
+  {
+    name: "spending limits: a limit the checkout did not know of makes the card dialog hand the order back; it is placed awaiting approval, nothing charged",
+    timeoutMs: 120_000,
+    async run(ctx) {
+      const { page } = ctx;
+      await signInAs(ctx, JUNIOR);
+      // As if the ADMIN set the limit after the page had loaded: the page reads no limit.
+      await page.route("**/graphql", async (route) => {
+        const body = route.request().postData() ?? "";
+        if (!body.includes('"operationName":"Me"')) return route.continue();
+        const response = await route.fetch();
+        const json = await response.json();
+        if (json.data?.me) json.data.me.spendingLimits = null;
+        await route.fulfill({ response, json });
+      });
+      await toCardDetails(ctx, "25");
+      expect(
+        (await page.getByTestId("approval-notice").count()) === 0,
+        "the page knows of no limit",
+      );
+      await page.getByRole("button", { name: "Pay & complete" }).click();
+      // The server refuses to charge: the dialog hands the order back to checkout.
+      await page.getByTestId("order-awaiting-approval").waitFor();
+      expect(
+        (await page.getByRole("dialog", { name: "Order payment" }).count()) === 0,
+        "the card dialog closed",
+      );
+    },
+  },
+
   {
     name: "spending limits: a COMMERCIAL user's order over the limit awaits approval; an ADMIN approves it from the account area",
     timeoutMs: 120_000,
@@ -136,7 +254,9 @@ export const tests = journeys(
       await signInAs(ctx, JUNIOR);
       await page.evaluate(() => localStorage.setItem("locale", "de"));
       await page.context().addCookies([{ name: "locale", value: "de", url: baseUrl }]);
-      const number = await placeOverLimit(ctx, "25");
+      // The checkout's notice at a phone's width, German's long words included.
+      await page.setViewportSize({ width: 390, height: 900 });
+      const number = await placeOverLimit(ctx, "25", "approval-de-390-checkout");
       await page.getByText("Wartet auf Freigabe").first().waitFor();
       const adminContext = await browser.newContext();
       const adminPage = await adminContext.newPage();
