@@ -10,12 +10,16 @@ export async function registrationCountries(db: Kysely<DB>) {
   return { countries, provinces };
 }
 
-/** A shop user with this e-mail (any case). */
+/**
+ * A registered shop user (with a password) with this e-mail (any case). A pending invitation
+ * of another company does not hold the address (migration 0014): the applicant may apply.
+ */
 export async function userWithEmail(tx: Kysely<DB>, email: string) {
   return tx
     .selectFrom("shop_users")
     .select("id")
     .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.toLowerCase()))
+    .where("password_hash", "is not", null)
     .executeTakeFirst();
 }
 

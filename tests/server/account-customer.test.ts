@@ -184,6 +184,45 @@ describe.each(backends)("account customer API on %s", (backend) => {
       expect((await signIn(USERS.spaBuyer, DEMO_PASSWORD)).status).toBe(200);
     });
 
+    it("confirms a change to an address only another company's invitation holds, not to one a colleague's invitation took meanwhile", async () => {
+      /** Asks for `email` as `as` and answers the confirmation link's token. */
+      const requestChange = async (as: string, email: string) => {
+        const res = await put({ ...BUYER, email, currentPassword: DEMO_PASSWORD }, as);
+        expect(res.status, res.raw).toBe(200);
+        const mail = await t.db
+          .selectFrom("mail_outbox")
+          .select("text_body")
+          .where("to_address", "=", email)
+          .orderBy("id", "desc")
+          .executeTakeFirstOrThrow();
+        return /\/confirm-email\/([\w-]+)/.exec(mail.text_body)![1]!;
+      };
+      const confirm = (token: string) =>
+        t.request("PATCH", `${API}/email-changes/${token}`, { body: {} });
+      // Demo Spa's pending invitee: Demo Retail's ADMIN may take the address (migration 0014).
+      const retailId = await userId(USERS.retailAdmin);
+      const invited = "new.colleague@demo-spa.example";
+      let token = await requestChange(USERS.retailAdmin, invited);
+      expect((await confirm(token)).status).toBe(200);
+      expect((await signIn(invited, DEMO_PASSWORD)).status).toBe(200);
+      await t.db
+        .updateTable("shop_users")
+        .set({ email: USERS.retailAdmin })
+        .where("id", "=", retailId)
+        .execute();
+      // A colleague's invitation created after the request holds the address in the company.
+      const late = "late.invitee@demo-spa.example";
+      token = await requestChange(USERS.spaBuyer, late);
+      const invitation = await t.request("POST", `${API}/shop-users`, {
+        as: USERS.spaAdmin,
+        body: { email: late, roles: ["COMMERCIAL"] },
+      });
+      expect(invitation.status, invitation.raw).toBe(201);
+      const refused = await confirm(token);
+      expect(refused.status, refused.raw).toBeGreaterThanOrEqual(400);
+      expect((await signIn(USERS.spaBuyer, DEMO_PASSWORD)).status).toBe(200);
+    });
+
     it.each([
       ["a colleague's", USERS.spaAdmin],
       ["the pending invitee's", "new.colleague@demo-spa.example"],

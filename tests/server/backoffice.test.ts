@@ -470,6 +470,30 @@ describe.each(backends)("back-office API on %s", (backend) => {
         );
       });
 
+      it("approves an application whose address is only a pending invitation of another company", async () => {
+        // Demo Spa invited this address; nobody registered with it: the new company's own
+        // invitation may hold it too (migration 0014).
+        const email = "new.colleague@demo-spa.example";
+        const id = await newApplication(email, {
+          ...GLOW_PAYLOAD,
+          companyName: "Invitee Atelier GmbH",
+          relationships: {
+            ...GLOW_PAYLOAD.relationships,
+            default_contact: { ...GLOW_PAYLOAD.relationships.default_contact, email },
+            billing_address: { ...GLOW_PAYLOAD.relationships.billing_address, email },
+          },
+        });
+        const res = await staff("POST", `${ADMIN}/partner-applications/${id}/approve`, approval);
+        expect(res.status, res.raw).toBe(200);
+        const holders = await t.db
+          .selectFrom("shop_users")
+          .select(["company_id", "password_hash"])
+          .where("email", "=", email)
+          .execute();
+        expect(holders).toHaveLength(2);
+        expect(holders.every((h) => h.password_hash === null)).toBe(true);
+      });
+
       it("writes the approval mail in the language the applicant applied in", async () => {
         const email = "inhaberin@haut-atelier.example";
         const id = await newApplication(email, {

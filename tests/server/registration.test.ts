@@ -421,6 +421,12 @@ describe.each(backends)("partner registration on %s", (backend) => {
     await t.refused(409, () => apply(emea("TWICE@again.example", "Twice Ltd")));
   });
 
+  it("takes the application of an address that is only a pending invitation of another company", async () => {
+    // Demo Spa invited this address; nobody registered with it (migration 0014).
+    const res = await apply(emea("New.Colleague@demo-spa.example", "Invitee Own Studio GmbH"));
+    expect(res.status, res.raw).toBe(201);
+  });
+
   it("lets only one of two simultaneous identical applications in", async () => {
     const p = emea("race@apply.example", "Race Ltd");
     const results = await Promise.all([apply(p), apply(p)]);

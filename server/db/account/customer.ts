@@ -9,8 +9,8 @@ type Tx = Transaction<DB>;
  */
 
 /**
- * Who holds `email` (any case) besides `exceptUserId`: nobody, a user of `companyId`, or a user
- * of another company. Only the first two may be told to the caller (issue 18, finding 5).
+ * Who holds `email` (any case) besides `exceptUserId`: nobody, a user (or invitation) of
+ * `companyId`, or a registered user of another company. Only the first two may be told to the caller (issue 18, finding 5).
  */
 export async function emailHolder(
   db: Kysely<DB>,
@@ -22,12 +22,13 @@ export async function emailHolder(
   // (migration 0014). The caller's own company decides first.
   let q = db
     .selectFrom("shop_users")
-    .select("company_id")
+    .select(["company_id", "password_hash"])
     .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.toLowerCase()));
   if (exceptUserId !== undefined) q = q.where("id", "!=", exceptUserId);
   const rows = await q.execute();
-  if (rows.length === 0) return "free";
-  return rows.some((r) => r.company_id === companyId) ? "ownCompany" : "elsewhere";
+  if (rows.some((r) => r.company_id === companyId)) return "ownCompany";
+  // Elsewhere only a registered user holds it; another company's pending invitation does not.
+  return rows.some((r) => r.password_hash !== null) ? "elsewhere" : "free";
 }
 
 /**

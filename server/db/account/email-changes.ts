@@ -60,11 +60,23 @@ export async function openEmailChange(db: Kysely<DB>, token: string, now: Date, 
 
 /** Whether a user other than `userId` signs in with `email` (any case). */
 export async function emailTakenByOther(tx: Kysely<DB>, email: string, userId: number) {
+  // Held by a registered user anywhere, or by anyone (an invitation too) of the user's company;
+  // a pending invitation of another company does not hold it (migration 0014).
   const row = await tx
     .selectFrom("shop_users")
     .select("id")
     .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.toLowerCase()))
     .where("id", "!=", userId)
+    .where((eb) =>
+      eb.or([
+        eb("password_hash", "is not", null),
+        eb(
+          "company_id",
+          "=",
+          eb.selectFrom("shop_users as me").select("me.company_id").where("me.id", "=", userId),
+        ),
+      ]),
+    )
     .executeTakeFirst();
   return row !== undefined;
 }

@@ -213,10 +213,13 @@ export async function approveApplication(
   const violations = [...billing.violations, ...shipping.violations];
   if (violations.length > 0) return { ok: false, kind: "payload", violations };
 
+  // Only a registered user holds an address; the new company's invitation may share it with
+  // pending invitations of other companies (migration 0014).
   const taken = await tx
     .selectFrom("shop_users")
     .select("id")
     .where((eb) => eb(eb.fn("lower", ["email"]), "=", application.email.toLowerCase()))
+    .where("password_hash", "is not", null)
     .executeTakeFirst();
   if (taken) return { ok: false, kind: "emailTaken" };
 
