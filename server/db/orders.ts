@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { sql, type Kysely, type Transaction } from "kysely";
-import { completionViolations, paymentDueDate, formatOrderNumber } from "../domain/checkout.js";
+import { completionViolations, ORDER_NUMBER_DIGITS, paymentDueDate } from "../domain/checkout.js";
 import { orderPaymentState } from "../domain/order-states.js";
 import { AWAITING_APPROVAL, type SpendingLimits } from "../domain/spending-limits.js";
 import { computeTotals } from "../domain/totals.js";
@@ -266,7 +266,10 @@ export async function placeOrder(
   tx: Tx,
   order: OrderRow,
   hold = false,
-): Promise<CompletionFailure | null> {
+  paymentTermsDays?: number,
+): Promise<
+  { failure: CompletionFailure; placed?: undefined } | { placed: OrderRow; failure?: undefined }
+> {
   // The variants of every line, locked in one order for every transaction (no deadlocks:
   // PostgreSQL locks the rows as the sort hands them out), then the stock of all lines taken
   // in one statement: two statements whatever the number of lines.
@@ -281,10 +284,12 @@ export async function placeOrder(
   const short = items.find((item) => item.on_hand < item.quantity);
   if (short) {
     return {
-      kind: "stock",
-      variantCode: short.variant_code,
-      name: `${short.product_name} (${short.variant_name})`,
-      available: short.on_hand,
+      failure: {
+        kind: "stock",
+        variantCode: short.variant_code,
+        name: `${short.product_name} (${short.variant_name})`,
+        available: short.on_hand,
+      },
     };
   }
   if (items.length > 0) {
@@ -302,16 +307,14 @@ export async function placeOrder(
       .where((eb) => eb.or([eb("usage_limit", "is", null), eb("used", "<", eb.ref("usage_limit"))]))
       .returning("used")
       .executeTakeFirst();
-    if (!used) return { kind: "coupon" };
+    if (!used) return { failure: { kind: "coupon" } };
   }
-  const { seq } = await sql<{ seq: number }>`select nextval('order_number_seq')::int as seq`
-    .execute(tx)
-    .then((r) => r.rows[0]!);
   const now = new Date();
-  const changed = await tx
+  // The number comes from the sequence in the same statement, and the placed row back with it.
+  const placed = await tx
     .updateTable("orders")
     .set({
-      number: formatOrderNumber(seq),
+      number: sql<string>`(select lpad(n, greatest(${ORDER_NUMBER_DIGITS}::int, length(n)), '0') from (select nextval('order_number_seq')::text as n) as s)`,
       checkout_state: "completed",
       checkout_completed_at: now,
       updated_at: now,
@@ -321,12 +324,11 @@ export async function placeOrder(
     })
     .where("id", "=", order.id)
     .where("state", "=", "cart")
+    .returningAll()
     .executeTakeFirst();
-  if (Number(changed.numUpdatedRows) !== 1)
-    throw new Error("order left the cart state while locked");
-  if (hold) return null;
-  await releaseForPayment(tx, order, now);
-  return null;
+  if (!placed) throw new Error("order left the cart state while locked");
+  if (!hold) await releaseForPayment(tx, order, now, paymentTermsDays);
+  return { placed };
 }
 
 /**
@@ -337,33 +339,37 @@ export async function releaseForPayment(
   tx: Tx,
   order: Pick<OrderRow, "id" | "company_id">,
   now: Date,
+  /** The company's payment terms, when the caller read them already. */
+  paymentTermsDays?: number,
 ) {
-  const terms = await tx
-    .selectFrom("companies")
-    .select("payment_terms_days")
-    .where("id", "=", order.company_id)
-    .executeTakeFirstOrThrow();
-  const payments = await tx
-    .selectFrom("payments")
-    .innerJoin("payment_methods", "payment_methods.code", "payments.method_code")
-    .select(["payments.id", "payment_methods.kind"])
-    .where("order_id", "=", order.id)
-    .execute();
-  for (const p of payments) {
-    await tx
-      .updateTable("payments")
-      .set({
-        state: "new",
-        due_date: paymentDueDate(now, p.kind, terms.payment_terms_days),
-        updated_at: now,
-      })
-      .where("id", "=", p.id)
-      .execute();
-  }
+  const terms =
+    paymentTermsDays ??
+    (
+      await tx
+        .selectFrom("companies")
+        .select("payment_terms_days")
+        .where("id", "=", order.company_id)
+        .executeTakeFirstOrThrow()
+    ).payment_terms_days;
+  // Every payment of the order in one statement, each due by its method's rule, and the
+  // shipments in the same one (a data-modifying WITH).
   await tx
-    .updateTable("shipments")
-    .set({ state: "ready" })
-    .where("order_id", "=", order.id)
+    .with("ready", (db) =>
+      db
+        .updateTable("shipments")
+        .set({ state: "ready" })
+        .where("order_id", "=", order.id)
+        .returning("id"),
+    )
+    .updateTable("payments")
+    .from("payment_methods")
+    .set({
+      state: "new",
+      due_date: sql<Date>`case when payment_methods.kind = 'card' then ${paymentDueDate(now, "card", terms)}::timestamptz else ${paymentDueDate(now, "invoice", terms)}::timestamptz end`,
+      updated_at: now,
+    })
+    .whereRef("payment_methods.code", "=", "payments.method_code")
+    .where("payments.order_id", "=", order.id)
     .execute();
 }
 
@@ -446,13 +452,22 @@ export async function checkCompletion(
   order: OrderRow,
   lookAhead = false,
   language: string = cartLanguage(order),
-): Promise<{ order: OrderRow; refusal: CompletionRefusal | null; buyer: BuyerLimits }> {
+): Promise<{
+  order: OrderRow;
+  refusal: CompletionRefusal | null;
+  buyer: BuyerLimits;
+  /** The company's payment terms (days), for placement. */
+  paymentTermsDays: number;
+}> {
   await recalculate(tx, order.id);
   const {
     po_number_required: poNumberRequired,
     buyer_roles,
     buyer_order_limit,
     buyer_monthly_limit,
+    item_count: itemCount,
+    has_payment: hasPayment,
+    payment_terms_days: paymentTermsDays,
     ...fresh
   } = await tx
     .selectFrom("orders")
@@ -480,6 +495,23 @@ export async function checkCompletion(
         .select("u.monthly_limit")
         .whereRef("u.id", "=", "orders.shop_user_id")
         .as("buyer_monthly_limit"),
+      // What the rules count (lines, a payment method) and the terms placement dates
+      // invoices by: no statements of their own.
+      eb
+        .selectFrom("order_items as i")
+        .select((e) => e.fn.countAll<number>().as("n"))
+        .whereRef("i.order_id", "=", "orders.id")
+        .as("item_count"),
+      eb
+        .exists(
+          eb.selectFrom("payments as p").select("p.id").whereRef("p.order_id", "=", "orders.id"),
+        )
+        .as("has_payment"),
+      eb
+        .selectFrom("companies as c")
+        .select("c.payment_terms_days")
+        .whereRef("c.id", "=", "orders.company_id")
+        .as("payment_terms_days"),
     ])
     .where("id", "=", order.id)
     .executeTakeFirstOrThrow();
@@ -487,33 +519,35 @@ export async function checkCompletion(
     roles: buyer_roles ?? [],
     limits: { perOrder: buyer_order_limit ?? null, perMonth: buyer_monthly_limit ?? null },
   };
-  const items = await tx
-    .selectFrom("order_items as i")
-    .innerJoin("product_variants as v", "v.code", "i.variant_code")
-    .select(["i.variant_code", "i.quantity", "i.product_name", "i.variant_name", "v.on_hand"])
-    .where("i.order_id", "=", order.id)
-    .orderBy("i.variant_code")
-    .execute();
-  const payments = await tx
-    .selectFrom("payments")
-    .select("id")
-    .where("order_id", "=", order.id)
-    .execute();
   const violations = completionViolations({
-    itemCount: items.length,
+    itemCount: Number(itemCount ?? 0),
     itemsTotal: fresh.items_total,
     minimalOrderValue: fresh.minimal_order_value,
     currencyCode: currencySign(fresh.currency_code),
     hasShippingAddress: fresh.shipping_address !== null,
     hasBillingAddress: fresh.billing_address !== null,
-    hasPaymentMethod: payments.length > 0,
+    hasPaymentMethod: hasPayment === true,
     notesLength: fresh.notes?.length ?? 0,
     poNumberRequired: poNumberRequired === true,
     poNumber: fresh.po_number,
   });
+  const terms = paymentTermsDays ?? 0;
   if (violations.length > 0)
-    return { order: fresh, refusal: { type: "/problems/checkout", violations }, buyer };
+    return {
+      order: fresh,
+      refusal: { type: "/problems/checkout", violations },
+      buyer,
+      paymentTermsDays: terms,
+    };
   if (lookAhead) {
+    // Placement takes stock under lock (placeOrder); this only looks.
+    const items = await tx
+      .selectFrom("order_items as i")
+      .innerJoin("product_variants as v", "v.code", "i.variant_code")
+      .select(["i.variant_code", "i.quantity", "i.product_name", "i.variant_name", "v.on_hand"])
+      .where("i.order_id", "=", order.id)
+      .orderBy("i.variant_code")
+      .execute();
     for (const item of items) {
       if (!stockViolation(item.on_hand, item.quantity, "", "items")) continue;
       // Only a refused line is named, in the reader's language.
@@ -529,6 +563,7 @@ export async function checkCompletion(
           order: fresh,
           refusal: { type: "/problems/insufficient-stock", violations: [v] },
           buyer,
+          paymentTermsDays: terms,
         };
     }
     if (fresh.coupon_code) {
@@ -545,10 +580,11 @@ export async function checkCompletion(
             violations: [{ propertyPath: "couponCode", message: "coupon.usedUp" }],
           },
           buyer,
+          paymentTermsDays: terms,
         };
     }
   }
-  return { order: fresh, refusal: null, buyer };
+  return { order: fresh, refusal: null, buyer, paymentTermsDays: terms };
 }
 
 /**
@@ -594,7 +630,7 @@ export async function completeCart(
   const spending = await checkSpending(tx, checked.order, checked.buyer);
   const hold = spending.exceeded.length > 0;
   if (hold && !opts.holdOverLimit) return { refusal: APPROVAL_REQUIRED };
-  const failure = await placeOrder(tx, checked.order, hold);
+  const { failure, placed } = await placeOrder(tx, checked.order, hold, checked.paymentTermsDays);
   if (failure?.kind === "stock") {
     const name = await variantLabel(tx, failure.variantCode, language, failure.name);
     return {
@@ -612,11 +648,7 @@ export async function completeCart(
       },
     };
   }
-  const placed = await tx
-    .selectFrom("orders")
-    .selectAll()
-    .where("id", "=", order.id)
-    .executeTakeFirstOrThrow();
+  if (!placed) throw new Error("placement answered neither an order nor a failure");
   await recordAudit(tx, {
     actor: opts.actor,
     companyId: placed.company_id,
