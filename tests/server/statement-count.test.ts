@@ -185,6 +185,11 @@ describe.each(backends)("statements per request (%s)", (backend) => {
     expect(await count(german("n-plus-one-large"))).toBe(small);
   });
 
+  it("lists contract prices with the caller's statement and one more, the price list coming with the caller", async () => {
+    // The caller, then the page (server/db/catalog.ts): the company is not read again (issue 22).
+    expect(await count(rest("GET", "/api/v2/shop/contract-prices?itemsPerPage=50"))).toBe(2);
+  });
+
   it("answers the category page's GraphQL query with as many statements for 40 products as for 5", async () => {
     const page = (code: string) => graphql(TaxonDocument, { code, perPage: 100 });
     // Two other languages than the REST test's, so that neither page is cached yet.
