@@ -458,6 +458,8 @@ export async function checkCompletion(
   buyer: BuyerLimits;
   /** The company's payment terms (days), for placement. */
   paymentTermsDays: number;
+  /** Whether a payment is by a method other than invoice (a card). */
+  paysByCard: boolean;
 }> {
   await recalculate(tx, order.id);
   const {
@@ -467,6 +469,7 @@ export async function checkCompletion(
     buyer_monthly_limit,
     item_count: itemCount,
     has_payment: hasPayment,
+    pays_by_card: paysByCard,
     payment_terms_days: paymentTermsDays,
     ...fresh
   } = await tx
@@ -507,6 +510,17 @@ export async function checkCompletion(
           eb.selectFrom("payments as p").select("p.id").whereRef("p.order_id", "=", "orders.id"),
         )
         .as("has_payment"),
+      // A payment by any method but invoice (a card): paid, not completed (decision 029).
+      eb
+        .exists(
+          eb
+            .selectFrom("payments as p")
+            .innerJoin("payment_methods as m", "m.code", "p.method_code")
+            .select("p.id")
+            .whereRef("p.order_id", "=", "orders.id")
+            .where("m.kind", "!=", "invoice"),
+        )
+        .as("pays_by_card"),
       eb
         .selectFrom("companies as c")
         .select("c.payment_terms_days")
@@ -532,12 +546,14 @@ export async function checkCompletion(
     poNumber: fresh.po_number,
   });
   const terms = paymentTermsDays ?? 0;
+  const card = paysByCard === true;
   if (violations.length > 0)
     return {
       order: fresh,
       refusal: { type: "/problems/checkout", violations },
       buyer,
       paymentTermsDays: terms,
+      paysByCard: card,
     };
   if (lookAhead) {
     // Placement takes stock under lock (placeOrder); this only looks.
@@ -564,6 +580,7 @@ export async function checkCompletion(
           refusal: { type: "/problems/insufficient-stock", violations: [v] },
           buyer,
           paymentTermsDays: terms,
+          paysByCard: card,
         };
     }
     if (fresh.coupon_code) {
@@ -581,10 +598,11 @@ export async function checkCompletion(
           },
           buyer,
           paymentTermsDays: terms,
+          paysByCard: card,
         };
     }
   }
-  return { order: fresh, refusal: null, buyer, paymentTermsDays: terms };
+  return { order: fresh, refusal: null, buyer, paymentTermsDays: terms, paysByCard: card };
 }
 
 /**
@@ -607,8 +625,15 @@ export async function completeCart(
      * refused (a card payment: nothing may be charged before approval; decision 043).
      */
     holdOverLimit?: MailContext;
+    /**
+     * Refuses a cart paid by card unless it is held over a limit (order completion: a card
+     * cart is placed by its card payment, never by a completion that skips paying).
+     */
+    refuseCard?: boolean;
   },
-): Promise<{ order: OrderRow; refusal?: undefined } | { refusal: CompletionRefusal }> {
+): Promise<
+  { order: OrderRow; paysByCard: boolean; refusal?: undefined } | { refusal: CompletionRefusal }
+> {
   const language = opts.language ?? cartLanguage(order);
   // A purchase-order number given with the completion (already trimmed; null: none) replaces the cart's.
   if (opts.poNumber !== undefined) {
@@ -630,6 +655,7 @@ export async function completeCart(
   const spending = await checkSpending(tx, checked.order, checked.buyer);
   const hold = spending.exceeded.length > 0;
   if (hold && !opts.holdOverLimit) return { refusal: APPROVAL_REQUIRED };
+  if (opts.refuseCard && checked.paysByCard && !hold) return { refusal: PAY_BY_CARD };
   const { failure, placed } = await placeOrder(tx, checked.order, hold, checked.paymentTermsDays);
   if (failure?.kind === "stock") {
     const name = await variantLabel(tx, failure.variantCode, language, failure.name);
@@ -664,8 +690,14 @@ export async function completeCart(
     },
   });
   if (hold) await requestApproval(tx, placed, spending, opts.actor, opts.holdOverLimit!);
-  return { order: placed };
+  return { order: placed, paysByCard: checked.paysByCard };
 }
+
+/** A card cart that is not over a limit is placed by paying it, not by completing it. */
+export const PAY_BY_CARD: CompletionRefusal = {
+  type: "/problems/checkout",
+  violations: [{ propertyPath: "paymentMethod", message: "checkout.payByCard" }],
+};
 
 /**
  * A cart over the buyer's spending limit that is to be paid by card now: refused, since nothing
@@ -790,16 +822,4 @@ export async function storeIdempotentAnswer(
     .returning("key")
     .executeTakeFirst();
   return stored !== undefined;
-}
-
-/** Whether the order is to be paid by a method other than invoice (a card: paid, not completed). */
-export async function hasNonInvoicePayment(tx: Tx, orderId: number): Promise<boolean> {
-  const payment = await tx
-    .selectFrom("payments as p")
-    .innerJoin("payment_methods as m", "m.code", "p.method_code")
-    .select("p.id")
-    .where("p.order_id", "=", orderId)
-    .where("m.kind", "!=", "invoice")
-    .executeTakeFirst();
-  return payment !== undefined;
 }
