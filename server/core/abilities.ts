@@ -10,6 +10,12 @@ export interface Principal {
   /** The company's contract price list and currency, read with the user on every request. */
   priceListCode: string;
   currencyCode: string;
+  /**
+   * The catalogue version committed when the principal was read (decision 046): a catalogue
+   * answer held in memory for an older version is not served. Absent where a principal is
+   * made without reading the session (tests).
+   */
+  catalogueVersion?: number;
 }
 
 /** Refuses (403) what the principal's roles do not allow. */

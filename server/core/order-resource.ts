@@ -127,8 +127,10 @@ function translatedNames(
 
 /** Split relatives: children of the given orders and parents of the given children. */
 async function relativesOf(db: Kysely<DB>, orders: OrderRow[]) {
-  // Only placed orders are split: a cart has no relatives to look for.
-  if (orders.every((o) => o.state === "cart" && o.parent_order_id === null)) return [];
+  // Only a split order has relatives: its parts carry the parent's id, and the split gives
+  // the parent its part count (server/db/backoffice/orders.ts). A cart or an order never split
+  // has none to look for.
+  if (orders.every((o) => o.parent_order_id === null && o.split_count === null)) return [];
   const ids = orders.map((o) => o.id);
   const parentIds = [
     ...new Set(orders.flatMap((o) => (o.parent_order_id === null ? [] : [o.parent_order_id]))),

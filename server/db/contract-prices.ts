@@ -1,5 +1,4 @@
-import type { Kysely } from "kysely";
-import type { DB } from "./schema.js";
+import type { Principal } from "../core/abilities.js";
 
 /** A company's contract terms: the price list its prices come from and its currency. */
 export interface CompanyTerms {
@@ -7,12 +6,10 @@ export interface CompanyTerms {
   currencyCode: string;
 }
 
-/** The company's price list and currency (the company exists: it signed the caller in). */
-export async function companyTerms(db: Kysely<DB>, companyId: number): Promise<CompanyTerms> {
-  const c = await db
-    .selectFrom("companies")
-    .select(["price_list_code", "currency_code"])
-    .where("id", "=", companyId)
-    .executeTakeFirstOrThrow();
-  return { priceList: c.price_list_code, currencyCode: c.currency_code };
+/**
+ * The caller's price list and currency: the principal carries them, read with the session on
+ * every request (server/db/sessions.ts), so no statement of their own.
+ */
+export function companyTerms(p: Pick<Principal, "priceListCode" | "currencyCode">): CompanyTerms {
+  return { priceList: p.priceListCode, currencyCode: p.currencyCode };
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { sql, type Kysely, type Transaction } from "kysely";
-import { completionViolations, paymentDueDate, formatOrderNumber } from "../domain/checkout.js";
+import { completionViolations, ORDER_NUMBER_DIGITS, paymentDueDate } from "../domain/checkout.js";
 import { orderPaymentState } from "../domain/order-states.js";
 import { PAY_AFTER_APPROVAL, type SpendingLimits } from "../../rules/spending-limits.js";
 import { AWAITING_APPROVAL } from "../domain/spending-limits.js";
@@ -267,7 +267,10 @@ export async function placeOrder(
   tx: Tx,
   order: OrderRow,
   hold = false,
-): Promise<CompletionFailure | null> {
+  paymentTermsDays?: number,
+): Promise<
+  { failure: CompletionFailure; placed?: undefined } | { placed: OrderRow; failure?: undefined }
+> {
   // The variants of every line, locked in one order for every transaction (no deadlocks:
   // PostgreSQL locks the rows as the sort hands them out), then the stock of all lines taken
   // in one statement: two statements whatever the number of lines.
@@ -282,10 +285,12 @@ export async function placeOrder(
   const short = items.find((item) => item.on_hand < item.quantity);
   if (short) {
     return {
-      kind: "stock",
-      variantCode: short.variant_code,
-      name: `${short.product_name} (${short.variant_name})`,
-      available: short.on_hand,
+      failure: {
+        kind: "stock",
+        variantCode: short.variant_code,
+        name: `${short.product_name} (${short.variant_name})`,
+        available: short.on_hand,
+      },
     };
   }
   if (items.length > 0) {
@@ -303,16 +308,14 @@ export async function placeOrder(
       .where((eb) => eb.or([eb("usage_limit", "is", null), eb("used", "<", eb.ref("usage_limit"))]))
       .returning("used")
       .executeTakeFirst();
-    if (!used) return { kind: "coupon" };
+    if (!used) return { failure: { kind: "coupon" } };
   }
-  const { seq } = await sql<{ seq: number }>`select nextval('order_number_seq')::int as seq`
-    .execute(tx)
-    .then((r) => r.rows[0]!);
   const now = new Date();
-  const changed = await tx
+  // The number comes from the sequence in the same statement, and the placed row back with it.
+  const placed = await tx
     .updateTable("orders")
     .set({
-      number: formatOrderNumber(seq),
+      number: sql<string>`(select lpad(n, greatest(${ORDER_NUMBER_DIGITS}::int, length(n)), '0') from (select nextval('order_number_seq')::text as n) as s)`,
       checkout_state: "completed",
       checkout_completed_at: now,
       updated_at: now,
@@ -322,12 +325,11 @@ export async function placeOrder(
     })
     .where("id", "=", order.id)
     .where("state", "=", "cart")
+    .returningAll()
     .executeTakeFirst();
-  if (Number(changed.numUpdatedRows) !== 1)
-    throw new Error("order left the cart state while locked");
-  if (hold) return null;
-  await releaseForPayment(tx, order, now);
-  return null;
+  if (!placed) throw new Error("order left the cart state while locked");
+  if (!hold) await releaseForPayment(tx, order, now, paymentTermsDays);
+  return { placed };
 }
 
 /**
@@ -338,33 +340,37 @@ export async function releaseForPayment(
   tx: Tx,
   order: Pick<OrderRow, "id" | "company_id">,
   now: Date,
+  /** The company's payment terms, when the caller read them already. */
+  paymentTermsDays?: number,
 ) {
-  const terms = await tx
-    .selectFrom("companies")
-    .select("payment_terms_days")
-    .where("id", "=", order.company_id)
-    .executeTakeFirstOrThrow();
-  const payments = await tx
-    .selectFrom("payments")
-    .innerJoin("payment_methods", "payment_methods.code", "payments.method_code")
-    .select(["payments.id", "payment_methods.kind"])
-    .where("order_id", "=", order.id)
-    .execute();
-  for (const p of payments) {
-    await tx
-      .updateTable("payments")
-      .set({
-        state: "new",
-        due_date: paymentDueDate(now, p.kind, terms.payment_terms_days),
-        updated_at: now,
-      })
-      .where("id", "=", p.id)
-      .execute();
-  }
+  const terms =
+    paymentTermsDays ??
+    (
+      await tx
+        .selectFrom("companies")
+        .select("payment_terms_days")
+        .where("id", "=", order.company_id)
+        .executeTakeFirstOrThrow()
+    ).payment_terms_days;
+  // Every payment of the order in one statement, each due by its method's rule, and the
+  // shipments in the same one (a data-modifying WITH).
   await tx
-    .updateTable("shipments")
-    .set({ state: "ready" })
-    .where("order_id", "=", order.id)
+    .with("ready", (db) =>
+      db
+        .updateTable("shipments")
+        .set({ state: "ready" })
+        .where("order_id", "=", order.id)
+        .returning("id"),
+    )
+    .updateTable("payments")
+    .from("payment_methods")
+    .set({
+      state: "new",
+      due_date: sql<Date>`case when payment_methods.kind = 'card' then ${paymentDueDate(now, "card", terms)}::timestamptz else ${paymentDueDate(now, "invoice", terms)}::timestamptz end`,
+      updated_at: now,
+    })
+    .whereRef("payment_methods.code", "=", "payments.method_code")
+    .where("payments.order_id", "=", order.id)
     .execute();
 }
 
@@ -447,13 +453,25 @@ export async function checkCompletion(
   order: OrderRow,
   lookAhead = false,
   language: string = cartLanguage(order),
-): Promise<{ order: OrderRow; refusal: CompletionRefusal | null; buyer: BuyerLimits }> {
+): Promise<{
+  order: OrderRow;
+  refusal: CompletionRefusal | null;
+  buyer: BuyerLimits;
+  /** The company's payment terms (days), for placement. */
+  paymentTermsDays: number;
+  /** Whether a payment is by a method other than invoice (a card). */
+  paysByCard: boolean;
+}> {
   await recalculate(tx, order.id);
   const {
     po_number_required: poNumberRequired,
     buyer_roles,
     buyer_order_limit,
     buyer_monthly_limit,
+    item_count: itemCount,
+    has_payment: hasPayment,
+    pays_by_card: paysByCard,
+    payment_terms_days: paymentTermsDays,
     ...fresh
   } = await tx
     .selectFrom("orders")
@@ -481,6 +499,34 @@ export async function checkCompletion(
         .select("u.monthly_limit")
         .whereRef("u.id", "=", "orders.shop_user_id")
         .as("buyer_monthly_limit"),
+      // What the rules count (lines, a payment method) and the terms placement dates
+      // invoices by: no statements of their own.
+      eb
+        .selectFrom("order_items as i")
+        .select((e) => e.fn.countAll<number>().as("n"))
+        .whereRef("i.order_id", "=", "orders.id")
+        .as("item_count"),
+      eb
+        .exists(
+          eb.selectFrom("payments as p").select("p.id").whereRef("p.order_id", "=", "orders.id"),
+        )
+        .as("has_payment"),
+      // A payment by any method but invoice (a card): paid, not completed (decision 029).
+      eb
+        .exists(
+          eb
+            .selectFrom("payments as p")
+            .innerJoin("payment_methods as m", "m.code", "p.method_code")
+            .select("p.id")
+            .whereRef("p.order_id", "=", "orders.id")
+            .where("m.kind", "!=", "invoice"),
+        )
+        .as("pays_by_card"),
+      eb
+        .selectFrom("companies as c")
+        .select("c.payment_terms_days")
+        .whereRef("c.id", "=", "orders.company_id")
+        .as("payment_terms_days"),
     ])
     .where("id", "=", order.id)
     .executeTakeFirstOrThrow();
@@ -488,33 +534,37 @@ export async function checkCompletion(
     roles: buyer_roles ?? [],
     limits: { perOrder: buyer_order_limit ?? null, perMonth: buyer_monthly_limit ?? null },
   };
-  const items = await tx
-    .selectFrom("order_items as i")
-    .innerJoin("product_variants as v", "v.code", "i.variant_code")
-    .select(["i.variant_code", "i.quantity", "i.product_name", "i.variant_name", "v.on_hand"])
-    .where("i.order_id", "=", order.id)
-    .orderBy("i.variant_code")
-    .execute();
-  const payments = await tx
-    .selectFrom("payments")
-    .select("id")
-    .where("order_id", "=", order.id)
-    .execute();
   const violations = completionViolations({
-    itemCount: items.length,
+    itemCount: Number(itemCount ?? 0),
     itemsTotal: fresh.items_total,
     minimalOrderValue: fresh.minimal_order_value,
     currencyCode: currencySign(fresh.currency_code),
     hasShippingAddress: fresh.shipping_address !== null,
     hasBillingAddress: fresh.billing_address !== null,
-    hasPaymentMethod: payments.length > 0,
+    hasPaymentMethod: hasPayment === true,
     notesLength: fresh.notes?.length ?? 0,
     poNumberRequired: poNumberRequired === true,
     poNumber: fresh.po_number,
   });
+  const terms = paymentTermsDays ?? 0;
+  const card = paysByCard === true;
   if (violations.length > 0)
-    return { order: fresh, refusal: { type: "/problems/checkout", violations }, buyer };
+    return {
+      order: fresh,
+      refusal: { type: "/problems/checkout", violations },
+      buyer,
+      paymentTermsDays: terms,
+      paysByCard: card,
+    };
   if (lookAhead) {
+    // Placement takes stock under lock (placeOrder); this only looks.
+    const items = await tx
+      .selectFrom("order_items as i")
+      .innerJoin("product_variants as v", "v.code", "i.variant_code")
+      .select(["i.variant_code", "i.quantity", "i.product_name", "i.variant_name", "v.on_hand"])
+      .where("i.order_id", "=", order.id)
+      .orderBy("i.variant_code")
+      .execute();
     for (const item of items) {
       if (!stockViolation(item.on_hand, item.quantity, "", "items")) continue;
       // Only a refused line is named, in the reader's language.
@@ -530,6 +580,8 @@ export async function checkCompletion(
           order: fresh,
           refusal: { type: "/problems/insufficient-stock", violations: [v] },
           buyer,
+          paymentTermsDays: terms,
+          paysByCard: card,
         };
     }
     if (fresh.coupon_code) {
@@ -546,10 +598,12 @@ export async function checkCompletion(
             violations: [{ propertyPath: "couponCode", message: "coupon.usedUp" }],
           },
           buyer,
+          paymentTermsDays: terms,
+          paysByCard: card,
         };
     }
   }
-  return { order: fresh, refusal: null, buyer };
+  return { order: fresh, refusal: null, buyer, paymentTermsDays: terms, paysByCard: card };
 }
 
 /**
@@ -572,8 +626,15 @@ export async function completeCart(
      * refused (a card payment: nothing may be charged before approval; decision 043).
      */
     holdOverLimit?: MailContext;
+    /**
+     * Refuses a cart paid by card unless it is held over a limit (order completion: a card
+     * cart is placed by its card payment, never by a completion that skips paying).
+     */
+    refuseCard?: boolean;
   },
-): Promise<{ order: OrderRow; refusal?: undefined } | { refusal: CompletionRefusal }> {
+): Promise<
+  { order: OrderRow; paysByCard: boolean; refusal?: undefined } | { refusal: CompletionRefusal }
+> {
   const language = opts.language ?? cartLanguage(order);
   // A purchase-order number given with the completion (already trimmed; null: none) replaces the cart's.
   if (opts.poNumber !== undefined) {
@@ -595,7 +656,8 @@ export async function completeCart(
   const spending = await checkSpending(tx, checked.order, checked.buyer);
   const hold = spending.exceeded.length > 0;
   if (hold && !opts.holdOverLimit) return { refusal: APPROVAL_REQUIRED };
-  const failure = await placeOrder(tx, checked.order, hold);
+  if (opts.refuseCard && checked.paysByCard && !hold) return { refusal: PAY_BY_CARD };
+  const { failure, placed } = await placeOrder(tx, checked.order, hold, checked.paymentTermsDays);
   if (failure?.kind === "stock") {
     const name = await variantLabel(tx, failure.variantCode, language, failure.name);
     return {
@@ -613,11 +675,7 @@ export async function completeCart(
       },
     };
   }
-  const placed = await tx
-    .selectFrom("orders")
-    .selectAll()
-    .where("id", "=", order.id)
-    .executeTakeFirstOrThrow();
+  if (!placed) throw new Error("placement answered neither an order nor a failure");
   await recordAudit(tx, {
     actor: opts.actor,
     companyId: placed.company_id,
@@ -633,8 +691,14 @@ export async function completeCart(
     },
   });
   if (hold) await requestApproval(tx, placed, spending, opts.actor, opts.holdOverLimit!);
-  return { order: placed };
+  return { order: placed, paysByCard: checked.paysByCard };
 }
+
+/** A card cart that is not over a limit is placed by paying it, not by completing it. */
+export const PAY_BY_CARD: CompletionRefusal = {
+  type: "/problems/checkout",
+  violations: [{ propertyPath: "paymentMethod", message: "checkout.payByCard" }],
+};
 
 /**
  * A cart over the buyer's spending limit that is to be paid by card now: refused, since nothing
@@ -759,16 +823,4 @@ export async function storeIdempotentAnswer(
     .returning("key")
     .executeTakeFirst();
   return stored !== undefined;
-}
-
-/** Whether the order is to be paid by a method other than invoice (a card: paid, not completed). */
-export async function hasNonInvoicePayment(tx: Tx, orderId: number): Promise<boolean> {
-  const payment = await tx
-    .selectFrom("payments as p")
-    .innerJoin("payment_methods as m", "m.code", "p.method_code")
-    .select("p.id")
-    .where("p.order_id", "=", orderId)
-    .where("m.kind", "!=", "invoice")
-    .executeTakeFirst();
-  return payment !== undefined;
 }

@@ -96,6 +96,11 @@ export interface DB {
     associated_code: string;
     position: Generated<number>;
   };
+  /** One row: raised by triggers on every write that changes a catalogue answer (decision 046). */
+  catalogue_version: {
+    id: Generated<boolean>;
+    version: number;
+  };
   product_variants: {
     code: string;
     product_code: string;

@@ -15,7 +15,9 @@ function notRevoked(jti: string) {
 
 /**
  * The enabled shop user `id` of an enabled company, with what a principal carries (roles,
- * price list, currency) and the token version, unless the token `jti` was signed out.
+ * price list, currency) and the token version, unless the token `jti` was signed out; and the
+ * catalogue version committed when it was read (decision 046), so that a catalogue answer held
+ * in memory is checked without a statement of its own.
  */
 export async function sessionShopUser(db: Kysely<DB>, id: number, jti: string) {
   return db
@@ -30,6 +32,7 @@ export async function sessionShopUser(db: Kysely<DB>, id: number, jti: string) {
       "companies.price_list_code",
       "companies.currency_code",
     ])
+    .select((eb) => eb.selectFrom("catalogue_version").select("version").as("catalogue_version"))
     .where("shop_users.id", "=", id)
     .where("shop_users.enabled", "=", true)
     .where("companies.enabled", "=", true)
@@ -72,4 +75,10 @@ export async function revokeToken(db: Kysely<DB>, jti: string, expiresAt: number
     .values({ jti, expires_at: new Date(expiresAt) })
     .onConflict((oc) => oc.column("jti").doNothing())
     .execute();
+}
+
+/** The catalogue version committed now (decision 046): one row, one column. */
+export async function catalogueVersion(db: Kysely<DB>): Promise<number> {
+  const row = await db.selectFrom("catalogue_version").select("version").executeTakeFirstOrThrow();
+  return Number(row.version);
 }

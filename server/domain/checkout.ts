@@ -74,9 +74,12 @@ export function completionViolations(o: CompletionInput): Violation[] {
   return v;
 }
 
+/** Digits of an order number at least (server/db/orders.ts numbers orders in SQL with it). */
+export const ORDER_NUMBER_DIGITS = 9;
+
 /** Order numbers are the order sequence, zero-padded to nine digits as Sylius does. */
 export function formatOrderNumber(sequence: number): string {
-  return String(sequence).padStart(9, "0");
+  return String(sequence).padStart(ORDER_NUMBER_DIGITS, "0");
 }
 
 /**

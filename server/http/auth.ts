@@ -151,6 +151,7 @@ export async function principalOf(
     roles: user.roles,
     priceListCode: user.price_list_code,
     currencyCode: user.currency_code,
+    catalogueVersion: user.catalogue_version === null ? undefined : Number(user.catalogue_version),
   };
 }
 

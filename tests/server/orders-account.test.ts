@@ -284,7 +284,7 @@ describe.each(backends)("orders in the account area on %s", (backend) => {
   });
 
   // Four queries beside the caller's own: items, payments, shipments and split relatives.
-  it("shapes any number of orders with the same four queries (three for carts alone)", async () => {
+  it("shapes any number of orders with the same four queries (three for carts and orders never split)", async () => {
     let queries = 0;
     const counting: KyselyPlugin = {
       transformQuery: (args) => {
@@ -297,14 +297,22 @@ describe.each(backends)("orders in the account area on %s", (backend) => {
     const all = await t.db.selectFrom("orders").selectAll().orderBy("id").execute();
     const rows = all.filter((o) => o.state !== "cart");
     expect(rows.length).toBeGreaterThan(20);
+    const split = rows.filter((o) => o.split_count !== null || o.parent_order_id !== null);
+    const whole = rows.filter((o) => o.split_count === null && o.parent_order_id === null);
+    expect(split.length).toBeGreaterThan(0);
+    expect(whole.length).toBeGreaterThan(1);
     const perCount: number[] = [];
-    for (const slice of [rows.slice(0, 1), rows.slice(-1), rows]) {
+    for (const slice of [split.slice(0, 1), split.slice(-1), rows]) {
       queries = 0;
       const resources = await orderResources(db, slice, "de");
       expect(resources).toHaveLength(slice.length);
       perCount.push(queries);
     }
     expect(perCount).toEqual([4, 4, 4]);
+    // An order never split, like a cart, has no relatives to look for (issue 22).
+    queries = 0;
+    expect(await orderResources(db, whole, "de")).toHaveLength(whole.length);
+    expect(queries).toBe(3);
     // A cart is never split: its relatives are not looked for.
     const carts = await t.db.selectFrom("orders").selectAll().where("state", "=", "cart").execute();
     expect(carts.length).toBeGreaterThan(0);

@@ -13,14 +13,25 @@ import { paging, queryString } from "../validate.js";
 import { pickLanguage, supportedLanguage, type Language } from "../../core/i18n.js";
 import { collection, idFromReference, iri } from "../../core/iri.js";
 import { notFound } from "../../core/problem.js";
+import { answerFromCache, CatalogueCache } from "../catalogue-cache.js";
 
 type Query = Record<string, unknown>;
 
 /**
  * The catalogue is readable without signing in (the landing page shows bestsellers and the
- * public catalogue); prices are the caller's contract prices and are null for visitors.
+ * public catalogue); prices are the caller's contract prices and are null for visitors. Every
+ * answer comes from the process's catalogue cache while the catalogue version has not moved
+ * (decision 046).
  */
 export function registerCatalogRoutes(app: FastifyInstance, { db }: AppContext) {
+  const cache = new CatalogueCache();
+  const cached = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    language: Language,
+    read: () => Promise<unknown>,
+  ) => answerFromCache(request, reply, cache, db, language, read);
+
   app.get("/api/v2/shop/products", async (request, reply) => {
     const q = request.query as Query;
     const language = catalogueLanguage(request, reply);
@@ -30,28 +41,32 @@ export function registerCatalogRoutes(app: FastifyInstance, { db }: AppContext) 
     const codes = codeList(q["code[]"] ?? q.code);
     // The caller's price list and currency come with the principal (server/http/auth.ts).
     const prices = request.principal;
-    const { products, total } = await findProducts(db, {
-      taxonCode,
-      codeOrName: codeOrName === "" ? undefined : codeOrName,
-      codes,
-      page,
-      itemsPerPage,
-      priceList: prices?.priceListCode,
-      language,
+    return cached(request, reply, language, async () => {
+      const { products, total } = await findProducts(db, {
+        taxonCode,
+        codeOrName: codeOrName === "" ? undefined : codeOrName,
+        codes,
+        page,
+        itemsPerPage,
+        priceList: prices?.priceListCode,
+        language,
+      });
+      return collection(
+        products.map((p) => productResource(p, prices?.currencyCode)),
+        total,
+      );
     });
-    return collection(
-      products.map((p) => productResource(p, prices?.currencyCode)),
-      total,
-    );
   });
 
   app.get("/api/v2/shop/products/:code", async (request, reply) => {
     const { code } = request.params as { code: string };
     const language = catalogueLanguage(request, reply);
     const prices = request.principal;
-    const product = await findProduct(db, code, prices?.priceListCode, language);
-    if (!product) throw notFound();
-    return productResource(product, prices?.currencyCode);
+    return cached(request, reply, language, async () => {
+      const product = await findProduct(db, code, prices?.priceListCode, language);
+      if (!product) throw notFound();
+      return productResource(product, prices?.currencyCode);
+    });
   });
 
   app.get("/api/v2/shop/product-variants", async (request, reply) => {
@@ -65,49 +80,57 @@ export function registerCatalogRoutes(app: FastifyInstance, { db }: AppContext) 
     const codes = codeList(q["code[]"] ?? q.code);
     const prices = request.principal;
     const productCodes = productCode === undefined ? undefined : [productCode];
-    const variants = await findVariants(
-      db,
-      { productCodes, codes, page, itemsPerPage },
-      prices?.priceListCode,
-      language,
-    );
-    const total = await countVariants(db, { productCodes, codes });
-    return collection(
-      variants.map((v) => variantResource(v, prices?.currencyCode)),
-      total,
-    );
+    return cached(request, reply, language, async () => {
+      const variants = await findVariants(
+        db,
+        { productCodes, codes, page, itemsPerPage },
+        prices?.priceListCode,
+        language,
+      );
+      const total = await countVariants(db, { productCodes, codes });
+      return collection(
+        variants.map((v) => variantResource(v, prices?.currencyCode)),
+        total,
+      );
+    });
   });
 
   app.get("/api/v2/shop/product-variants/:code", async (request, reply) => {
     const { code } = request.params as { code: string };
     const language = catalogueLanguage(request, reply);
     const prices = request.principal;
-    const [variant] = await findVariants(db, { codes: [code] }, prices?.priceListCode, language);
-    if (!variant) throw notFound();
-    return variantResource(variant, prices?.currencyCode);
+    return cached(request, reply, language, async () => {
+      const [variant] = await findVariants(db, { codes: [code] }, prices?.priceListCode, language);
+      if (!variant) throw notFound();
+      return variantResource(variant, prices?.currencyCode);
+    });
   });
 
   app.get("/api/v2/shop/taxons", async (request, reply) => {
     const { page, itemsPerPage } = paging(request.query as Query, 9999);
     const language = catalogueLanguage(request, reply);
-    const rows = await listTaxons(db, language);
-    const resources = await taxonResources(rows);
-    return collection(
-      resources.slice((page - 1) * itemsPerPage, page * itemsPerPage),
-      resources.length,
-    );
+    return cached(request, reply, language, async () => {
+      const rows = await listTaxons(db, language);
+      const resources = await taxonResources(rows);
+      return collection(
+        resources.slice((page - 1) * itemsPerPage, page * itemsPerPage),
+        resources.length,
+      );
+    });
   });
 
   app.get("/api/v2/shop/taxons/:code", async (request, reply) => {
     const { code } = request.params as { code: string };
     const language = catalogueLanguage(request, reply);
-    const row = await findTaxon(db, code, language);
-    if (!row) throw notFound();
-    return taxonResource(
-      row,
-      row.children.map((c) => c.code),
-      row.products.map((p) => p.product_code),
-    );
+    return cached(request, reply, language, async () => {
+      const row = await findTaxon(db, code, language);
+      if (!row) throw notFound();
+      return taxonResource(
+        row,
+        row.children.map((c) => c.code),
+        row.products.map((p) => p.product_code),
+      );
+    });
   });
 
   /** Children and products of all the given taxons (every taxon of the listing) in one query. */

@@ -19,7 +19,7 @@ export function registerContractPriceRoutes(app: FastifyInstance, { db }: AppCon
   app.get("/api/v2/shop/contract-prices", async (request) => {
     const p = requirePrincipal(request);
     const { page, itemsPerPage } = paging(request.query as Record<string, unknown>);
-    const terms = await companyTerms(db, p.companyId);
+    const terms = companyTerms(p);
     const { products, total } = await findProducts(db, {
       page,
       itemsPerPage,

@@ -3,15 +3,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 
 import {
-  checkCompletion,
   completeCart,
   findOrderByToken,
-  hasNonInvoicePayment,
   idempotentAnswer,
   storeIdempotentAnswer,
 } from "../../db/orders.js";
 import type { DB } from "../../db/schema.js";
-import { checkSpending } from "../../db/spending.js";
 import type { ServerConfig } from "../../config.js";
 import { AWAITING_APPROVAL } from "../../domain/spending-limits.js";
 import { MAX_NOTE_LENGTH, readPoNumber } from "../../domain/checkout.js";
@@ -82,30 +79,20 @@ async function completeOrder(
     // Only offline methods (invoice) complete here: a card cart is placed by its card payment
     // (server/payments), never by a completion that skips paying; except a cart over the
     // buyer's spending limit, which is placed awaiting approval without paying (decision 043).
-    const card = await hasNonInvoicePayment(tx, order.id);
-    if (card) {
-      // What the cart still lacks (addresses, lines) is said first, as for an invoice cart.
-      const checked = await checkCompletion(tx, order, false, languageOf(request));
-      if (checked.refusal) throw unprocessable(checked.refusal.violations, checked.refusal.type);
-      const spending = await checkSpending(tx, checked.order, checked.buyer);
-      if (spending.exceeded.length === 0)
-        throw unprocessable(
-          [{ propertyPath: "paymentMethod", message: "checkout.payByCard" }],
-          "/problems/checkout",
-        );
-    }
+    // What the cart still lacks (addresses, lines) is said first, as for an invoice cart.
     const completed = await completeCart(tx, order, {
       actor: { type: "user", id: principal.userId },
       notes: typeof notes === "string" ? notes : undefined,
       language: languageOf(request),
       poNumber: po?.value,
       holdOverLimit: { publicUrl: config.publicUrl, brandName: config.brandName },
+      refuseCard: true,
     });
     if (completed.refusal)
       throw unprocessable(completed.refusal.violations, completed.refusal.type);
     const placed = completed.order;
-    // Under the buyer's spending lock since the check above, a card cart over the limit is held.
-    if (card && placed.state !== AWAITING_APPROVAL)
+    // Under the buyer's spending lock since the check, a card cart over the limit is held.
+    if (completed.paysByCard && placed.state !== AWAITING_APPROVAL)
       throw new Error("a card cart was completed without paying");
     const body = (await orderResourceByToken(tx, placed.token_value, languageOf(request)))!
       .resource;

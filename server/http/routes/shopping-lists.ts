@@ -77,28 +77,20 @@ export async function registerShoppingListRoutes(
     const p = requirePrincipal(request);
     // Lists are few per company and the storefront asks without paging: a generous default.
     const { page, itemsPerPage } = paging(request.query as Record<string, unknown>, 100);
-    const [{ rows, total }, terms] = await Promise.all([
-      companyListsPage(db, p.companyId, { page, itemsPerPage }),
-      companyTerms(db, p.companyId),
-    ]);
-    return collection(await listResources(db, rows, terms, languageOf(request)), total);
+    const { rows, total } = await companyListsPage(db, p.companyId, { page, itemsPerPage });
+    return collection(await listResources(db, rows, companyTerms(p), languageOf(request)), total);
   });
 
   app.get(`${LISTS}/:id`, async (request) => {
     const p = requirePrincipal(request);
     const list = await findList(db, p, (request.params as { id: string }).id);
-    const [resource] = await listResources(
-      db,
-      [list],
-      await companyTerms(db, p.companyId),
-      languageOf(request),
-    );
+    const [resource] = await listResources(db, [list], companyTerms(p), languageOf(request));
     return resource;
   });
 
   app.post(LISTS, async (request, reply) => {
     const p = requirePrincipal(request);
-    const terms = await companyTerms(db, p.companyId);
+    const terms = companyTerms(p);
     const { name, lines } = await readNewList(db, request, terms);
     const id = await db.transaction().execute(async (tx) => {
       const listId = await insertList(
@@ -158,7 +150,7 @@ export async function registerShoppingListRoutes(
     new BodyReader(request.body, []).done();
     const rawId = (request.params as { id: string }).id;
     const lang = languageOf(request);
-    const terms = await companyTerms(db, p.companyId);
+    const terms = companyTerms(p);
     const result = await db.transaction().execute(async (tx) => {
       const list = await findList(tx, p, rawId);
       await lockShopUser(tx, p.userId);

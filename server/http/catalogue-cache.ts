@@ -1,0 +1,101 @@
+import { createHash } from "node:crypto";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Kysely } from "kysely";
+import type { DB } from "../db/schema.js";
+import { catalogueVersion } from "../db/sessions.js";
+
+/** An answer held in memory: its JSON, its ETag and the catalogue version it was read at. */
+interface Entry {
+  version: number;
+  body: string;
+  etag: string;
+}
+
+/** How many answers one process holds at most; the oldest stored goes first. */
+export const MAX_ENTRIES = 5000;
+
+/**
+ * Catalogue answers in memory (decision 046). An answer depends only on the price list, the
+ * currency, the language and the address; the database's catalogue version, raised by
+ * triggers in the transaction of every write that changes an answer, says whether an answer
+ * held here is still the database's. Each request learns the committed version before it
+ * reads: signed in, from its session statement (no statement of its own); a visitor, from a
+ * one-row read. So a change is visible on the next request on every process, whichever
+ * process or tool made it.
+ */
+export class CatalogueCache {
+  private readonly entries = new Map<string, Entry>();
+  /** The highest version any request of this process has seen. */
+  private latest = 0;
+
+  constructor(private readonly maxEntries = MAX_ENTRIES) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /**
+   * The version a request saw: a newer one than any seen before empties the cache (every
+   * answer held is older, and none would be served again).
+   */
+  saw(version: number): void {
+    if (version > this.latest) {
+      this.latest = version;
+      this.entries.clear();
+    }
+  }
+
+  /** The answer for `key` if it was read at `version` or later. */
+  get(key: string, version: number): Entry | undefined {
+    const entry = this.entries.get(key);
+    return entry !== undefined && entry.version >= version ? entry : undefined;
+  }
+
+  /**
+   * Keeps an answer read after the request saw `version`. The generation check: an answer of
+   * a request that saw an older version than the newest seen meanwhile is not kept (it may
+   * have been read before that write), nor one older than the answer held.
+   */
+  store(key: string, version: number, body: string): Entry {
+    const entry = { version, body, etag: etagOf(body) };
+    if (version < this.latest) return entry;
+    const held = this.entries.get(key);
+    if (held !== undefined && held.version > version) return entry;
+    if (held === undefined && this.entries.size >= this.maxEntries) {
+      const oldest = this.entries.keys().next();
+      if (!oldest.done) this.entries.delete(oldest.value);
+    }
+    this.entries.set(key, entry);
+    return entry;
+  }
+}
+
+function etagOf(body: string): string {
+  return `"${createHash("sha1").update(body).digest("base64url")}"`;
+}
+
+/**
+ * Answers a catalogue GET from `cache`, or reads it with `read` and keeps it: the JSON with
+ * an ETag of its content, and 304 when the browser sent that ETag (If-None-Match). Errors
+ * (404) are not kept. `language` is the one `catalogueLanguage` chose for the request.
+ */
+export async function answerFromCache(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cache: CatalogueCache,
+  db: Kysely<DB>,
+  language: string,
+  read: () => Promise<unknown>,
+): Promise<string | FastifyReply> {
+  const principal = request.principal;
+  const version = principal?.catalogueVersion ?? (await catalogueVersion(db));
+  cache.saw(version);
+  const key = `${principal?.priceListCode ?? ""} ${principal?.currencyCode ?? ""} ${language} ${request.url}`;
+  const entry = cache.get(key, version) ?? cache.store(key, version, JSON.stringify(await read()));
+  reply
+    .header("etag", entry.etag)
+    .header("cache-control", "private, no-cache")
+    .header("content-type", "application/json; charset=utf-8");
+  if (request.headers["if-none-match"] === entry.etag) return reply.code(304).send();
+  return entry.body;
+}
