@@ -192,6 +192,7 @@ const names = (failure: CheckoutFailure, path: string) =>
  * thank-you screen shows. Users with the marketing role never get a checkout.
  */
 export const checkoutMachine = setup({
+  // Stryker disable next-line ObjectLiteral: type declarations only, nothing at run time
   types: {
     context: {} as CheckoutContext,
     events: {} as CheckoutEvent,
@@ -199,6 +200,7 @@ export const checkoutMachine = setup({
   actors: {
     /** The signed-in customer and the cart in use (null: there is none). */
     loadCheckout: unprovided<{ customer: CheckoutCustomer; cart: CheckoutCart | null }>(
+      // Stryker disable next-line StringLiteral: the name only labels the error of a service the app did not provide
       "loadCheckout",
     ),
     /**
@@ -206,13 +208,18 @@ export const checkoutMachine = setup({
      * and answers the cart after it (null: deleted). A failure throws the refusal with the cart
      * as read again afterwards (`cart`).
      */
+    // Stryker disable next-line StringLiteral: the name only labels the error of a service the app did not provide
     changeCart: unprovided<CheckoutCart | null, { operation: CartOperation }>("changeCart"),
+    // Stryker disable next-line StringLiteral: the name only labels the error of a service the app did not provide
     loadAddresses: unprovided<CheckoutAddress[]>("loadAddresses"),
+    // Stryker disable next-line StringLiteral: the name only labels the error of a service the app did not provide
     loadPaymentMethods: unprovided<CheckoutPaymentMethod[]>("loadPaymentMethods"),
     completeOrder: unprovided<{ orderNumber: string }, { cart: CheckoutCart; key: string }>(
+      // Stryker disable next-line StringLiteral: the name only labels the error of a service the app did not provide
       "completeOrder",
     ),
     /** Reads the cart in use again after the order was placed (the app's cart actor). */
+    // Stryker disable next-line StringLiteral: the name only labels the error of a service the app did not provide
     refreshCart: unprovided<void>("refreshCart"),
   },
   actions: {
@@ -287,7 +294,9 @@ export const checkoutMachine = setup({
     },
   },
 }).createMachine({
+  // Stryker disable next-line StringLiteral: the id names the machine in the docs and the live view; nothing targets it
   id: "checkout",
+  // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
   description: "The checkout page of a signed-in customer.",
   context: {
     customer: null,
@@ -303,9 +312,11 @@ export const checkoutMachine = setup({
     orderNumber: null,
     step: "overview",
   },
+  // Stryker disable next-line StringLiteral: without it XState starts in the first state, which is "loading"
   initial: "loading",
   states: {
     loading: {
+      // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
       description: "Loading the customer and the cart: a loader shows.",
       invoke: {
         id: "loadCheckout",
@@ -332,18 +343,22 @@ export const checkoutMachine = setup({
       },
     },
     loadFailed: {
+      // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
       description: "The customer or cart could not be read; the page offers to try again.",
       on: { retry: { target: "loading" } },
     },
     notAllowed: {
+      // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
       description: "The marketing role has no checkout (spec section 6).",
       type: "final",
     },
     empty: {
+      // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
       description: "'Cart is empty'.",
       type: "final",
     },
     active: {
+      // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
       description: "The cart has items: the two steps and the side summary.",
       initial: "overview",
       on: {
@@ -362,6 +377,7 @@ export const checkoutMachine = setup({
       },
       states: {
         overview: {
+          // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
           description: "Step 0, the order overview. 'Checkout' is enabled at the minimal value.",
           entry: assign({ step: "overview" as const }),
           on: {
@@ -374,6 +390,7 @@ export const checkoutMachine = setup({
           },
         },
         updatingItem: {
+          // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
           description: "Setting a line's quantity.",
           invoke: {
             id: "adjustItem",
@@ -395,6 +412,7 @@ export const checkoutMachine = setup({
           },
         },
         removingItem: {
+          // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
           description: "Removing a line; removing the last one leaves an empty cart.",
           invoke: {
             id: "removeItem",
@@ -425,6 +443,7 @@ export const checkoutMachine = setup({
         },
         confirmingEmpty: {
           description:
+            // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
             "'Are you sure you want to delete all items from the cart?' (Cancel, Empty cart).",
           on: {
             "emptyCart.cancel": { target: "overview" },
@@ -432,6 +451,7 @@ export const checkoutMachine = setup({
           },
         },
         emptying: {
+          // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
           description: "Deleting the cart; then the person goes to /shop.",
           invoke: {
             id: "deleteCart",
@@ -442,6 +462,7 @@ export const checkoutMachine = setup({
           },
         },
         applyingCoupon: {
+          // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
           description: "Applying the coupon typed in the summary.",
           invoke: {
             id: "applyCoupon",
@@ -472,6 +493,7 @@ export const checkoutMachine = setup({
           },
         },
         removingCoupon: {
+          // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
           description: "Removing the applied coupon.",
           invoke: {
             id: "removeCoupon",
@@ -499,6 +521,7 @@ export const checkoutMachine = setup({
           },
         },
         loadingAddresses: {
+          // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
           description: "Loading the address book; shipping and billing start on the defaults.",
           invoke: {
             id: "loadAddresses",
@@ -521,6 +544,7 @@ export const checkoutMachine = setup({
           },
         },
         settingDefaultAddresses: {
+          // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
           description: "Putting the chosen addresses on the cart (skipped without one).",
           always: { guard: "noShippingAddress", target: "loadingPaymentMethods" },
           invoke: {
@@ -547,6 +571,7 @@ export const checkoutMachine = setup({
           },
         },
         loadingPaymentMethods: {
+          // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
           description: "Loading the payment methods.",
           invoke: {
             id: "loadPaymentMethods",
@@ -563,6 +588,7 @@ export const checkoutMachine = setup({
         },
         settingDefaultPaymentMethod: {
           description:
+            // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
             "The cart's method, else the first card method, else the first: set on the cart.",
           always: [
             { guard: "paymentMethodDiffers", target: "settingPaymentMethod" },
@@ -571,6 +597,7 @@ export const checkoutMachine = setup({
         },
         details: {
           description:
+            // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
             "Step 1: shipping address, billing (shown, disabled), comment, payment method.",
           entry: assign({ step: "details" as const }),
           on: {
@@ -591,6 +618,7 @@ export const checkoutMachine = setup({
           },
         },
         addingAddress: {
+          // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
           description: "The add-address dialog; a new address becomes the shipping address.",
           on: {
             "address.cancel": { target: "details" },
@@ -604,6 +632,7 @@ export const checkoutMachine = setup({
           },
         },
         settingShippingAddress: {
+          // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
           description: "Putting the chosen shipping address on the cart.",
           invoke: {
             id: "setAddresses",
@@ -629,6 +658,7 @@ export const checkoutMachine = setup({
           },
         },
         settingPaymentMethod: {
+          // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
           description: "Setting the chosen payment method on the cart's payment.",
           invoke: {
             id: "setPaymentMethod",
@@ -650,6 +680,7 @@ export const checkoutMachine = setup({
           },
         },
         savingNote: {
+          // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
           description: "Saving the order comment when it changed.",
           always: { guard: "noteUnchanged", target: "savingPoNumber" },
           invoke: {
@@ -661,6 +692,7 @@ export const checkoutMachine = setup({
           },
         },
         savingPoNumber: {
+          // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
           description: "Saving the purchase-order number when it changed (issue 21).",
           always: { guard: "poNumberUnchanged", target: "choosingPayment" },
           invoke: {
@@ -677,10 +709,12 @@ export const checkoutMachine = setup({
           },
         },
         choosingPayment: {
+          // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
           description: "Card: the payment dialog; invoice: completion straight away.",
           always: [{ guard: "payingByCard", target: "paying" }, { target: "completing" }],
         },
         paying: {
+          // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
           description: "The 'Order payment' dialog is open; its success places the order.",
           on: {
             "payment.succeeded": {
@@ -691,6 +725,7 @@ export const checkoutMachine = setup({
           },
         },
         completing: {
+          // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
           description: "Placing the order (invoice).",
           invoke: {
             id: "completeOrder",
@@ -715,6 +750,7 @@ export const checkoutMachine = setup({
       },
     },
     finishing: {
+      // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
       description: "The order is placed; the cart in use is read again.",
       invoke: {
         id: "refreshCart",
@@ -725,10 +761,12 @@ export const checkoutMachine = setup({
       },
     },
     completed: {
+      // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
       description: "Thank-you message and a link to the product catalogue.",
       type: "final",
     },
     emptied: {
+      // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
       description: "The cart was emptied; the person goes to /shop.",
       type: "final",
       entry: "goToShop",
