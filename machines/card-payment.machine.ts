@@ -224,6 +224,7 @@ export const cardPaymentMachine = setup({
     },
     heldForApproval: {
       description:
+        // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
         "The server charges nothing: the cart is over the buyer's spending limit; checkout places it awaiting approval.",
       type: "final",
       entry: "reportApprovalRequired",

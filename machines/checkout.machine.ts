@@ -203,6 +203,7 @@ const names = (failure: CheckoutFailure, path: string) =>
  * thank-you screen shows. Users with the marketing role never get a checkout.
  */
 export const checkoutMachine = setup({
+  // Stryker disable next-line ObjectLiteral: type declarations only, nothing at run time
   types: {
     context: {} as CheckoutContext,
     events: {} as CheckoutEvent,
@@ -210,6 +211,7 @@ export const checkoutMachine = setup({
   actors: {
     /** The signed-in customer and the cart in use (null: there is none). */
     loadCheckout: unprovided<{ customer: CheckoutCustomer; cart: CheckoutCart | null }>(
+      // Stryker disable next-line StringLiteral: the name only labels the error of a service the app did not provide
       "loadCheckout",
     ),
     /**
@@ -217,13 +219,18 @@ export const checkoutMachine = setup({
      * and answers the cart after it (null: deleted). A failure throws the refusal with the cart
      * as read again afterwards (`cart`).
      */
+    // Stryker disable next-line StringLiteral: the name only labels the error of a service the app did not provide
     changeCart: unprovided<CheckoutCart | null, { operation: CartOperation }>("changeCart"),
+    // Stryker disable next-line StringLiteral: the name only labels the error of a service the app did not provide
     loadAddresses: unprovided<CheckoutAddress[]>("loadAddresses"),
+    // Stryker disable next-line StringLiteral: the name only labels the error of a service the app did not provide
     loadPaymentMethods: unprovided<CheckoutPaymentMethod[]>("loadPaymentMethods"),
     completeOrder: unprovided<{ orderNumber: string }, { cart: CheckoutCart; key: string }>(
+      // Stryker disable next-line StringLiteral: the name only labels the error of a service the app did not provide
       "completeOrder",
     ),
     /** Reads the cart in use again after the order was placed (the app's cart actor). */
+    // Stryker disable next-line StringLiteral: the name only labels the error of a service the app did not provide
     refreshCart: unprovided<void>("refreshCart"),
   },
   actions: {
@@ -299,7 +306,9 @@ export const checkoutMachine = setup({
     },
   },
 }).createMachine({
+  // Stryker disable next-line StringLiteral: the id names the machine in the docs and the live view; nothing targets it
   id: "checkout",
+  // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
   description: "The checkout page of a signed-in customer.",
   context: {
     customer: null,
@@ -315,9 +324,11 @@ export const checkoutMachine = setup({
     orderNumber: null,
     step: "overview",
   },
+  // Stryker disable next-line StringLiteral: without it XState starts in the first state, which is "loading"
   initial: "loading",
   states: {
     loading: {
+      // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
       description: "Loading the customer and the cart: a loader shows.",
       invoke: {
         id: "loadCheckout",
@@ -344,18 +355,22 @@ export const checkoutMachine = setup({
       },
     },
     loadFailed: {
+      // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
       description: "The customer or cart could not be read; the page offers to try again.",
       on: { retry: { target: "loading" } },
     },
     notAllowed: {
+      // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
       description: "The marketing role has no checkout (spec section 6).",
       type: "final",
     },
     empty: {
+      // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
       description: "'Cart is empty'.",
       type: "final",
     },
     active: {
+      // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
       description: "The cart has items: the two steps and the side summary.",
       initial: "overview",
       on: {
@@ -374,6 +389,7 @@ export const checkoutMachine = setup({
       },
       states: {
         overview: {
+          // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
           description: "Step 0, the order overview. 'Checkout' is enabled at the minimal value.",
           entry: assign({ step: "overview" as const }),
           on: {
@@ -386,6 +402,7 @@ export const checkoutMachine = setup({
           },
         },
         updatingItem: {
+          // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
           description: "Setting a line's quantity.",
           invoke: {
             id: "adjustItem",
@@ -407,6 +424,7 @@ export const checkoutMachine = setup({
           },
         },
         removingItem: {
+          // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
           description: "Removing a line; removing the last one leaves an empty cart.",
           invoke: {
             id: "removeItem",
@@ -437,6 +455,7 @@ export const checkoutMachine = setup({
         },
         confirmingEmpty: {
           description:
+            // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
             "'Are you sure you want to delete all items from the cart?' (Cancel, Empty cart).",
           on: {
             "emptyCart.cancel": { target: "overview" },
@@ -444,6 +463,7 @@ export const checkoutMachine = setup({
           },
         },
         emptying: {
+          // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
           description: "Deleting the cart; then the person goes to /shop.",
           invoke: {
             id: "deleteCart",
@@ -454,6 +474,7 @@ export const checkoutMachine = setup({
           },
         },
         applyingCoupon: {
+          // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
           description: "Applying the coupon typed in the summary.",
           invoke: {
             id: "applyCoupon",
@@ -484,6 +505,7 @@ export const checkoutMachine = setup({
           },
         },
         removingCoupon: {
+          // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
           description: "Removing the applied coupon.",
           invoke: {
             id: "removeCoupon",
@@ -511,6 +533,7 @@ export const checkoutMachine = setup({
           },
         },
         loadingAddresses: {
+          // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
           description: "Loading the address book; shipping and billing start on the defaults.",
           invoke: {
             id: "loadAddresses",
@@ -533,6 +556,7 @@ export const checkoutMachine = setup({
           },
         },
         settingDefaultAddresses: {
+          // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
           description: "Putting the chosen addresses on the cart (skipped without one).",
           always: { guard: "noShippingAddress", target: "loadingPaymentMethods" },
           invoke: {
@@ -559,6 +583,7 @@ export const checkoutMachine = setup({
           },
         },
         loadingPaymentMethods: {
+          // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
           description: "Loading the payment methods.",
           invoke: {
             id: "loadPaymentMethods",
@@ -575,6 +600,7 @@ export const checkoutMachine = setup({
         },
         settingDefaultPaymentMethod: {
           description:
+            // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
             "The cart's method, else the first card method, else the first: set on the cart.",
           always: [
             { guard: "paymentMethodDiffers", target: "settingPaymentMethod" },
@@ -583,6 +609,7 @@ export const checkoutMachine = setup({
         },
         details: {
           description:
+            // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
             "Step 1: shipping address, billing (shown, disabled), comment, payment method.",
           entry: assign({ step: "details" as const }),
           on: {
@@ -603,6 +630,7 @@ export const checkoutMachine = setup({
           },
         },
         addingAddress: {
+          // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
           description: "The add-address dialog; a new address becomes the shipping address.",
           on: {
             "address.cancel": { target: "details" },
@@ -616,6 +644,7 @@ export const checkoutMachine = setup({
           },
         },
         settingShippingAddress: {
+          // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
           description: "Putting the chosen shipping address on the cart.",
           invoke: {
             id: "setAddresses",
@@ -641,6 +670,7 @@ export const checkoutMachine = setup({
           },
         },
         settingPaymentMethod: {
+          // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
           description: "Setting the chosen payment method on the cart's payment.",
           invoke: {
             id: "setPaymentMethod",
@@ -662,6 +692,7 @@ export const checkoutMachine = setup({
           },
         },
         savingNote: {
+          // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
           description: "Saving the order comment when it changed.",
           always: { guard: "noteUnchanged", target: "savingPoNumber" },
           invoke: {
@@ -673,6 +704,7 @@ export const checkoutMachine = setup({
           },
         },
         savingPoNumber: {
+          // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
           description: "Saving the purchase-order number when it changed (issue 21).",
           always: { guard: "poNumberUnchanged", target: "choosingPayment" },
           invoke: {
@@ -690,6 +722,7 @@ export const checkoutMachine = setup({
         },
         choosingPayment: {
           description:
+            // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
             "Card: the payment dialog; invoice, or an order over the buyer's spending limit: completion straight away.",
           always: [
             { guard: and(["payingByCard", not("needsApproval")]), target: "paying" },
@@ -697,6 +730,7 @@ export const checkoutMachine = setup({
           ],
         },
         paying: {
+          // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
           description: "The 'Order payment' dialog is open; its success places the order.",
           on: {
             // The server found the order over the buyer's limit (spent meanwhile, limit
@@ -711,6 +745,7 @@ export const checkoutMachine = setup({
         },
         completing: {
           description:
+            // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
             "Placing the order: by invoice, or awaiting approval when it is over the buyer's spending limit (paid by card once approved).",
           invoke: {
             id: "completeOrder",
@@ -735,6 +770,7 @@ export const checkoutMachine = setup({
       },
     },
     finishing: {
+      // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
       description: "The order is placed; the cart in use is read again.",
       invoke: {
         id: "refreshCart",
@@ -745,10 +781,12 @@ export const checkoutMachine = setup({
       },
     },
     completed: {
+      // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
       description: "Thank-you message and a link to the product catalogue.",
       type: "final",
     },
     emptied: {
+      // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
       description: "The cart was emptied; the person goes to /shop.",
       type: "final",
       entry: "goToShop",

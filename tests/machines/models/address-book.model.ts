@@ -318,6 +318,8 @@ export const model: MachineModel = {
   events: (s) => [
     done("loadAddressBook", BOOK),
     failed("loadAddressBook", { message: "Down" }),
+    // A failure with nothing to say: the page's own words.
+    failed("loadAddressBook", {}),
     done("reloadAddressBook", BOOK),
     failed("reloadAddressBook", {}),
     { type: "address.retry" },
@@ -331,6 +333,9 @@ export const model: MachineModel = {
       field: "firstName",
       value: s.context.values.firstName ? "" : "Hanna",
     },
+    // Spaces only: no name at all; two letters: long enough.
+    { type: "address.change", field: "firstName", value: "   " },
+    { type: "address.change", field: "lastName", value: " Al " },
     {
       type: "address.change",
       field: "countryCode",
@@ -349,6 +354,18 @@ export const model: MachineModel = {
       message: "Invalid",
       violations: [{ propertyPath: "postcode", message: "Field is required" }],
     }),
+    // The words as the detail only, with violations that are no field's words (a path or a
+    // message that is no text) beside the switch's; empty words; nothing at all.
+    failed("saveAddress", {
+      detail: "Address book is full",
+      violations: [
+        { propertyPath: 7, message: "Bad" },
+        { propertyPath: "city", message: 5 },
+        { propertyPath: "isShipping", message: "Not allowed" },
+      ],
+    }),
+    failed("saveAddress", { message: "", detail: 409 }),
+    failed("saveAddress", null),
     { type: "address.remove", id: "3" },
     { type: "address.remove", id: "2" },
     { type: "address.remove", id: "1" },

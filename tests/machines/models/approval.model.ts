@@ -17,7 +17,7 @@ function oracle({ event, before }: OracleStep): OracleExpectation {
     token?: string;
     number?: string;
     value?: string;
-    error?: { detail?: unknown };
+    error?: { detail?: unknown } | null;
   };
   if (e.type === "xstate.init")
     return { value: "idle", context: { token: null, number: null, reason: "", failure: null } };
@@ -83,7 +83,7 @@ export const model: MachineModel = {
   events: (s) => [
     { type: "approval.approve", token: "tok-1", number: "000000042" },
     { type: "approval.reject", token: "tok-2", number: "000000043" },
-    // A reason, a blank one and one a character too long, in turn.
+    // A reason, a blank one, one a character too long and one of exactly 500, in turn.
     {
       type: "approval.changeReason",
       value:
@@ -91,7 +91,9 @@ export const model: MachineModel = {
           ? "  Over budget  "
           : s.context.reason.trim() === ""
             ? "x".repeat(501)
-            : "   ",
+            : s.context.reason.length === 501
+              ? ` ${"y".repeat(500)} `
+              : "   ",
     },
     { type: "approval.confirm" },
     { type: "approval.cancel" },
@@ -100,6 +102,8 @@ export const model: MachineModel = {
     { type: "xstate.error.actor.approveOrder", error: new Error("offline") },
     { type: "xstate.done.actor.rejectOrder" },
     { type: "xstate.error.actor.rejectOrder", error: { detail: "Already decided" } },
+    // A refusal with nothing at all to say (no error object).
+    { type: "xstate.error.actor.rejectOrder", error: null },
   ],
   invariants: {
     "never sends a rejection without a reason": (s) =>

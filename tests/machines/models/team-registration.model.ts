@@ -71,7 +71,7 @@ function oracle({ event, before, input }: OracleStep): OracleExpectation {
     field?: keyof Values;
     value?: string & boolean;
     output?: { valid?: unknown; message?: string | null };
-    error?: { detail?: unknown; violations?: unknown };
+    error?: { detail?: unknown; violations?: unknown } | null;
   };
   const set = (context: Partial<Ctx>) => ({ value: "editing", context: { ...c, ...context } });
   switch (before.value) {
@@ -208,6 +208,8 @@ export const model: MachineModel = {
       firstName: "Anna",
       lastName: "Berg",
     }),
+    // A link that knows the first name only: the names are not taken as known.
+    done("checkInvitation", { valid: true, message: null, firstName: "Anna", lastName: null }),
     done("checkInvitation", { valid: false, message: "Link used" }),
     failed("checkInvitation", new Error("network")),
     ...(["firstName", "lastName", "password"] as const).map((field) => ({
@@ -217,6 +219,9 @@ export const model: MachineModel = {
     })),
     // One letter between spaces: too short once trimmed.
     { type: "registration.change", field: "firstName", value: " A " },
+    // Spaces only: no name at all; two letters: long enough.
+    { type: "registration.change", field: "firstName", value: "   " },
+    { type: "registration.change", field: "lastName", value: " Al " },
     {
       type: "registration.change",
       field: "passwordRepeat",
@@ -238,11 +243,35 @@ export const model: MachineModel = {
       violations: [{ propertyPath: "token", message: "Link used" }],
     }),
     failed("registerTeamMember", new Error("")),
+    // The token's violation after another one, and one without words.
+    failed("registerTeamMember", {
+      violations: [
+        { propertyPath: "lastName", message: "Too short" },
+        { propertyPath: "token", message: "Link expired" },
+      ],
+    }),
+    failed("registerTeamMember", { violations: [{ propertyPath: "token" }] }),
+    // Violations that are no field's words (a path or a message that is no text), an empty
+    // detail, and no error at all.
+    failed("registerTeamMember", {
+      detail: "",
+      violations: [
+        { propertyPath: 7, message: "Bad" },
+        { propertyPath: "firstName", message: 5 },
+        { propertyPath: "lastName", message: "Too short" },
+      ],
+    }),
+    failed("registerTeamMember", null),
   ],
   invariants: {
     "registers only with terms accepted and matching passwords": (s) =>
       s.value !== "registering" ||
       (s.context.termsAccepted && s.context.values.password === s.context.values.passwordRepeat),
   },
-  oracle,
+  // "invalid" and "registered" end the machine: nothing more can happen on the page.
+  oracle: (step) => {
+    const expected = oracle(step);
+    const done = expected.value === "invalid" || expected.value === "registered";
+    return { ...expected, status: done ? "done" : "active" };
+  },
 };

@@ -243,6 +243,8 @@ export const model: MachineModel = {
     return [
       done("loadMembers", MEMBERS),
       failed("loadMembers", { message: "Down" }),
+      // A failure with nothing to say: the page's own words.
+      failed("loadMembers", {}),
       { type: "team.retry" },
       { type: "team.openInvite" },
       {
@@ -251,11 +253,17 @@ export const model: MachineModel = {
         value: s.context.invite.email ? "" : " new@demo-spa.example ",
       },
       { type: "team.changeInvite", field: "email", value: "new@demo-spa" },
+      // A space inside the address, before or after the "@...": no e-mail address.
+      { type: "team.changeInvite", field: "email", value: "new user@demo-spa.example" },
+      { type: "team.changeInvite", field: "email", value: "new@demo-spa.example x" },
       { type: "team.changeInvite", field: "role", value: s.context.invite.role ? "" : "ADMIN" },
       { type: "team.submitInvite" },
       { type: "team.cancel" },
       done("inviteMember", INVITED),
       failed("inviteMember", { message: "This e-mail address is already registered." }),
+      // The server's words as its detail only, and a detail that is no text.
+      failed("inviteMember", { detail: "Invitations are paused." }),
+      failed("inviteMember", { detail: 409 }),
       {
         type: "team.changeRole",
         id: "2",
@@ -267,11 +275,13 @@ export const model: MachineModel = {
       { type: "team.changeRole", id: "2", role: other?.role ?? "COMMERCIAL" },
       done("changeMemberRole", { ...MEMBERS[1]!, role: "MARKETING" }),
       failed("changeMemberRole", { message: "No" }),
+      failed("changeMemberRole", { message: "" }),
       { type: "team.remove", id: "2" },
       { type: "team.remove", id: "1" },
       { type: "team.confirmRemoval" },
       done("removeMember"),
       failed("removeMember", {}),
+      failed("removeMember", null),
     ];
   },
   invariants: {

@@ -5,6 +5,8 @@ import {
   MAX_NOTE_LENGTH,
   completionViolations,
   formatOrderNumber,
+  MAX_PO_NUMBER_LENGTH,
+  readPoNumber,
   paymentDueDate,
 } from "../../../server/domain/checkout.js";
 
@@ -182,5 +184,46 @@ describe("paymentDueDate", () => {
   it("does not change the completion date it is given", () => {
     paymentDueDate(completedAt, "invoice", 30);
     expect(completedAt.toISOString()).toBe("2025-03-20T10:30:00.000Z");
+  });
+});
+
+describe("purchase-order number (issue 21)", () => {
+  it("reads it trimmed, up to 35 characters; empty or missing is none", () => {
+    expect(MAX_PO_NUMBER_LENGTH).toBe(35);
+    expect(readPoNumber("  PO-2026-17 ")).toEqual({ value: "PO-2026-17" });
+    expect(readPoNumber(` ${"7".repeat(35)} `)).toEqual({ value: "7".repeat(35) });
+    expect(readPoNumber("   ")).toEqual({ value: null });
+    expect(readPoNumber("")).toEqual({ value: null });
+    expect(readPoNumber(null)).toEqual({ value: null });
+    expect(readPoNumber(undefined)).toEqual({ value: null });
+  });
+
+  it("refuses what is no text and 36 characters, naming the field it was given", () => {
+    expect(readPoNumber(4711)).toEqual({
+      violation: { propertyPath: "poNumber", message: "field.type", params: { type: "string" } },
+    });
+    expect(readPoNumber(false, "order.poNumber")).toEqual({
+      violation: {
+        propertyPath: "order.poNumber",
+        message: "field.type",
+        params: { type: "string" },
+      },
+    });
+    expect(readPoNumber("8".repeat(36))).toEqual({
+      violation: { propertyPath: "poNumber", message: "poNumber.tooLong", params: { max: 35 } },
+    });
+  });
+
+  it("is required only where the company requires it, and blank is none", () => {
+    const required = [{ propertyPath: "poNumber", message: "checkout.poNumberRequired" }];
+    expect(completionViolations(ready({ poNumberRequired: true }))).toEqual(required);
+    expect(completionViolations(ready({ poNumberRequired: true, poNumber: null }))).toEqual(
+      required,
+    );
+    expect(completionViolations(ready({ poNumberRequired: true, poNumber: "  " }))).toEqual(
+      required,
+    );
+    expect(completionViolations(ready({ poNumberRequired: true, poNumber: "PO-1" }))).toEqual([]);
+    expect(completionViolations(ready({ poNumberRequired: false }))).toEqual([]);
   });
 });

@@ -245,3 +245,75 @@ describe("splitAmounts (decision 028)", () => {
     expect(parts[1]!.lines[0]).toMatchObject({ itemId: 2, total: 5397, taxTotal: 1025 });
   });
 });
+
+describe("planSplit: every violation in full (mutation run)", () => {
+  const full = (raw: unknown) => {
+    const r = planSplit(items, raw);
+    return r.ok ? [] : r.violations;
+  };
+
+  it("names the type, the bounds and the items, and keeps no allocation of a refused part", () => {
+    expect(full(undefined)).toEqual([{ propertyPath: "parts", message: "field.required" }]);
+    expect(full(null)).toEqual([{ propertyPath: "parts", message: "field.required" }]);
+    expect(full({ parts: [] })).toEqual([
+      { propertyPath: "parts", message: "field.type", params: { type: "array" } },
+    ]);
+    const count = [
+      { propertyPath: "parts", message: "backoffice.splitPartCount", params: { min: 2, max: 20 } },
+    ];
+    expect(full([[11, 12, 13]])).toEqual(count);
+    expect(full(Array.from({ length: 21 }, () => [11]))).toEqual(count);
+    expect(codes(Array.from({ length: 20 }, () => [11]))).not.toContainEqual([
+      "parts",
+      "backoffice.splitPartCount",
+    ]);
+    expect(full([[11], { items: null }, { items: "12" }, { items: [] }, 5, [13, "12"]])).toEqual([
+      { propertyPath: "parts[1].items", message: "field.required" },
+      { propertyPath: "parts[2].items", message: "field.type", params: { type: "array" } },
+      { propertyPath: "parts[3]", message: "backoffice.splitEmptyPart" },
+      { propertyPath: "parts[4]", message: "field.type", params: { type: "array" } },
+      { propertyPath: "parts[5][1]", message: "field.type", params: { type: "integer" } },
+    ]);
+    expect(
+      full([
+        { items: [null, [11], { id: 11.5 }, { id: 99 }, { id: 12, quantity: 5 }] },
+        { items: [{ id: 13 }, { id: 13 }] },
+      ]),
+    ).toEqual([
+      { propertyPath: "parts[0].items[0]", message: "field.type", params: { type: "object" } },
+      { propertyPath: "parts[0].items[1]", message: "field.type", params: { type: "object" } },
+      { propertyPath: "parts[0].items[2].id", message: "field.type", params: { type: "integer" } },
+      {
+        propertyPath: "parts[0].items[3].id",
+        message: "backoffice.splitUnknownItem",
+        params: { id: 99 },
+      },
+      {
+        propertyPath: "parts[0].items[4].quantity",
+        message: "backoffice.splitQuantity",
+        params: { max: 4 },
+      },
+      {
+        propertyPath: "parts[1].items[1].id",
+        message: "backoffice.splitDuplicateItem",
+        params: { id: 13 },
+      },
+    ]);
+  });
+
+  it("names the item missing and the item whose units do not add up", () => {
+    expect(
+      full([
+        { items: [{ id: 11, quantity: 4 }] },
+        { items: [{ id: 11, quantity: 5 }, { id: 13 }] },
+      ]),
+    ).toEqual([
+      {
+        propertyPath: "parts",
+        message: "backoffice.splitQuantityMismatch",
+        params: { id: 11, quantity: 10, assigned: 9 },
+      },
+      { propertyPath: "parts", message: "backoffice.splitItemMissing", params: { id: 12 } },
+    ]);
+  });
+});

@@ -53,3 +53,42 @@ describe("pasted quick-order lines (issue 21, part 3)", () => {
     });
   });
 });
+
+describe("pasted lines: headers, bounds and codes without a quantity (mutation run)", () => {
+  it("skips a first line that names the columns, with any of their names, a quantity column or not", () => {
+    for (const header of [
+      "product_variant_code;quantity",
+      "Variant_Code\tQTY",
+      "code, qty",
+      "SKU",
+      "sku quantity",
+    ])
+      expect(parsePastedLines(`${header}\nGLOW-MINI-ROSE;2`), header).toEqual({
+        lines: [{ row: 2, code: "GLOW-MINI-ROSE", quantity: "2" }],
+      });
+    // A column name with a quantity that is no column name is a product line.
+    expect(parsePastedLines("code;3\nGLOW-MINI-ROSE;2").lines).toHaveLength(2);
+  });
+
+  it("keeps a first line without a code as a line, and trims the code before its separator", () => {
+    expect(parsePastedLines(";3\nGLOW-MINI-ROSE;2")).toEqual({
+      lines: [
+        { row: 1, code: null, quantity: "3" },
+        { row: 2, code: "GLOW-MINI-ROSE", quantity: "2" },
+      ],
+    });
+    expect(splitPastedLine("GLOW-MINI-ROSE ; 3")).toEqual({
+      code: "GLOW-MINI-ROSE",
+      quantity: "3",
+    });
+  });
+
+  it("takes a text of exactly 100,000 characters", () => {
+    const line = "GLOW-MINI-ROSE;2";
+    const text = line + " ".repeat(MAX_PASTED_CHARACTERS - line.length);
+    expect(text).toHaveLength(MAX_PASTED_CHARACTERS);
+    expect(parsePastedLines(text).lines).toEqual([
+      { row: 1, code: "GLOW-MINI-ROSE", quantity: "2" },
+    ]);
+  });
+});

@@ -338,3 +338,181 @@ describe("partner registration rules", () => {
     expect(paths({}).length).toBeGreaterThan(10);
   });
 });
+
+describe("partner registration: what is kept and what is refused (mutation run)", () => {
+  /** The violations with their params, to see the bounds and types they name. */
+  const full = (raw: unknown) => readRegistration(raw, countries).violations;
+
+  it("keeps the optional answers of the evaluation, texts trimmed, and leaves out the ones not given", () => {
+    const reg = valid(
+      payload(
+        { customerType: "online-shop-own" },
+        {
+          business_model: "online-shop-own",
+          web_url: "https://shop.example",
+          trading_countries: [" DE ", "Austria"],
+          retail_beauty_market_share: 12.5,
+          skincare_market_share: " 30 % ",
+        },
+      ),
+    );
+    expect(reg.evaluation).toEqual({
+      type_of_business: "b2c",
+      company_status: "existing",
+      business_model: "online-shop-own",
+      web_url: "https://shop.example",
+      trading_countries: ["DE", "Austria"],
+      already_have_product_in_stock: "NO",
+      retail_beauty_market_share: 12.5,
+      skincare_market_share: "30 %",
+    });
+    const bare = valid(payload({}, { trading_countries: " Europe and the Gulf " })).evaluation;
+    expect(bare.trading_countries).toBe("Europe and the Gulf");
+    const none = valid(payload({}, { trading_countries: null })).evaluation;
+    expect(Object.keys(none).sort()).toEqual([
+      "already_have_product_in_stock",
+      "business_model",
+      "company_status",
+      "type_of_business",
+    ]);
+  });
+
+  it("refuses trading countries that are no list of short names, and shares that are no number", () => {
+    for (const bad of [
+      { DE: true },
+      ["DE", ""],
+      ["DE", "  "],
+      ["DE", 7],
+      ["x".repeat(101)],
+      Array.from({ length: 301 }, () => "DE"),
+    ])
+      expect(full(payload({}, { trading_countries: bad }))).toEqual([
+        {
+          propertyPath: "evaluation.trading_countries",
+          message: "field.type",
+          params: { type: "string[]" },
+        },
+      ]);
+    expect(
+      valid(payload({}, { trading_countries: ["x".repeat(100)] })).evaluation.trading_countries,
+    ).toEqual(["x".repeat(100)]);
+    expect(
+      valid(payload({}, { trading_countries: Array.from({ length: 300 }, () => "DE") })).evaluation
+        .trading_countries,
+    ).toHaveLength(300);
+    expect(full(payload({}, { trading_countries: "x".repeat(1001) }))).toEqual([
+      {
+        propertyPath: "evaluation.trading_countries",
+        message: "field.tooLong",
+        params: { max: 1000 },
+      },
+    ]);
+    expect(full(payload({}, { retail_beauty_market_share: Number.POSITIVE_INFINITY }))).toEqual([]);
+  });
+
+  it("reads the evaluation only as a JSON object in a text of at most 20,000 characters", () => {
+    const invalid = [
+      { propertyPath: "evaluation", message: "partnerRegistration.evaluationInvalid" },
+    ];
+    for (const bad of ["[]", "null", "5", '"text"', "{bad"])
+      expect(full(payload({ evaluation: bad })), bad).toEqual(invalid);
+    expect(full(payload({ evaluation: { type_of_business: "b2c" } }))).toEqual([
+      { propertyPath: "evaluation", message: "field.type", params: { type: "string" } },
+    ]);
+    expect(full(payload({ evaluation: `${" ".repeat(20_000)}{}` }))).toEqual([
+      { propertyPath: "evaluation", message: "field.tooLong", params: { max: 20_000 } },
+    ]);
+    // Blank, absent or null: an empty evaluation, whose required answers are then missing.
+    const missing = [
+      "evaluation.type_of_business:field.required",
+      "evaluation.company_status:field.required",
+      "evaluation.business_model:partnerRegistration.businessModelRequired",
+    ];
+    for (const empty of ["   ", undefined, null])
+      expect(paths(payload({ evaluation: empty })), String(empty)).toEqual(missing);
+    const padded = JSON.stringify({
+      type_of_business: "b2c",
+      company_status: "existing",
+      business_model: "professional-spa-and-clinic",
+    });
+    expect(valid(payload({ evaluation: ` ${padded} ` })).evaluation.business_model).toBe(
+      "professional-spa-and-clinic",
+    );
+  });
+
+  it("keeps a shipping address with every field, or none when it is left blank", () => {
+    const p = payload();
+    p.relationships.shipping_address = {
+      country: "us",
+      street: "5th Avenue 1",
+      street2: " Floor 3 ",
+      company: " Schön Spa Inc. ",
+      post_code: "10001",
+      town: "New York",
+      state: "ny",
+      neighborhood: " Midtown ",
+      phone_number: " +1 212 555 0100 ",
+      name: " Bea ",
+      surname: " Stone ",
+      email: " bea@schoen-spa.example ",
+    };
+    expect(valid(p).relationships.shipping_address).toEqual({
+      country: "US",
+      street: "5th Avenue 1",
+      street2: "Floor 3",
+      company: "Schön Spa Inc.",
+      post_code: "10001",
+      town: "New York",
+      state: "US-NY",
+      neighborhood: "Midtown",
+      phone_number: "+1 212 555 0100",
+      name: "Bea",
+      surname: "Stone",
+      email: "bea@schoen-spa.example",
+    });
+    const blank = payload();
+    delete (blank.relationships as Record<string, unknown>).shipping_address;
+    expect(valid(blank).relationships.shipping_address).toBeNull();
+    const wrong = payload();
+    wrong.relationships.shipping_address = {
+      ...wrong.relationships.shipping_address,
+      email: "bea at example",
+      phone_number: "1".repeat(41),
+      state: "x".repeat(41),
+    };
+    expect(full(wrong)).toEqual([
+      {
+        propertyPath: "relationships.shipping_address.state",
+        message: "field.tooLong",
+        params: { max: 40 },
+      },
+      {
+        propertyPath: "relationships.shipping_address.phone_number",
+        message: "field.tooLong",
+        params: { max: 40 },
+      },
+      { propertyPath: "relationships.shipping_address.email", message: "field.email" },
+    ]);
+  });
+
+  it("keeps the job title and the company numbers only where they are asked", () => {
+    const reg = valid(payload({ jobTitle: " Buyer " }));
+    expect(reg.jobTitle).toBe("Buyer");
+    expect(reg.termsAccepted).toBe(true);
+    expect(valid(payload({ jobTitle: "" })).jobTitle).toBeNull();
+    expect(valid(payload({ jobTitle: undefined })).jobTitle).toBeNull();
+  });
+
+  it("refuses a contact with any part missing, and an e-mail with a space before or after", () => {
+    for (const part of ["name", "surname", "email", "phone"]) {
+      const p = payload();
+      delete p.relationships.default_contact![part];
+      expect(paths(p), part).toEqual([`relationships.default_contact.${part}:field.required`]);
+    }
+    for (const email of ["anna x@schoen-spa.example", "anna@schoen-spa.example x"]) {
+      const p = payload();
+      p.relationships.default_contact!.email = email;
+      expect(paths(p), email).toEqual(["relationships.default_contact.email:field.email"]);
+    }
+  });
+});

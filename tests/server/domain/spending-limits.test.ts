@@ -67,3 +67,41 @@ describe("spending limits", () => {
     expect(decisionRefusal({ state: "cancelled", buyerId: 7 }, 7)).toBe("own");
   });
 });
+
+describe("limits and reasons: every refusal in full (mutation run)", () => {
+  it("names the field, the type and the highest amount in the currency", () => {
+    for (const bad of ["100", 1.5, Number.MAX_SAFE_INTEGER + 1, true])
+      expect(readLimit(bad, "monthLimit"), String(bad)).toEqual({
+        violation: {
+          propertyPath: "monthLimit",
+          message: "field.type",
+          params: { type: "integer" },
+        },
+      });
+    for (const bad of [0, -5, 1_000_000_001])
+      expect(readLimit(bad, "orderLimit")).toEqual({
+        violation: {
+          propertyPath: "orderLimit",
+          message: "spendingLimit.range",
+          params: { max: 10_000_000 },
+        },
+      });
+  });
+
+  it("requires a reason of at most 500 characters, trimmed", () => {
+    const required = { violation: { propertyPath: "reason", message: "approval.reasonRequired" } };
+    expect(readRejectionReason(undefined)).toEqual(required);
+    expect(readRejectionReason("   ")).toEqual(required);
+    expect(readRejectionReason(42)).toEqual({
+      violation: { propertyPath: "reason", message: "field.type", params: { type: "string" } },
+    });
+    expect(readRejectionReason(` ${"r".repeat(500)} `)).toEqual({ value: "r".repeat(500) });
+    expect(readRejectionReason("r".repeat(501))).toEqual({
+      violation: {
+        propertyPath: "reason",
+        message: "approval.reasonTooLong",
+        params: { max: 500 },
+      },
+    });
+  });
+});

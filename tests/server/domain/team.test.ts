@@ -79,3 +79,42 @@ describe("removalMode", () => {
     expect(removalMode({ placedOrders: 0, shoppingLists: 1 })).toBe("disable");
   });
 });
+
+describe("readRoles: a refusal keeps no role (mutation run)", () => {
+  it("answers no roles with every refusal, and names the entry's type or first 40 characters", () => {
+    const refused = (value: unknown) => readRoles(value, "member.roles");
+    expect(refused(undefined)).toEqual({
+      roles: [],
+      violations: [{ propertyPath: "member.roles", message: "field.required" }],
+    });
+    expect(refused({ 0: "ADMIN" })).toEqual({
+      roles: [],
+      violations: [
+        { propertyPath: "member.roles", message: "field.type", params: { type: "array" } },
+      ],
+    });
+    expect(refused([])).toEqual({
+      roles: [],
+      violations: [{ propertyPath: "member.roles", message: "field.required" }],
+    });
+    expect(refused(Array.from({ length: 11 }, () => "ADMIN"))).toEqual({
+      roles: [],
+      violations: [
+        { propertyPath: "member.roles", message: "team.rolesTooMany", params: { max: 10 } },
+      ],
+    });
+    expect(readRoles(Array.from({ length: 10 }, () => "ADMIN")).roles).toEqual([
+      "ROLE_COMPANY_ADMIN",
+    ]);
+    expect(refused(["ADMIN", `R${"x".repeat(50)}`])).toEqual({
+      roles: [],
+      violations: [
+        {
+          propertyPath: "member.roles[1]",
+          message: "team.roleUnknown",
+          params: { role: `R${"x".repeat(39)}` },
+        },
+      ],
+    });
+  });
+});
