@@ -58,8 +58,8 @@ function adminOf(ctx: E2EContext, context: BrowserContext, page: Page): E2EConte
   };
 }
 
-/** The junior buyer's cart over 1,000.00 EUR, submitted on invoice: answers the order number. */
-async function placeOverLimit(ctx: E2EContext, quantity: string, shotName?: string) {
+/** The junior buyer's cart of `quantity` sets, on checkout's step 2 with `method` chosen. */
+async function toDetails(ctx: E2EContext, quantity: string, method: RegExp) {
   const { page, baseUrl } = ctx;
   await emptyCart(ctx);
   await page.goto(`${baseUrl}/shop/products/${PRODUCT}`);
@@ -70,7 +70,15 @@ async function placeOverLimit(ctx: E2EContext, quantity: string, shotName?: stri
   await running(page);
   await page.getByRole("button", { name: /^(Checkout|Zur Kasse)$/ }).click();
   await page.getByRole("combobox", { name: /Shipping address|Lieferadresse/ }).waitFor();
-  await page.getByRole("radio", { name: /Invoice|Rechnung/ }).check();
+  await page.getByRole("radio", { name: method }).check();
+}
+const INVOICE = /Invoice|Rechnung/;
+const CARD = /Credit card|Kreditkarte/;
+
+/** The junior buyer's cart over 1,000.00 EUR, submitted on invoice: answers the order number. */
+async function placeOverLimit(ctx: E2EContext, quantity: string, shotName?: string) {
+  const { page } = ctx;
+  await toDetails(ctx, quantity, INVOICE);
   // Checkout knows the order is over the limit: it is submitted for approval.
   await page.getByTestId("approval-notice").waitFor();
   if (shotName) await shot(ctx, shotName);
@@ -78,21 +86,6 @@ async function placeOverLimit(ctx: E2EContext, quantity: string, shotName?: stri
   await page.getByTestId("checkout-completed").waitFor();
   await page.getByTestId("order-awaiting-approval").waitFor();
   return ((await page.getByTestId("order-number").textContent()) ?? "").replace(/\D/g, "");
-}
-
-/** The junior buyer's cart of `quantity` sets, on checkout's step 2 with the card chosen. */
-async function toCardDetails(ctx: E2EContext, quantity: string) {
-  const { page, baseUrl } = ctx;
-  await emptyCart(ctx);
-  await page.goto(`${baseUrl}/shop/products/${PRODUCT}`);
-  await page.getByLabel(/Quantity|Menge/).fill(quantity);
-  await page.getByRole("button", { name: /Add to cart|In den Warenkorb/ }).click();
-  await page.waitForLoadState("networkidle");
-  await page.goto(`${baseUrl}/checkout`);
-  await running(page);
-  await page.getByRole("button", { name: /^(Checkout|Zur Kasse)$/ }).click();
-  await page.getByRole("combobox", { name: /Shipping address|Lieferadresse/ }).waitFor();
-  await page.getByRole("radio", { name: /Credit card|Kreditkarte/ }).check();
 }
 
 /** Approves the held order `number` as the ADMIN, from the account area's Approvals. */
@@ -119,7 +112,7 @@ export const tests = journeys(
     async run(ctx) {
       const { page, baseUrl } = ctx;
       await signInAs(ctx, JUNIOR);
-      await toCardDetails(ctx, "25");
+      await toDetails(ctx, "25", CARD);
       // Checkout says beforehand which limit the order crosses and what happens then.
       const notice = page.getByTestId("approval-notice");
       await notice.getByText(/is over your limit of €1,000\.00 per order/).waitFor();
@@ -181,7 +174,7 @@ export const tests = journeys(
         if (json.data?.me) json.data.me.spendingLimits = null;
         await route.fulfill({ response, json });
       });
-      await toCardDetails(ctx, "25");
+      await toDetails(ctx, "25", CARD);
       expect(
         (await page.getByTestId("approval-notice").count()) === 0,
         "the page knows of no limit",

@@ -15,7 +15,7 @@ import {
   MAX_PO_NUMBER_LENGTH,
   MIN_LINE_QUANTITY,
 } from "../rules/limits.js";
-import { exceededLimits } from "../rules/spending-limits.js";
+import { exceededLimits, type LimitExceeded } from "../rules/spending-limits.js";
 import type { CartOperation } from "./cart.machine.js";
 import { unprovided } from "./unprovided.js";
 
@@ -826,10 +826,17 @@ export function poNumberSatisfied(context: Pick<CheckoutContext, "customer" | "p
  * again when it places the order (decision 043).
  */
 export function needsApproval(context: Pick<CheckoutContext, "customer" | "cart">): boolean {
+  return limitsExceeded(context).length > 0;
+}
+
+/** Which of the buyer's spending limits the cart's total crosses (the page names them). */
+export function limitsExceeded(
+  context: Pick<CheckoutContext, "customer" | "cart">,
+): LimitExceeded[] {
   const own = context.customer?.spendingLimits;
-  if (!own || !context.cart) return false;
+  if (!own || !context.cart) return [];
   const limits = { perOrder: own.orderLimit, perMonth: own.monthlyLimit };
-  return exceededLimits(limits, context.cart.total, own.spentThisMonth).length > 0;
+  return exceededLimits(limits, context.cart.total, own.spentThisMonth);
 }
 
 /** Whether the final button ('Pay & complete' / 'Complete order') may be pressed. */

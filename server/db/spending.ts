@@ -61,8 +61,8 @@ export async function checkSpending(
 
 /**
  * The buyer's limits as they are now and which of them `order` (a cart, at its current total)
- * exceeds with the other orders placed this calendar month; no lock (the card dialog's
- * look-ahead: completion decides again under the lock).
+ * exceeds with the other orders placed this calendar month; one statement, no lock (the card
+ * dialog's look-ahead: completion decides again under the lock).
  */
 export async function spendingNow(
   db: Kysely<DB>,
@@ -72,34 +72,33 @@ export async function spendingNow(
   const row = await db
     .selectFrom("shop_users")
     .select(["order_limit", "monthly_limit", "roles"])
+    .select(monthSpending(db, order.shop_user_id, now, order.id).as("spent"))
     .where("id", "=", order.shop_user_id)
     .executeTakeFirstOrThrow();
   const limits = { perOrder: row.order_limit, perMonth: row.monthly_limit };
   if (!limitsApply(row.roles)) return { exceeded: [], limits, spentThisMonth: 0 };
-  const spent =
-    limits.perMonth === null ? 0 : await spentThisMonth(db, order.shop_user_id, now, order.id);
+  const spent = Number(row.spent ?? 0);
   return { exceeded: exceededLimits(limits, order.total, spent), limits, spentThisMonth: spent };
 }
 
+/** What the buyer's orders placed in `now`'s calendar month total (minor units). */
+export async function spentThisMonth(db: Kysely<DB>, userId: number, now = new Date()) {
+  const row = await monthSpending(db, userId, now).executeTakeFirstOrThrow();
+  return Number(row.spent);
+}
+
 /**
- * What the buyer's orders placed in `now`'s calendar month total (minor units), apart from
- * `exceptOrderId`: carts and cancelled (rejected) orders do not count; held ones do.
+ * The sum of the buyer's orders placed in `now`'s calendar month, apart from `exceptOrderId`:
+ * carts and cancelled (rejected) orders do not count; held ones do. A query or a subquery.
  */
-export async function spentThisMonth(
-  db: Kysely<DB>,
-  userId: number,
-  now = new Date(),
-  exceptOrderId?: number,
-): Promise<number> {
-  const row = await db
+function monthSpending(db: Kysely<DB>, userId: number, now: Date, exceptOrderId?: number) {
+  return db
     .selectFrom("orders")
     .select((e) => e.fn.coalesce(e.fn.sum<number>("total"), sql<number>`0`).as("spent"))
     .where("shop_user_id", "=", userId)
     .$if(exceptOrderId !== undefined, (q) => q.where("id", "!=", exceptOrderId!))
     .where("checkout_completed_at", ">=", monthStart(now))
-    .where("state", "not in", ["cart", "cancelled"])
-    .executeTakeFirstOrThrow();
-  return Number(row.spent);
+    .where("state", "not in", ["cart", "cancelled"]);
 }
 
 /** An amount as mails show it: "1234.50 EUR". */

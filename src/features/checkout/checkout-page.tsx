@@ -45,11 +45,11 @@ import { Link, useNavigate } from "react-router";
 import {
   canFinish,
   checkoutMachine,
-  needsApproval,
+  limitsExceeded,
   PLACING_STATES,
   type CheckoutCustomer,
 } from "../../../machines/checkout.machine";
-import { exceededLimits } from "../../../rules/spending-limits";
+import type { LimitExceeded } from "../../../rules/spending-limits";
 import { MAX_NOTE_LENGTH, MAX_PO_NUMBER_LENGTH } from "../../../rules/limits";
 import { addressLabel } from "../../../machines/address-book.machine";
 import { isCartLoading } from "../../../machines/cart.machine";
@@ -200,7 +200,8 @@ export function Component() {
   const method = context.paymentMethods.find((m) => m.code === context.paymentMethodCode);
   const paying = snapshot.matches({ active: "paying" });
   // Over the buyer's spending limit: placed awaiting approval, no card dialog (decision 043).
-  const approval = step === 1 && needsApproval(context);
+  const exceeded = step === 1 ? limitsExceeded(context) : [];
+  const approval = exceeded.length > 0;
 
   return (
     <Container size="xl" py="xl">
@@ -288,6 +289,7 @@ export function Component() {
                   <ApprovalNotice
                     customer={context.customer}
                     cart={cart}
+                    exceeded={exceeded}
                     card={method?.isCard === true}
                   />
                 )}
@@ -368,15 +370,16 @@ export function Component() {
  * Why the order will wait for approval: which of the buyer's limits it crosses, with the amounts,
  * and what happens then (by card: paid once approved).
  */
-function ApprovalNotice(props: { customer: CheckoutCustomer; cart: Cart; card: boolean }) {
+function ApprovalNotice(props: {
+  customer: CheckoutCustomer;
+  cart: Cart;
+  exceeded: LimitExceeded[];
+  card: boolean;
+}) {
   const { t, i18n } = useLazyNamespace("checkout", CHECKOUT_TEXTS);
   const own = props.customer.spendingLimits!;
   const total = props.cart.total;
-  const exceeded = exceededLimits(
-    { perOrder: own.orderLimit, perMonth: own.monthlyLimit },
-    total,
-    own.spentThisMonth,
-  );
+  const { exceeded } = props;
   const money = (minor: number) => formatMoney(minor, props.cart.currencyCode, i18n.language);
   return (
     <Alert
