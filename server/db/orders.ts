@@ -247,14 +247,15 @@ export async function recomputeTotals(
       })
       .where("id", "=", order.id);
   const recomputed = { order, totals, lineCount: items.length, items, paymentsUpdated: -1 };
+  const audit = opts.audit?.(recomputed);
   if (!current) {
     await updateOrder(tx).execute();
+    if (audit) await recordAudit(tx, audit);
     return recomputed;
   }
   // A cart: the order, its payment's amount (which follows the total) and the change's audit
   // line in one statement (data-modifying WITH parts always run to completion); the payments
   // updated tell whether the cart has its payment yet.
-  const audit = opts.audit?.(recomputed);
   let q = tx.with("totals", (db) => updateOrder(db).returning("orders.id"));
   if (audit) q = q.with("audit", (db) => auditInsert(db, audit).returning("audit_events.id"));
   const updated = await q
