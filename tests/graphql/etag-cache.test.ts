@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { RestClient, type RestFetch } from "../../graphql/rest/client.js";
 import { EtagCache, isStrongEtag } from "../../graphql/rest/etag-cache.js";
 
 /** The gateway's parsed REST answers by ETag (decision 047). */
@@ -47,5 +48,54 @@ describe("EtagCache", () => {
     expect(isStrongEtag('"abc"')).toBe(true);
     expect(isStrongEtag('W/"abc"')).toBe(false);
     expect(isStrongEtag(null)).toBe(false);
+  });
+});
+
+describe("RestClient with an EtagCache", () => {
+  /** A REST API answering from `answers` by If-None-Match; records what it was sent. */
+  function fakeApi(answers: { etag: string; body: unknown }[]) {
+    const sent: (string | undefined)[] = [];
+    let next = 0;
+    const fetch: RestFetch = async (_url, init) => {
+      const ifNoneMatch = init.headers["if-none-match"];
+      sent.push(ifNoneMatch);
+      const answer = answers[Math.min(next++, answers.length - 1)]!;
+      const notModified = ifNoneMatch?.split(", ").includes(answer.etag) ?? false;
+      return {
+        ok: !notModified,
+        status: notModified ? 304 : 200,
+        statusText: notModified ? "Not Modified" : "OK",
+        headers: { get: (name) => (name === "etag" ? answer.etag : null) },
+        text: async () => (notModified ? "" : JSON.stringify(answer.body)),
+      };
+    };
+    return { fetch, sent };
+  }
+
+  it("takes the held answer on a 304 and the new one on a 200", async () => {
+    const api = fakeApi([
+      { etag: '"a"', body: { price: 1 } },
+      { etag: '"a"', body: { price: 1 } },
+      { etag: '"b"', body: { price: 2 } },
+    ]);
+    const cache = new EtagCache();
+    const client = new RestClient({ baseUrl: "http://api", fetch: api.fetch, forward: {}, cache });
+    expect(await client.get("/p")).toEqual({ price: 1 });
+    expect(await client.get("/p")).toEqual({ price: 1 });
+    expect(await client.get("/p")).toEqual({ price: 2 });
+    expect(api.sent).toEqual([undefined, '"a"', '"a"']);
+  });
+
+  it("asks again without If-None-Match when the ETag of a 304 is no longer held", async () => {
+    const api = fakeApi([{ etag: '"a"', body: { price: 1 } }]);
+    const cache = new EtagCache();
+    const client = new RestClient({ baseUrl: "http://api", fetch: api.fetch, forward: {}, cache });
+    expect(await client.get("/p")).toEqual({ price: 1 });
+    // Another request's answers pushed it out between the question and the 304.
+    const get = cache.get.bind(cache);
+    cache.get = () => undefined;
+    expect(await client.get("/p")).toEqual({ price: 1 });
+    cache.get = get;
+    expect(api.sent).toEqual([undefined, '"a"', undefined]);
   });
 });
