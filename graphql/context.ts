@@ -1,6 +1,7 @@
 import type { RestProduct, RestTaxon, Collection } from "./rest/types.js";
 import { BatchLoader } from "./rest/batch-loader.js";
 import { forwardedHeaders, RestClient, type RestFetch } from "./rest/client.js";
+import type { EtagCache } from "./rest/etag-cache.js";
 import { paths } from "./rest/paths.js";
 
 /** What every resolver gets: the REST client of this request and its batching caches. */
@@ -26,11 +27,12 @@ export function setCookiesOf(request: Request): string[] {
 /** Builds the context of one GraphQL request. */
 export function createContext(
   request: Request,
-  opts: { commerceApiUrl: string; fetch: RestFetch },
+  opts: { commerceApiUrl: string; fetch: RestFetch; cache?: EtagCache },
 ): GatewayContext {
   const rest = new RestClient({
     baseUrl: opts.commerceApiUrl,
     fetch: opts.fetch,
+    cache: opts.cache,
     forward: forwardedHeaders(request.headers),
   });
   clients.set(request, rest);

@@ -251,12 +251,69 @@ export function operationCost(
   return cost(op.selectionSet, root, undefined, new Set());
 }
 
+/** Most costs kept per document (one per operation and page size asked). */
+const COSTS_PER_DOCUMENT = 32;
+
+/**
+ * operationCost remembered per parsed document (Yoga's parse cache hands out the same
+ * document for the same query text): the cost depends on the document, the operation and the
+ * values of the variables given as `perPage`, nothing else.
+ */
+class CostMemo {
+  private readonly documents = new WeakMap<
+    DocumentNode,
+    { schema: GraphQLSchema; pageVariables: string[]; costs: Map<string, number> }
+  >();
+
+  of(
+    schema: GraphQLSchema,
+    document: DocumentNode,
+    operationName: string | null | undefined,
+    variables: Record<string, unknown>,
+  ): number {
+    let held = this.documents.get(document);
+    if (held === undefined || held.schema !== schema) {
+      held = { schema, pageVariables: pageVariablesOf(document), costs: new Map() };
+      this.documents.set(document, held);
+    }
+    const key = JSON.stringify([
+      operationName ?? null,
+      ...held.pageVariables.map((name) => variables[name] ?? null),
+    ]);
+    let cost = held.costs.get(key);
+    if (cost === undefined) {
+      cost = operationCost(schema, document, operationName, variables);
+      if (held.costs.size >= COSTS_PER_DOCUMENT) held.costs.clear();
+      held.costs.set(key, cost);
+    }
+    return cost;
+  }
+}
+
+/** The variables a document passes as a `perPage` argument anywhere. */
+function pageVariablesOf(document: DocumentNode): string[] {
+  const names = new Set<string>();
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (typeof node !== "object" || node === null) return;
+    const n = node as { kind?: string; name?: { value: string }; value?: unknown };
+    if (n.kind === Kind.ARGUMENT && n.name?.value === "perPage") {
+      const value = n.value as { kind?: string; name?: { value: string } } | undefined;
+      if (value?.kind === Kind.VARIABLE && value.name) names.add(value.name.value);
+    }
+    for (const [key, child] of Object.entries(node)) if (key !== "loc") walk(child);
+  };
+  walk(document.definitions);
+  return [...names].sort();
+}
+
 /**
  * The limits as a Yoga plugin: query length when the request is read, tokens when it is
  * parsed, depth and aliases as validation rules, cost before execution (it needs the
  * variables). In production, introspection is refused too.
  */
 export function useLimits(limits: Limits, production: boolean): Plugin {
+  const costs = new CostMemo();
   return {
     onParams({ params }) {
       const length = params.query?.length ?? 0;
@@ -284,7 +341,7 @@ export function useLimits(limits: Limits, production: boolean): Plugin {
       if (production) addValidationRule(NoSchemaIntrospectionCustomRule);
     },
     onExecute({ args, setResultAndStopExecution }) {
-      const cost = operationCost(
+      const cost = costs.of(
         args.schema,
         args.document,
         args.operationName,
@@ -336,11 +393,18 @@ function withoutSuggestions<T extends { errors?: readonly GraphQLError[] }>(resu
 export function useSchemaPrivacy(
   visible: (server: Record<string, unknown> | undefined) => boolean,
 ): Plugin {
+  // Per parsed document (the same object for the same query text, Yoga's parse cache): the
+  // introspection check depends on nothing else, the schema being the gateway's one.
+  const introspection = new WeakMap<DocumentNode, readonly GraphQLError[]>();
   return {
     onExecute({ args, setResultAndStopExecution }) {
       if (visible(args.contextValue as unknown as Record<string, unknown>)) return;
-      const errors = validate(args.schema, args.document, [NoSchemaIntrospectionCustomRule]);
-      if (errors.length > 0) setResultAndStopExecution({ errors });
+      let errors = introspection.get(args.document);
+      if (errors === undefined) {
+        errors = validate(args.schema, args.document, [NoSchemaIntrospectionCustomRule]);
+        introspection.set(args.document, errors);
+      }
+      if (errors.length > 0) setResultAndStopExecution({ errors: [...errors] });
     },
     onResultProcess({ result, setResult, serverContext }) {
       if (visible(serverContext as Record<string, unknown>)) return;

@@ -3,6 +3,7 @@ import { GraphQLError } from "./graphql-js.js";
 import { createSchema, createYoga, type Plugin, type YogaServerInstance } from "graphql-yoga";
 import { createContext, setCookiesOf, type GatewayContext } from "./context.js";
 import type { RestFetch } from "./rest/client.js";
+import { EtagCache } from "./rest/etag-cache.js";
 import { DEFAULT_LIMITS, useLimits, useSchemaPrivacy, type Limits } from "./limits.js";
 import { resolvers } from "./resolver-map.js";
 
@@ -108,6 +109,8 @@ function allowedOrigin(origin: string, request: Request, configured: readonly st
 export function createGateway(opts: GatewayOptions): Gateway {
   const fetchFn: RestFetch = opts.fetch ?? globalThis.fetch.bind(globalThis);
   const limits = { ...DEFAULT_LIMITS, ...opts.limits };
+  // Parsed catalogue answers, revalidated by ETag on every call (decision 047).
+  const cache = new EtagCache();
   const visible = (server: GatewayServerContext | undefined) =>
     !opts.production && (opts.schemaVisible?.(server ?? {}) ?? true);
   return createYoga<GatewayServerContext, GatewayContext>({
@@ -130,6 +133,7 @@ export function createGateway(opts: GatewayOptions): Gateway {
       createContext(initial.request, {
         commerceApiUrl: opts.commerceApiUrl,
         fetch: opts.fetchFor ? opts.fetchFor(initial) : fetchFn,
+        cache,
       }),
   });
 }

@@ -1,3 +1,5 @@
+import { isStrongEtag, type EtagCache } from "./etag-cache.js";
+
 /** One rule the REST API says a request broke (`violations` of a problem). */
 export interface RestViolation {
   propertyPath: string;
@@ -129,6 +131,11 @@ export interface RestClientOptions {
   fetch: RestFetch;
   /** Headers forwarded from the incoming request (see forwardedHeaders). */
   forward: Record<string, string>;
+  /**
+   * Parsed answers kept by ETag and revalidated with If-None-Match on every GET (decision
+   * 047); shared by the gateway's requests. Without it every answer is read and parsed.
+   */
+  cache?: EtagCache;
 }
 
 /**
@@ -174,7 +181,7 @@ export class RestClient {
     }
   }
 
-  async request<T>(req: RestRequest): Promise<T> {
+  async request<T>(req: RestRequest, revalidate = true): Promise<T> {
     const headers: Record<string, string> = {
       ...this.opts.forward,
       accept: "application/json",
@@ -187,17 +194,28 @@ export class RestClient {
         : "application/json";
       body = JSON.stringify(req.body);
     }
+    const url = this.url(req.path, req.query);
+    const cache = req.method === "GET" && !req.headers ? this.opts.cache : undefined;
+    const held = revalidate ? cache?.ifNoneMatch(url) : undefined;
+    if (held !== undefined) headers["if-none-match"] = held;
     // A network failure (no response at all) propagates as the original error.
-    const response = await this.opts.fetch(this.url(req.path, req.query), {
-      method: req.method,
-      headers,
-      body,
-    });
+    const response = await this.opts.fetch(url, { method: req.method, headers, body });
     this.setCookies.push(...cookiesOf(response));
+    const etag = response.headers.get("etag");
+    if (response.status === 304 && held !== undefined) {
+      // The REST API checked this caller and says its answer is the one held under `etag`.
+      const hit = isStrongEtag(etag) ? cache?.get(url, etag) : undefined;
+      if (hit) return hit.value as T;
+      // Dropped from the cache meanwhile (another request filled it): ask for the answer.
+      return this.request<T>(req, false);
+    }
     if (!response.ok) throw await errorFrom(response);
     if (response.status === 204) return null as T;
     const text = await response.text();
-    return (text === "" ? null : JSON.parse(text)) as T;
+    const value = (text === "" ? null : JSON.parse(text)) as T;
+    if (cache && response.status === 200 && isStrongEtag(etag) && value !== null)
+      cache.store(url, etag, value, text.length);
+    return value;
   }
 
   private url(path: string, query: Record<string, QueryValue> = {}): string {

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { Kysely, QueryCreator } from "kysely";
 import type { DB } from "./schema.js";
 
 export interface Actor {
@@ -31,17 +31,19 @@ export interface AuditEntry {
  * always has one. Secrets (password hashes, tokens) must be left out of before/after.
  */
 export async function recordAudit(db: Kysely<DB>, e: AuditEntry): Promise<void> {
-  await db
-    .insertInto("audit_events")
-    .values({
-      actor_type: e.actor.type,
-      actor_id: e.actor.id,
-      company_id: e.companyId,
-      entity_type: e.entityType,
-      entity_id: String(e.entityId),
-      action: e.action,
-      before: e.before === undefined ? null : JSON.stringify(e.before),
-      after: e.after === undefined ? null : JSON.stringify(e.after),
-    })
-    .execute();
+  await auditInsert(db, e).execute();
+}
+
+/** The insert of an audit line, for a statement that writes it with others (a WITH part). */
+export function auditInsert(db: QueryCreator<DB>, e: AuditEntry) {
+  return db.insertInto("audit_events").values({
+    actor_type: e.actor.type,
+    actor_id: e.actor.id,
+    company_id: e.companyId,
+    entity_type: e.entityType,
+    entity_id: String(e.entityId),
+    action: e.action,
+    before: e.before === undefined ? null : JSON.stringify(e.before),
+    after: e.after === undefined ? null : JSON.stringify(e.after),
+  });
 }

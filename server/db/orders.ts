@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { sql, type Kysely, type Transaction } from "kysely";
+import { sql, type Kysely, type QueryCreator, type Transaction } from "kysely";
 import { completionViolations, ORDER_NUMBER_DIGITS, paymentDueDate } from "../domain/checkout.js";
 import { orderPaymentState } from "../domain/order-states.js";
 import { PAY_AFTER_APPROVAL, type SpendingLimits } from "../../rules/spending-limits.js";
 import { AWAITING_APPROVAL } from "../domain/spending-limits.js";
 import { computeTotals } from "../domain/totals.js";
 import type { Violation } from "../domain/violations.js";
-import { recordAudit, type Actor } from "./audit.js";
+import { auditInsert, recordAudit, type Actor, type AuditEntry } from "./audit.js";
 import { checkSpending, requestApproval, type MailContext } from "./spending.js";
 import type { AddressSnapshot, DB, OrderRow } from "./schema.js";
 import { lineTierPrice } from "./volume-prices.js";
@@ -58,16 +58,73 @@ export async function startCart(db: Kysely<DB>, userId: number, localeCode: stri
  * destination, and writes them back with the payment's amount. Called inside the transaction
  * of every cart change, after the order row was locked, so concurrent changes to one cart
  * serialize and totals always equal the sum of the lines.
+ *
+ * `opts.terms`: the locked order and its terms, read in this transaction by a caller whose
+ * change left the order row as it was (only its lines changed): then they are not read again.
+ * `opts.audit`: the audit line of the change, written with the new totals (same statement).
  */
-export async function recalculate(tx: Tx, orderId: number) {
-  const recomputed = await recomputeTotals(tx, orderId, "current");
+export async function recalculate(
+  tx: Tx,
+  orderId: number,
+  opts: { terms?: OrderTerms; audit?: (recomputed: Recomputed) => AuditEntry } = {},
+) {
+  const recomputed = await recomputeTotals(tx, orderId, "current", opts);
   await ensurePaymentAndShipment(
     tx,
     recomputed.order,
     recomputed.totals.total,
     recomputed.lineCount > 0,
+    recomputed.paymentsUpdated,
   );
   return recomputed;
+}
+
+/** An order row with the terms its amounts depend on (what recomputeTotals reads first). */
+export type OrderTerms = OrderRow & {
+  price_list_code: string;
+  company_minimal_order_value: number;
+  coupon_percentage_bp: number | null;
+  country_tax_rate_bp: number | null;
+};
+
+/**
+ * A locked cart's lines and terms in one statement, for a change that touches only its lines:
+ * the order row as locked is still the order's, so recalculate need not read it again.
+ */
+export async function linesAndTerms(
+  tx: Tx,
+  order: OrderRow,
+): Promise<{ terms: OrderTerms; lines: { id: number; variant_code: string; quantity: number }[] }> {
+  const { lines, ...terms } = await orderTermsQuery(tx)
+    .select(
+      sql<{ id: number; variant_code: string; quantity: number }[]>`(
+        select coalesce(json_agg(json_build_object(
+          'id', i.id, 'variant_code', i.variant_code, 'quantity', i.quantity) order by i.id), '[]')
+        from order_items as i where i.order_id = orders.id)`.as("lines"),
+    )
+    .where("orders.id", "=", order.id)
+    .executeTakeFirstOrThrow();
+  return { terms: { ...order, ...terms }, lines };
+}
+
+/** What recomputeTotals answers. */
+export type Recomputed = Awaited<ReturnType<typeof recomputeTotals>>;
+
+/** The order's terms: its company's price list and minimum, its coupon's and destination's rates. */
+export function orderTermsQuery(db: Kysely<DB> | Tx) {
+  return db
+    .selectFrom("orders")
+    .innerJoin("companies", "companies.id", "orders.company_id")
+    .leftJoin("coupons", "coupons.code", "orders.coupon_code")
+    .leftJoin("countries", (j) =>
+      j.on(sql<boolean>`countries.code = orders.shipping_address->>'countryCode'`),
+    )
+    .select([
+      "companies.price_list_code",
+      "companies.minimal_order_value as company_minimal_order_value",
+      "coupons.percentage_bp as coupon_percentage_bp",
+      "countries.tax_rate_bp as country_tax_rate_bp",
+    ]);
 }
 
 /**
@@ -76,7 +133,12 @@ export async function recalculate(tx: Tx, orderId: number) {
  * order was placed at (a placed order whose lines changed, e.g. after a split). Answers the
  * order as read before the new amounts (with its company's terms), the totals and the lines.
  */
-export async function recomputeTotals(tx: Tx, orderId: number, prices: "current" | "placed") {
+export async function recomputeTotals(
+  tx: Tx,
+  orderId: number,
+  prices: "current" | "placed",
+  opts: { terms?: OrderTerms; audit?: (recomputed: Recomputed) => AuditEntry } = {},
+) {
   // The order with its company's terms, its coupon's percentage and its destination's tax rate.
   const {
     price_list_code,
@@ -84,22 +146,12 @@ export async function recomputeTotals(tx: Tx, orderId: number, prices: "current"
     coupon_percentage_bp,
     country_tax_rate_bp,
     ...order
-  } = await tx
-    .selectFrom("orders")
-    .innerJoin("companies", "companies.id", "orders.company_id")
-    .leftJoin("coupons", "coupons.code", "orders.coupon_code")
-    .leftJoin("countries", (j) =>
-      j.on(sql<boolean>`countries.code = orders.shipping_address->>'countryCode'`),
-    )
-    .selectAll("orders")
-    .select([
-      "companies.price_list_code",
-      "companies.minimal_order_value as company_minimal_order_value",
-      "coupons.percentage_bp as coupon_percentage_bp",
-      "countries.tax_rate_bp as country_tax_rate_bp",
-    ])
-    .where("orders.id", "=", orderId)
-    .executeTakeFirstOrThrow();
+  }: OrderTerms =
+    opts.terms ??
+    (await orderTermsQuery(tx)
+      .selectAll("orders")
+      .where("orders.id", "=", orderId)
+      .executeTakeFirstOrThrow());
   const company = { price_list_code, minimal_order_value: company_minimal_order_value };
   const items = await tx
     .selectFrom("order_items as i")
@@ -178,46 +230,64 @@ export async function recomputeTotals(tx: Tx, orderId: number, prices: "current"
       )
       where i.id = v.id`.execute(tx);
   }
-  await tx
-    .updateTable("orders")
-    .set({
-      items_subtotal: totals.itemsSubtotal,
-      items_total: totals.itemsTotal,
-      order_promotion_total: totals.orderPromotionTotal,
-      shipping_total: totals.shippingTotal,
-      shipping_tax_total: totals.shippingTaxTotal,
-      tax_total: totals.taxTotal,
-      total: totals.total,
-      // A cart follows the company's current minimum; a placed order keeps the one it met.
-      ...(current ? { minimal_order_value: company.minimal_order_value } : {}),
-      updated_at: sql`now()`,
-    })
-    .where("id", "=", order.id)
+  const updateOrder = (db: QueryCreator<DB>) =>
+    db
+      .updateTable("orders")
+      .set({
+        items_subtotal: totals.itemsSubtotal,
+        items_total: totals.itemsTotal,
+        order_promotion_total: totals.orderPromotionTotal,
+        shipping_total: totals.shippingTotal,
+        shipping_tax_total: totals.shippingTaxTotal,
+        tax_total: totals.taxTotal,
+        total: totals.total,
+        // A cart follows the company's current minimum; a placed order keeps the one it met.
+        ...(current ? { minimal_order_value: company.minimal_order_value } : {}),
+        updated_at: sql`now()`,
+      })
+      .where("id", "=", order.id);
+  const recomputed = { order, totals, lineCount: items.length, items, paymentsUpdated: -1 };
+  const audit = opts.audit?.(recomputed);
+  if (!current) {
+    await updateOrder(tx).execute();
+    if (audit) await recordAudit(tx, audit);
+    return recomputed;
+  }
+  // A cart: the order, its payment's amount (which follows the total) and the change's audit
+  // line in one statement (data-modifying WITH parts always run to completion); the payments
+  // updated tell whether the cart has its payment yet.
+  let q = tx.with("totals", (db) => updateOrder(db).returning("orders.id"));
+  if (audit) q = q.with("audit", (db) => auditInsert(db, audit).returning("audit_events.id"));
+  const updated = await q
+    .updateTable("payments")
+    .set({ amount: totals.total, updated_at: sql`now()` })
+    .where("order_id", "=", order.id)
+    .returning("payments.id")
     .execute();
-  return { order, totals, lineCount: items.length, items };
+  recomputed.paymentsUpdated = updated.length;
+  return recomputed;
 }
 
 /**
  * A cart with items has one payment and one shipment, as in Sylius: created with the first
  * enabled methods when the first item arrives, removed when the cart empties.
  */
-async function ensurePaymentAndShipment(tx: Tx, order: OrderRow, total: number, hasItems: boolean) {
+async function ensurePaymentAndShipment(
+  tx: Tx,
+  order: OrderRow,
+  total: number,
+  hasItems: boolean,
+  paymentsUpdated: number,
+) {
   if (!hasItems) {
     await tx.deleteFrom("payments").where("order_id", "=", order.id).execute();
     await tx.deleteFrom("shipments").where("order_id", "=", order.id).execute();
     return;
   }
-  // The cart's payment follows its total; the first item creates the payment and the shipment
-  // with the first enabled methods. One statement for a cart that has both already (every
-  // change but the first).
-  const updated = await tx
-    .updateTable("payments")
-    .set({ amount: total, updated_at: sql`now()` })
-    .where("order_id", "=", order.id)
-    .returning("id")
-    .execute();
-  // Payment and shipment come and go together: a cart with a payment has its shipment.
-  if (updated.length > 0) return;
+  // The cart's payment follows its total (its amount was written with the totals); the first
+  // item creates the payment and the shipment with the first enabled methods. Payment and
+  // shipment come and go together: a cart with a payment has its shipment.
+  if (paymentsUpdated > 0) return;
   const paymentMethod = await tx
     .selectFrom("payment_methods")
     .select("code")

@@ -96,6 +96,21 @@ export async function answerFromCache(
     .header("etag", entry.etag)
     .header("cache-control", "private, no-cache")
     .header("content-type", "application/json; charset=utf-8");
-  if (request.headers["if-none-match"] === entry.etag) return reply.code(304).send();
+  if (matches(request.headers["if-none-match"], entry.etag)) return reply.code(304).send();
   return entry.body;
+}
+
+/**
+ * Whether an If-None-Match value names `etag`: a list of entity tags (the gateway sends every
+ * one it holds for a URL, decision 047) or `*`. Weak comparison, as RFC 9110 asks for
+ * If-None-Match; this cache only makes strong tags.
+ */
+export function matches(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  if (header === etag) return true;
+  const bare = etag.replace(/^W\//, "");
+  return header.split(",").some((tag) => {
+    const t = tag.trim();
+    return t === "*" || t.replace(/^W\//, "") === bare;
+  });
 }

@@ -292,3 +292,63 @@ describe("gateway: session and catalogue", () => {
     expect(shipping.map((m) => m.code)).toEqual(["air_freight"]);
   });
 });
+
+/**
+ * Decision 047: the gateway keeps parsed catalogue answers by their ETag and asks the REST API
+ * every time (If-None-Match); only a 304 naming a held ETag takes the held answer.
+ */
+describe("gateway: catalogue answers revalidated by ETag", () => {
+  let h: GatewayHarness;
+  beforeAll(async () => {
+    h = await startGateway();
+  });
+  afterAll(async () => h?.close());
+
+  const PRODUCT = "FIRM-LIFT-SERUM";
+  const VARIANT = "FIRM-LIFT-SERUM-30ML";
+  const query = `{ product(code: "${PRODUCT}") { variants { code price currencyCode } } }`;
+  const priceOf = async (opts: { token?: string; headers?: Record<string, string> }) => {
+    h.calls.length = 0;
+    const answer = await h.raw(query, opts);
+    expect(answer.errors).toBeUndefined();
+    const product = answer.data?.product as
+      { variants: { code: string; price: number | null; currencyCode: string }[] } | undefined;
+    return product!.variants.find((v) => v.code === VARIANT)!;
+  };
+  const restPrice = async (token?: string) =>
+    (await h.t.request("GET", `/api/v2/shop/product-variants/${VARIANT}`, { token })).body as {
+      price: number | null;
+      currencyCode: string;
+    };
+
+  it("asks with the ETags it holds and answers each caller the REST API's answer for them", async () => {
+    const buyer = await h.t.token(USERS.spaBuyer);
+    const retail = await h.t.token(USERS.retailAdmin);
+    const first = await priceOf({ token: buyer });
+    expect(h.calls.every((c) => c.headers.get("if-none-match") === null)).toBe(true);
+    const again = await priceOf({ token: buyer });
+    expect(again).toEqual(first);
+    // The second time every catalogue call named the answer held (and got 304).
+    expect(h.calls.length).toBeGreaterThan(0);
+    expect(h.calls.every((c) => c.headers.get("if-none-match") !== null)).toBe(true);
+    expect(first.price).toBe((await restPrice(buyer)).price);
+
+    // Another price list (USD) and a visitor (no prices) get their own answers, not the one held.
+    const other = await priceOf({ token: retail });
+    expect(other.currencyCode).toBe("USD");
+    expect(other.price).toBe((await restPrice(retail)).price);
+    expect(other.price).not.toBe(first.price);
+    expect((await priceOf({})).price).toBe((await restPrice()).price);
+    expect(await priceOf({ token: buyer })).toEqual(first);
+
+    // A price changed in the database shows on the next request.
+    await h.t.db
+      .updateTable("variant_prices")
+      .set({ price: first.price! + 70 })
+      .where("variant_code", "=", VARIANT)
+      .where("price_list_code", "=", "EUR_CONTRACT")
+      .execute();
+    expect((await priceOf({ token: buyer })).price).toBe(first.price! + 70);
+    expect((await priceOf({ token: retail })).price).toBe(other.price);
+  });
+});

@@ -242,6 +242,14 @@ describe("gateway: limits, introspection and production", () => {
       body: JSON.stringify({ query: costly, variables: { n: 2 } }),
     });
     expect(((await small.json()) as { errors?: unknown }).errors).toBeUndefined();
+    // Costs are remembered per document and page size: the large page is refused again.
+    const again = await h.gateway.fetch("http://gateway/graphql", {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify({ query: costly, variables: { n: 100 } }),
+    });
+    const refused = (await again.json()) as { errors?: { extensions?: { code?: string } }[] };
+    expect(refused.errors?.[0]?.extensions?.code).toBe("QUERY_TOO_COMPLEX");
   });
 
   it("accepts every operation the UI uses, at their largest page size", async () => {

@@ -83,4 +83,56 @@ describe.skipIf(!inject("pgUrl"))("catalogue cache across two processes (Postgre
     expect((await price(a!, CREAM)).volumePrices.map((t) => t.minQuantity)).toEqual([1, 6]);
     expect((await price(b!, CREAM)).volumePrices.map((t) => t.minQuantity)).toEqual([1, 6]);
   });
+
+  /** A variant's price and volume prices asked through the GraphQL gateway of `server`. */
+  const gatewayPrice = async (server: ServerProcess, product: string, variant: string) => {
+    const answer = await call(server.url, "POST", "/graphql", {
+      token: buyer,
+      body: {
+        query: `query ($code: String!) { product(code: $code) { variants {
+          code price volumePrices { minQuantity } } } }`,
+        variables: { code: product },
+      },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.errors).toBeUndefined();
+    const variants = answer.body.data.product.variants as {
+      code: string;
+      price: number;
+      volumePrices: { minQuantity: number }[];
+    }[];
+    return variants.find((v) => v.code === variant)!;
+  };
+
+  it("shows prices changed by hand or through the other process on the next gateway request on both", async () => {
+    // Each gateway holds the parsed answer (decision 047): asked twice on each process.
+    const before = (await gatewayPrice(a!, "FIRM-LIFT-SERUM", SERUM)).price;
+    for (const server of [a!, b!, a!, b!])
+      expect((await gatewayPrice(server, "FIRM-LIFT-SERUM", SERUM)).price).toBe(before);
+    await direct!.db
+      .updateTable("variant_prices")
+      .set({ price: before + 125 })
+      .where("variant_code", "=", SERUM)
+      .where("price_list_code", "=", "EUR_CONTRACT")
+      .execute();
+    expect((await gatewayPrice(b!, "FIRM-LIFT-SERUM", SERUM)).price).toBe(before + 125);
+    expect((await gatewayPrice(a!, "FIRM-LIFT-SERUM", SERUM)).price).toBe(before + 125);
+
+    const tiers = async (server: ServerProcess) =>
+      (await gatewayPrice(server, "FIRM-LIFT-CREAM", CREAM)).volumePrices.map((t) => t.minQuantity);
+    const held = await tiers(a!);
+    for (const server of [a!, b!, a!, b!]) expect(await tiers(server)).toEqual(held);
+    const put = await call(a!.url, "PUT", TIERS, {
+      token: staff,
+      body: {
+        volumePrices: [
+          { minQuantity: 1, price: 2400 },
+          { minQuantity: 10, price: 2200 },
+        ],
+      },
+    });
+    expect(put.status).toBe(200);
+    expect(await tiers(b!)).toEqual([1, 10]);
+    expect(await tiers(a!)).toEqual([1, 10]);
+  });
 });

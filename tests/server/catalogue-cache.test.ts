@@ -129,6 +129,21 @@ describe.each(backends)("catalogue cache (%s)", (backend) => {
     expect(changed.headers.etag).not.toBe(etag);
   });
 
+  it("answers 304 when If-None-Match lists the ETag among others, as the gateway sends it (decision 047)", async () => {
+    const first = await variant(USERS.spaBuyer);
+    const etag = first.headers.etag as string;
+    const other = '"another-answer"';
+    const listed = await variant(USERS.spaBuyer, { "if-none-match": `${other}, ${etag}` });
+    expect(listed.status).toBe(304);
+    expect(listed.headers.etag).toBe(etag);
+    expect((await variant(USERS.spaBuyer, { "if-none-match": `W/${etag}` })).status).toBe(304);
+    expect((await variant(USERS.spaBuyer, { "if-none-match": other })).status).toBe(200);
+    // A list naming only other answers' tags (a visitor's here) gets the answer itself.
+    const visitor = await variant(undefined, { "if-none-match": `${other}, ${etag}` });
+    expect(visitor.status).toBe(200);
+    expect(visitor.headers.etag).not.toBe(etag);
+  });
+
   it("keeps errors out of the cache: a product enabled after a 404 is found", async () => {
     await t.db
       .updateTable("products")

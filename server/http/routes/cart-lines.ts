@@ -23,100 +23,124 @@ import { requireAbility } from "../../core/abilities.js";
 import { idFromReference, numericId } from "../../core/iri.js";
 import { notFound, unprocessable } from "../../core/problem.js";
 
+/** These routes change a cart's lines only, never its order row (see changeCart). */
+const LINES_ONLY = { linesOnly: true };
+
 /** A cart's lines: adding one or many (quick order), changing a quantity, removing a line. */
 export function registerCartLines(app: FastifyInstance, { db }: AppContext) {
   app.post("/api/v2/shop/orders/:token/items", async (request, reply) => {
-    const cart = await changeCart(db, request, async (tx, order, principal, existing) => {
-      const r = new BodyReader(request.body, ["productVariant", "quantity"]);
-      const code = idFromReference(r.raw("productVariant"), "product-variants");
-      if (code === undefined) r.add({ propertyPath: "productVariant", message: "field.required" });
-      r.add(quantityViolation(r.raw("quantity")));
-      r.done();
-      await addLines(tx, order, principal.priceListCode, languageOf(request), existing, [
-        { code: code!, quantity: r.raw("quantity") as number, path: "" },
-      ]);
-    });
+    const cart = await changeCart(
+      db,
+      request,
+      async (tx, order, principal, existing) => {
+        const r = new BodyReader(request.body, ["productVariant", "quantity"]);
+        const code = idFromReference(r.raw("productVariant"), "product-variants");
+        if (code === undefined)
+          r.add({ propertyPath: "productVariant", message: "field.required" });
+        r.add(quantityViolation(r.raw("quantity")));
+        r.done();
+        await addLines(tx, order, principal.priceListCode, languageOf(request), existing, [
+          { code: code!, quantity: r.raw("quantity") as number, path: "" },
+        ]);
+      },
+      LINES_ONLY,
+    );
     return reply.code(201).send(cart);
   });
 
   app.post("/api/v2/shop/orders/:token/items-bulk", async (request, reply) => {
     requireAbility(requirePrincipal(request), "cart.bulkAdd");
-    const cart = await changeCart(db, request, async (tx, order, principal, existing) => {
-      const r = new BodyReader(request.body, ["items"]);
-      const items = r.raw("items");
-      if (!Array.isArray(items) || items.length === 0) {
-        r.add({
-          propertyPath: "items",
-          message: Array.isArray(items) ? "items.empty" : "field.required",
+    const cart = await changeCart(
+      db,
+      request,
+      async (tx, order, principal, existing) => {
+        const r = new BodyReader(request.body, ["items"]);
+        const items = r.raw("items");
+        if (!Array.isArray(items) || items.length === 0) {
+          r.add({
+            propertyPath: "items",
+            message: Array.isArray(items) ? "items.empty" : "field.required",
+          });
+          r.done();
+        }
+        const list = items as unknown[];
+        if (list.length > MAX_QUICK_ORDER_LINES) {
+          r.add({
+            propertyPath: "items",
+            message: "items.tooMany",
+            params: { max: MAX_QUICK_ORDER_LINES },
+          });
+          r.done();
+        }
+        const lines = list.flatMap((item, n) => {
+          const line = new BodyReader(item, ["productVariant", "quantity"], `items[${n}]`);
+          const code = idFromReference(line.raw("productVariant"), "product-variants");
+          if (code === undefined)
+            line.add({ propertyPath: line.path("productVariant"), message: "field.required" });
+          line.add(quantityViolation(line.raw("quantity"), line.path("quantity")));
+          r.violations.push(...line.violations);
+          return line.violations.length
+            ? []
+            : [{ code: code!, quantity: line.raw("quantity") as number, path: `items[${n}].` }];
         });
-        r.done();
-      }
-      const list = items as unknown[];
-      if (list.length > MAX_QUICK_ORDER_LINES) {
-        r.add({
-          propertyPath: "items",
-          message: "items.tooMany",
-          params: { max: MAX_QUICK_ORDER_LINES },
-        });
-        r.done();
-      }
-      const lines = list.flatMap((item, n) => {
-        const line = new BodyReader(item, ["productVariant", "quantity"], `items[${n}]`);
-        const code = idFromReference(line.raw("productVariant"), "product-variants");
-        if (code === undefined)
-          line.add({ propertyPath: line.path("productVariant"), message: "field.required" });
-        line.add(quantityViolation(line.raw("quantity"), line.path("quantity")));
-        r.violations.push(...line.violations);
-        return line.violations.length
-          ? []
-          : [{ code: code!, quantity: line.raw("quantity") as number, path: `items[${n}].` }];
-      });
-      // Lines with a bad shape are reported together with lines the catalogue refuses.
-      await addLines(
-        tx,
-        order,
-        principal.priceListCode,
-        languageOf(request),
-        existing,
-        lines,
-        r.violations,
-      );
-    });
+        // Lines with a bad shape are reported together with lines the catalogue refuses.
+        await addLines(
+          tx,
+          order,
+          principal.priceListCode,
+          languageOf(request),
+          existing,
+          lines,
+          r.violations,
+        );
+      },
+      LINES_ONLY,
+    );
     return reply.code(201).send(cart);
   });
 
   app.patch("/api/v2/shop/orders/:token/items/:id", async (request) =>
-    changeCart(db, request, async (tx, order) => {
-      const item = await itemOf(tx, order, (request.params as { id: string }).id);
-      const language = languageOf(request);
-      const r = new BodyReader(request.body, ["quantity"]);
-      const quantity = r.raw("quantity");
-      r.add(quantityViolation(quantity));
-      r.done();
-      const stock = await variantStock(tx, item.variant_code, language);
-      // Named in the reader's language (decision 030), the line's recorded name where untranslated.
-      const v = stockViolation(
-        stock.on_hand,
-        quantity as number,
-        `${stock.product_name ?? item.product_name} (${stock.variant_name ?? item.variant_name})`,
-        "quantity",
-      );
-      if (v)
-        throw unprocessable(
-          [v],
-          v.message === "variant.outOfStock"
-            ? "/problems/out-of-stock"
-            : "/problems/insufficient-stock",
+    changeCart(
+      db,
+      request,
+      async (tx, order) => {
+        const item = await itemOf(tx, order, (request.params as { id: string }).id);
+        const language = languageOf(request);
+        const r = new BodyReader(request.body, ["quantity"]);
+        const quantity = r.raw("quantity");
+        r.add(quantityViolation(quantity));
+        r.done();
+        const stock = await variantStock(tx, item.variant_code, language);
+        // Named in the reader's language (decision 030), the line's recorded name where untranslated.
+        const v = stockViolation(
+          stock.on_hand,
+          quantity as number,
+          `${stock.product_name ?? item.product_name} (${stock.variant_name ?? item.variant_name})`,
+          "quantity",
         );
-      await setCartLineQuantity(tx, item.id, quantity as number);
-    }),
+        if (v)
+          throw unprocessable(
+            [v],
+            v.message === "variant.outOfStock"
+              ? "/problems/out-of-stock"
+              : "/problems/insufficient-stock",
+          );
+        await setCartLineQuantity(tx, item.id, quantity as number);
+      },
+      LINES_ONLY,
+    ),
   );
 
   app.delete("/api/v2/shop/orders/:token/items/:id", async (request, reply) => {
-    await changeCart(db, request, async (tx, order) => {
-      const item = await itemOf(tx, order, (request.params as { id: string }).id);
-      await deleteCartLine(tx, item.id);
-    });
+    await changeCart(
+      db,
+      request,
+      async (tx, order) => {
+        const item = await itemOf(tx, order, (request.params as { id: string }).id);
+        await deleteCartLine(tx, item.id);
+      },
+      LINES_ONLY,
+    );
     return reply.code(204).send();
   });
 }

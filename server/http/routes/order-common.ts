@@ -1,8 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
-import { recordAudit } from "../../db/audit.js";
 import { cartLinesInOrder, summaryOf, type CartLine } from "../../db/carts.js";
-import { findOrderByToken, recalculate, type Tx } from "../../db/orders.js";
+import { findOrderByToken, linesAndTerms, recalculate, type Tx } from "../../db/orders.js";
 import type { DB, OrderRow } from "../../db/schema.js";
 import { can } from "../../domain/permissions.js";
 import { requirePrincipal } from "../auth.js";
@@ -57,12 +56,16 @@ export async function showOrder(
 /**
  * Runs a change to a cart in one transaction: the order row is locked first, so changes to
  * one cart happen one after another; then ownership (404 for anything not the caller's)
- * and state (409 once placed) are checked, the change runs, and the totals are recomputed.
+ * and state (409 once placed) are checked, the change runs, and the totals are recomputed
+ * and written with the payment's amount and the audit line (one statement). A change that
+ * touches only the cart's lines says so (`linesOnly`): its lines and the order's terms are
+ * then read in one statement and not read again for the totals.
  */
 export async function changeCart(
   db: Kysely<DB>,
   request: FastifyRequest,
   change: (tx: Tx, order: OrderRow, principal: Principal, lines: CartLine[]) => Promise<void>,
+  opts: { linesOnly?: boolean } = {},
 ) {
   const principal = requirePrincipal(request);
   const { token } = request.params as { token: string };
@@ -71,18 +74,22 @@ export async function changeCart(
     if (!order || !visibleTo(order, principal)) throw notFound();
     if (order.state !== "cart") throw conflict("error.notCart");
     // The locked row is the cart before the change; recalculating reads it after.
-    const lines = await cartLinesInOrder(tx, order.id);
+    const { terms, lines } = opts.linesOnly
+      ? await linesAndTerms(tx, order)
+      : { terms: undefined, lines: await cartLinesInOrder(tx, order.id) };
     const before = summaryOf(order, lines);
     await change(tx, order, principal, lines);
-    const after = await recalculate(tx, order.id);
-    await recordAudit(tx, {
-      actor: { type: "user", id: principal.userId },
-      companyId: principal.companyId,
-      entityType: "order",
-      entityId: order.id,
-      action: auditAction(request),
-      before,
-      after: summaryOf({ ...after.order, total: after.totals.total }, after.items),
+    await recalculate(tx, order.id, {
+      terms,
+      audit: (after) => ({
+        actor: { type: "user", id: principal.userId },
+        companyId: principal.companyId,
+        entityType: "order",
+        entityId: order.id,
+        action: auditAction(request),
+        before,
+        after: summaryOf({ ...after.order, total: after.totals.total }, after.items),
+      }),
     });
   });
   return showOrder(db, request, token, principal);
