@@ -8,7 +8,11 @@ import { defineConfig } from "vitest/config";
  */
 export default defineConfig({
   test: {
-    include: ["tests/machines/*.paths.test.ts", "tests/server/domain/*.test.ts"],
+    include: [
+      "tests/machines/*.paths.test.ts",
+      "tests/machines/*.cases.test.ts",
+      "tests/server/domain/*.test.ts",
+    ],
     testTimeout: 120_000,
     pool: "forks",
     // A test file a mutant stopped from loading counts as one failed test (see the reporter).

@@ -46,33 +46,4 @@ describe("card payment machine", () => {
     expect(paid).toHaveBeenCalledTimes(1);
     expect(paid).toHaveBeenCalledWith("000301");
   });
-
-  it("hands the order back for approval when any of the refusal's rules is the spending limit", async () => {
-    const refusals: [unknown, string][] = [
-      [
-        { violations: [{ code: "other" }, { code: "approval.payAfterApproval" }] },
-        "heldForApproval",
-      ],
-      [{ violations: [null, { code: "approval.payAfterApproval" }] }, "heldForApproval"],
-      [{ violations: [{ code: "other" }] }, "failed"],
-      [{ violations: "approval.payAfterApproval" }, "failed"],
-      [null, "failed"],
-    ];
-    for (const [error, state] of refusals) {
-      const actor = createActor(
-        cardPaymentMachine.provide({
-          actors: {
-            loadSetup: fromPromise(async () => setupAnswer),
-            submitPayment: fromPromise(async (): Promise<ReturnType<typeof answer>> => {
-              throw error;
-            }),
-          },
-        }),
-        { input },
-      ).start();
-      await vi.waitFor(() => expect(actor.getSnapshot().value).toBe("ready"));
-      actor.send({ type: "payment.submit", data: "{}" });
-      await vi.waitFor(() => expect(actor.getSnapshot().value).toBe(state));
-    }
-  });
 });

@@ -2,8 +2,6 @@ import { createActor, fromPromise } from "xstate";
 import { describe, expect, it, vi } from "vitest";
 import {
   cartMachine,
-  errorDetail,
-  errorViolations,
   isCartLoading,
   type CartLike,
   type CartOperation,
@@ -134,28 +132,5 @@ describe("cart machine", () => {
     expect(written).toEqual(["sea_freight"]);
     expect(actor.getSnapshot().context.cart?.shipments[0]?.methodCode).toBe("sea_freight");
     actor.stop();
-  });
-
-  it("reads a refusal's fields and words: detail before message, nothing from a blank or a non-object", () => {
-    expect(errorViolations(null)).toEqual([]);
-    expect(errorViolations({ violations: "quantity" })).toEqual([]);
-    expect(
-      errorViolations({
-        violations: [null, { propertyPath: 3 }, { propertyPath: "quantity", message: "Too many" }],
-      }),
-    ).toEqual([{ propertyPath: "quantity", message: "Too many" }]);
-    expect(errorDetail({ detail: "Out of stock.", message: "ignored" })).toBe("Out of stock.");
-    expect(errorDetail({ detail: "", message: "Said as message." })).toBe("Said as message.");
-    expect(errorDetail({ detail: "", message: "" })).toBeNull();
-    expect(errorDetail("Out of stock.")).toBeNull();
-    expect(errorDetail(null)).toBeNull();
-  });
-
-  it("counts the cart as busy everywhere but idle, unavailable and signed out", () => {
-    const context = createActor(cartMachine).getSnapshot().context;
-    for (const value of ["idle", "unavailable", "signedOut"])
-      expect(isCartLoading({ value, context })).toBe(false);
-    for (const value of ["finding", "updating", "checkingShipment", "settingShipment"])
-      expect(isCartLoading({ value, context })).toBe(true);
   });
 });

@@ -138,38 +138,4 @@ describe("reorder machine", () => {
     expect(actor.getSnapshot().value).toBe("nothingAdded");
     expect(actor.getSnapshot().context.failed[0]?.messageKey).toBe("orders.reorder.lineTimedOut");
   });
-
-  it("takes a line's outcome only once the cart has settled, and only its own", async () => {
-    for (const ok of [true, false]) {
-      const { actor, clock, calls, cart, pendingId } = start();
-      actor.send({ type: "xstate.done.actor.loadPreview", output: preview } as never);
-      actor.send({ type: "reorder.confirm" });
-      cart.loading = false;
-      clock.increment(REORDER_POLL_MS);
-      await Promise.resolve();
-      expect(calls.at(-1)).toBe("add SERUM-30 x12");
-      // This request's outcome while the cart is still busy: not taken yet.
-      cart.lastOutcome = { requestId: pendingId(), ok, message: ok ? null : "Refused" };
-      cart.loading = true;
-      clock.increment(REORDER_POLL_MS);
-      await Promise.resolve();
-      expect(actor.getSnapshot().value).toEqual({ addingLine: "waiting" });
-      // Settled without any outcome: still waiting, nothing breaks.
-      cart.lastOutcome = null;
-      cart.loading = false;
-      clock.increment(REORDER_POLL_MS);
-      await Promise.resolve();
-      expect(actor.getSnapshot().value).toEqual({ addingLine: "waiting" });
-      expect(actor.getSnapshot().context.added).toEqual([]);
-      expect(actor.getSnapshot().context.failed).toEqual([]);
-      cart.lastOutcome = { requestId: pendingId(), ok, message: ok ? null : "Refused" };
-      clock.increment(REORDER_POLL_MS);
-      await Promise.resolve();
-      expect(calls.at(-1)).toBe("add CASE-BLACK x5");
-      expect(actor.getSnapshot().context.added).toEqual(ok ? ["SERUM-30"] : []);
-      expect(actor.getSnapshot().context.failed.map((f) => f.message)).toEqual(
-        ok ? [] : ["Refused"],
-      );
-    }
-  });
 });

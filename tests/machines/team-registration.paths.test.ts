@@ -1,9 +1,6 @@
 import { createActor, fromPromise } from "xstate";
 import { describe, expect, it, vi } from "vitest";
-import {
-  registrationFieldError,
-  teamRegistrationMachine,
-} from "../../machines/team-registration.machine.js";
+import { teamRegistrationMachine } from "../../machines/team-registration.machine.js";
 import { model as teamRegistrationModel } from "./models/team-registration.model.js";
 import { done, failed } from "./support/events.js";
 import { pathTests } from "./support/path-tests.js";
@@ -107,71 +104,5 @@ describe("team registration machine", () => {
     before.send(done("checkInvitation", { valid: false, message: "Link used" }) as never);
     expect(before.getSnapshot().value).toBe("invalid");
     expect(before.getSnapshot().context.invalidReason).toBe("Link used");
-  });
-
-  it("judges names trimmed (two letters are enough) and passwords as typed", () => {
-    const values = { firstName: " A ", lastName: "Li", password: " ", passwordRepeat: "" };
-    expect(registrationFieldError("firstName", values)).toBe("teamRegistration.errors.minLength");
-    expect(registrationFieldError("lastName", values)).toBeUndefined();
-    expect(registrationFieldError("password", values)).toBeUndefined();
-    expect(registrationFieldError("passwordRepeat", values)).toBe(
-      "teamRegistration.errors.required",
-    );
-  });
-
-  it("fills in neither name when the application gave only one", () => {
-    const actor = createActor(teamRegistrationMachine, { input: { token: "tok" } }).start();
-    actor.send(
-      done("checkInvitation", {
-        valid: true,
-        message: null,
-        approvedApplication: true,
-        firstName: "Ada",
-        lastName: null,
-      }) as never,
-    );
-    expect(actor.getSnapshot().context.namesKnown).toBe(false);
-  });
-
-  it("reads a refusal: its detail, else its own text; only well-formed violations", () => {
-    const refused = (error: unknown) => {
-      const actor = createActor(teamRegistrationMachine, { input: { token: "tok" } }).start();
-      actor.send(done("checkInvitation", { valid: true, message: null }) as never);
-      for (const [field, value] of [
-        ["firstName", "Ada"],
-        ["lastName", "Lovelace"],
-        ["password", "analytical-1"],
-        ["passwordRepeat", "analytical-1"],
-      ] as const)
-        actor.send({ type: "registration.change", field, value });
-      actor.send({ type: "registration.openTerms" });
-      actor.send({ type: "registration.acceptTerms" });
-      actor.send({ type: "registration.submit" });
-      actor.send(failed("registerTeamMember", error) as never);
-      expect(actor.getSnapshot().value).toBe("editing");
-      return actor.getSnapshot().context;
-    };
-    for (const [error, shown] of [
-      [{ detail: "Refused." }, "Refused."],
-      [{ detail: "" }, "teamRegistration.failed"],
-      [{ detail: 4 }, "teamRegistration.failed"],
-      [undefined, "teamRegistration.failed"],
-    ] as [unknown, string][]) {
-      const ctx = refused(error);
-      expect(ctx.failure).toBe(shown);
-      expect(ctx.serverErrors).toStrictEqual({});
-    }
-    expect(
-      refused({
-        detail: "Check the form.",
-        violations: [
-          { propertyPath: "newPlainPassword", message: "Too short" },
-          { propertyPath: "newPlainPassword", message: "A second message" },
-          { propertyPath: "lastName", message: "Too long" },
-          { propertyPath: 9, message: "No field" },
-          { propertyPath: "firstName" },
-        ],
-      }).serverErrors,
-    ).toStrictEqual({ password: "Too short", lastName: "Too long" });
   });
 });

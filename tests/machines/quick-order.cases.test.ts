@@ -1,0 +1,68 @@
+// Hand-written cases of the quick-order machine beside its generated paths (quick-order.paths.test.ts):
+// what the path tests' oracles left alive in the mutation run (decision 036). A separate
+// file, so that adding a case does not make Stryker's incremental run retest every mutant
+// the path tests already killed (it knows tests by file and name, not by location).
+import { createActor } from "xstate";
+import { describe, expect, it } from "vitest";
+import {
+  isRowComplete,
+  isValidQuantity,
+  quantityOfText,
+  quickOrderMachine,
+  rowsFromImport,
+} from "../../machines/quick-order.machine.js";
+import { IMPORT, PRODUCT } from "./models/quick-order.model.js";
+
+describe("quick order machine: hand-written cases", () => {
+  it("reads a quantity as whole digits (spaces aside) and accepts 1 to 300 only", () => {
+    expect(quantityOfText(" 12 ")).toBe(12);
+    expect(quantityOfText("2.5")).toBeNull();
+    expect(quantityOfText("")).toBeNull();
+    expect([null, 0, 1, 2.5, 300, 301].map(isValidQuantity)).toEqual([
+      false,
+      false,
+      true,
+      false,
+      true,
+      false,
+    ]);
+  });
+
+  it("counts a row with only a quantity problem left as complete once its quantity is valid", () => {
+    const row = rowsFromImport(IMPORT, 10)[0]!;
+    const problem = {
+      row: 2,
+      reason: "invalid_quantity" as const,
+      message: "Quantity must be 1 to 300.",
+      written: "500",
+      codeMessage: null,
+      quantityMessage: "Quantity must be 1 to 300.",
+    };
+    expect(isRowComplete({ ...row, problem })).toBe(true);
+    expect(isRowComplete({ ...row, problem: { ...problem, codeMessage: "Unknown" } })).toBe(false);
+  });
+
+  it("keeps the product when only the quantity changes; reads no paste of spaces only", () => {
+    const actor = createActor(quickOrderMachine).start();
+    const id = actor.getSnapshot().context.rows[0]!.id;
+    actor.send({
+      type: "quickOrder.chooseProduct",
+      id,
+      variantCode: "GLOW-MINI-ROSE",
+      label: null,
+    });
+    const revision = actor.getSnapshot().context.rows[0]!.revision;
+    actor.send({
+      type: "quickOrder.rowChecked",
+      id,
+      revision,
+      check: { row: 1, product: PRODUCT, lineTotal: null, problems: [] },
+    });
+    actor.send({ type: "quickOrder.changeQuantity", id, text: "4" });
+    expect(actor.getSnapshot().context.rows[0]!.product).toEqual(PRODUCT);
+    const before = actor.getSnapshot().value;
+    actor.send({ type: "quickOrder.changePaste", text: "   \n  " });
+    actor.send({ type: "quickOrder.paste" });
+    expect(actor.getSnapshot().value).toEqual(before);
+  });
+});
