@@ -1,5 +1,14 @@
 // @ts-check
 /**
+ * Files whose mutants have not been measured yet (decision 036, "Not yet"): left out of every
+ * run until their first run is done and committed, so that CI's incremental run does not
+ * spend hours on them; `scripts/mutation.ts` lists them as not measured, and only these may
+ * be missing from the report. Empty once every file has been measured.
+ * @type {string[]}
+ */
+export const notYetMeasured = ["machines/checkout.machine.ts"];
+
+/**
  * Mutation testing of the machines and the domain rules (`npm run test:mutation`, decision
  * 032). Incremental: only mutants of changed code, or covered by changed tests, run again; the
  * rest come from stryker/incremental.json, which is committed so CI starts from it.
@@ -9,7 +18,15 @@ const config = {
   testRunner: "vitest",
   // `related`: a mutant runs only the test files that import its file (static mutants too).
   vitest: { configFile: "vitest.mutation.config.ts", related: true },
-  mutate: ["machines/**/*.ts", "!machines/unprovided.ts", "server/domain/**/*.ts"],
+  // Left out: the test stand-ins for unprovided actors, a file of types only (no mutant), and
+  // the files declared not measured yet (below).
+  mutate: [
+    "machines/**/*.ts",
+    "!machines/unprovided.ts",
+    "server/domain/**/*.ts",
+    "!server/domain/violations.ts",
+    ...notYetMeasured.map((file) => `!${file}`),
+  ],
   coverageAnalysis: "perTest",
   // A mutant's run stops at its first failing test (a killed mutant costs one group of paths,
   // not every test). Each machine's test file runs its generated path tests before its
