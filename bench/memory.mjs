@@ -14,6 +14,9 @@
  *   --node <flags>    extra node flags for the server, e.g. "--max-old-space-size=64"
  *   --env <K=V,...>   extra environment for the server (e.g. PGLITE_... settings being tried)
  *   --restart-only    skip the figures of the first start (it still seeds the data)
+ *   --server <file>   another compiled entry (default build/server/main.js), e.g. a build of main
+ * After the idle figures of the restart it asks for three pages (landing, sign-in, shop: server
+ * rendering) and the catalogue once, settles again and prints the RSS once more.
  * Linux only (/proc).
  */
 import { spawn } from "node:child_process";
@@ -30,6 +33,7 @@ const { values } = parseArgs({
     node: { type: "string", default: "" },
     env: { type: "string", default: "" },
     "restart-only": { type: "boolean", default: false },
+    server: { type: "string", default: path.join("build", "server", "main.js") },
   },
 });
 const settleMs = Number(values.settle) * 1000;
@@ -41,7 +45,7 @@ const extraEnv = Object.fromEntries(
     .map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]),
 );
 
-const entry = path.join(ROOT, "build", "server", "main.js");
+const entry = path.resolve(ROOT, values.server);
 const staticDir = path.join(ROOT, "dist");
 for (const [file, how] of [
   [entry, "npm run build:server"],
@@ -117,7 +121,7 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
 }
 
 /** Starts the server, waits for /health and the settling time, measures, stops it. */
-async function measure(label) {
+async function measure(label, visit = false) {
   const port = await freePort();
   const started = Date.now();
   const env = {
@@ -157,15 +161,27 @@ async function measure(label) {
   await new Promise((r) => setTimeout(r, settleMs));
   const idle = status(child.pid);
   const maps = largestMappings(child.pid);
+  let visited;
+  if (visit) {
+    for (const page of ["/", "/login", "/shop", "/api/v2/shop/taxons?itemsPerPage=50"]) {
+      const res = await fetch(`http://127.0.0.1:${port}${page}`, {
+        headers: { accept: "text/html,*/*", "accept-language": "de" },
+      });
+      if (!res.ok) throw new Error(`${page} answered ${res.status}`);
+      await res.arrayBuffer();
+    }
+    await new Promise((r) => setTimeout(r, settleMs));
+    visited = status(child.pid);
+  }
   child.kill("SIGTERM");
   await exited;
-  return { label, readyMs, atReady, idle, maps };
+  return { label, readyMs, atReady, idle, maps, visited };
 }
 
 const f = (mb) => mb.toFixed(0).padStart(5);
 const results = [];
 results.push(await measure("first start (migrates, seeds the demo data)"));
-results.push(await measure("restart (the demo data already there)"));
+results.push(await measure("restart (the demo data already there)", true));
 if (values["restart-only"]) results.shift();
 
 console.log(
@@ -182,6 +198,11 @@ for (const r of results) {
     `  VmRSS at first answer ${f(r.atReady.rss)} MB, idle ${f(r.idle.rss)} MB` +
       ` (anonymous ${f(r.idle.anon)}, files ${f(r.idle.file)}); VmHWM ${f(r.idle.hwm)} MB`,
   );
+  if (r.visited) {
+    console.log(
+      `  after three pages and the catalogue: VmRSS ${f(r.visited.rss)} MB, VmHWM ${f(r.visited.hwm)} MB`,
+    );
+  }
   console.log("  largest mappings (resident MB / address space MB):");
   for (const m of r.maps) {
     console.log(`    ${f(m.rss)} / ${m.size.toFixed(0).padStart(6)}  ${m.name}`);
