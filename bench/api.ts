@@ -13,6 +13,8 @@
  *   --peer             also Vendure 3.7 (bench/peers/vendure, installed on first use)
  *   --via <list>       GraphQL,REST (default both)
  *   --profile <dir>    write the server's CPU profile (node --cpu-prof) into <dir>
+ *   --node <flags>     extra node flags for the server, e.g. "--max-semi-space-size=8" (a heap
+ *                      cap's CPU cost, docs/benchmarks.md "Issue 22, part 3")
  * Every process it starts stops when it ends, whatever happens.
  */
 import { spawnSync } from "node:child_process";
@@ -52,6 +54,7 @@ const { values } = parseArgs({
     servers: { type: "string", default: "1" },
     peer: { type: "boolean", default: false },
     profile: { type: "string" },
+    node: { type: "string", default: "" },
     via: { type: "string", default: "GraphQL,REST" },
   },
 });
@@ -169,6 +172,7 @@ async function benchBackend(
             ...(values.profile
               ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(values.profile)}`]
               : []),
+            ...values.node.split(" ").filter(Boolean),
             serverEntry,
           ],
           cwd: path.resolve(import.meta.dirname, ".."),

@@ -47,20 +47,33 @@ export function openPostgres(url: string, poolSize = 10, log?: StatementLog): Da
   return { db, backend: "postgres", close: () => db.destroy() };
 }
 
+/**
+ * PostgreSQL settings of the embedded database (docs/decisions/048-pglite-memory.md). PGlite's
+ * defaults are a server's: 128 MB of shared buffers, which a PGlite process touches as it reads
+ * and keeps resident in its WebAssembly memory for good. The demo data is a few MB of tables; 16
+ * MB of buffers hold it with room, and every read past them is a read of the operating system's
+ * file cache. `max_connections` sizes the per-backend arrays in shared memory: PGlite is one
+ * single-user backend.
+ */
+export const PGLITE_SETTINGS = ["shared_buffers=16MB", "max_connections=10"];
+
 /** Opens (or creates) the embedded PGlite database in `dataDir`, or from a dumped data dir. */
 export async function openPGlite(
   source: { dataDir: string } | { dump: Blob } | { memory: true },
   log?: StatementLog,
 ): Promise<Database & { pglite: PGlite }> {
-  const parsers = { [INT8]: (v: string) => Number(v) };
+  const options = {
+    parsers: { [INT8]: (v: string) => Number(v) },
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ["-c", s])],
+  };
   let pglite: PGlite;
   if ("dataDir" in source) {
     mkdirSync(source.dataDir, { recursive: true });
-    pglite = await PGlite.create({ dataDir: source.dataDir, parsers });
+    pglite = await PGlite.create({ dataDir: source.dataDir, ...options });
   } else if ("dump" in source) {
-    pglite = await PGlite.create({ loadDataDir: source.dump, parsers });
+    pglite = await PGlite.create({ loadDataDir: source.dump, ...options });
   } else {
-    pglite = await PGlite.create({ parsers });
+    pglite = await PGlite.create(options);
   }
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite), log });
   return {
