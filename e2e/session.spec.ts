@@ -49,6 +49,11 @@ export const tests = journeys(
       await add.waitFor();
       // The button is server-rendered: a click before hydration would reach no handler.
       await running(page);
+      // The cart at rest (found, its shipment checked): the button is disabled while the cart
+      // loads, and a load with the expired session would send the buyer to /login before
+      // the click this journey is about.
+      await page.waitForLoadState("networkidle");
+      await page.getByRole("button", { name: "Add to cart", disabled: false }).waitFor();
       await expireStoredSession(ctx);
       await add.click();
       await page.getByText("Session expired").first().waitFor({ timeout: 3000 });
