@@ -29,7 +29,9 @@ import { prepare, type Fixture } from "./lib/prepare.js";
 import {
   canPin,
   freePort,
+  otherCpu,
   pin,
+  postmasterPid,
   roundRobin,
   startServer,
   stopAll,
@@ -85,10 +87,16 @@ export interface Row {
   rssMb: number;
   /** Server CPU time per operation (all server processes), ms: independent of other load. */
   cpuMsPerOp?: number;
+  /** PostgreSQL's CPU time per operation (postmaster and backends), ms; PostgreSQL runs only. */
+  dbCpuMsPerOp?: number;
+  /** The load generator's CPU time per operation, ms (it shares PostgreSQL's cores). */
+  driverCpuMsPerOp?: number;
 }
 
 /** The compiled server, as `npm start` runs it (built into a temporary folder for this run). */
 let serverEntry = "";
+/** PostgreSQL's postmaster, whose process tree's CPU the runs measure too. */
+let postmaster: number | undefined;
 
 async function main() {
   const built = path.resolve(import.meta.dirname, "..", "build", `bench-${process.pid}`);
@@ -105,7 +113,7 @@ async function main() {
   let cluster: PgCluster | undefined;
   try {
     cluster = await startPgCluster();
-    const postmaster = await postmasterPid(cluster);
+    postmaster = postmasterPid(cluster.dataDir);
     if (postmaster) pin(postmaster, otherCores);
     for (const backend of backends) {
       rows.push(...(await benchBackend(cluster, backend, 1)));
@@ -120,17 +128,6 @@ async function main() {
     await cluster?.stop();
   }
   report(rows);
-}
-
-async function postmasterPid(cluster: PgCluster): Promise<number | undefined> {
-  const { readFileSync } = await import("node:fs");
-  try {
-    return Number(
-      readFileSync(path.join(cluster.dataDir, "postmaster.pid"), "utf8").split("\n")[0],
-    );
-  } catch {
-    return undefined;
-  }
 }
 
 let databaseNumber = 0;
@@ -215,14 +212,27 @@ async function benchBackend(
         if (warmup > 0) await drive(url, clients, warmup);
         for (const s of started) s.resetPeak();
         const cpuBefore = started.reduce((sum, s) => sum + s.cpuMs(), 0);
+        const beside = otherCpu(backend === "postgres" ? postmaster : undefined);
         const figures = await drive(url, clients, seconds);
         const cpu = started.reduce((sum, s) => sum + s.cpuMs(), 0) - cpuBefore;
-        const cpuMsPerOp = figures.operations > 0 ? cpu / figures.operations : undefined;
+        const { dbMs, driverMs } = beside();
+        const perOp = (ms: number | undefined) =>
+          ms !== undefined && figures.operations > 0 ? ms / figures.operations : undefined;
         const rssMb = started.reduce((sum, s) => sum + s.peakRssMb(), 0);
-        rows.push({ run, operation, via, figures, rssMb, cpuMsPerOp });
+        rows.push({
+          run,
+          operation,
+          via,
+          figures,
+          rssMb,
+          cpuMsPerOp: perOp(cpu),
+          dbCpuMsPerOp: perOp(dbMs),
+          driverCpuMsPerOp: perOp(driverMs),
+        });
         console.error(
           `${run} ${operation} ${via}: ${line(figures)}, peak RSS ${rssMb.toFixed(0)} MB, ` +
-            `server CPU ${cpuMsPerOp?.toFixed(2) ?? "?"} ms/op`,
+            `server CPU ${perOp(cpu)?.toFixed(2) ?? "?"} ms/op, PostgreSQL ${perOp(dbMs)?.toFixed(2) ?? "-"}, ` +
+            `load generator ${perOp(driverMs)?.toFixed(2) ?? "?"}`,
         );
       }
     }
@@ -286,13 +296,13 @@ function report(rows: Row[]) {
   out.push(
     `API benchmark: ${seconds} s per run, ${connections} clients, ${os.cpus()[0]?.model ?? "?"} x${cores}, Node ${process.version}, ${canPin ? "server pinned to core 0" : "not pinned (no taskset)"}`,
     "",
-    "| run | operation | via | ops/s | p50 ms | p99 ms | errors | peak RSS MB | server CPU ms/op | goal |",
-    "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
+    "| run | operation | via | ops/s | p50 ms | p99 ms | errors | peak RSS MB | server CPU ms/op | PostgreSQL CPU ms/op | load generator CPU ms/op | goal |",
+    "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
   );
   for (const r of rows) {
     const f = r.figures;
     out.push(
-      `| ${r.run} | ${r.operation} | ${r.via} | ${f.perSecond.toFixed(0)} | ${f.p50.toFixed(1)} | ${f.p99.toFixed(1)} | ${f.errors} | ${r.rssMb.toFixed(0)} | ${r.cpuMsPerOp?.toFixed(2) ?? "-"} | ${goal(r)} |`,
+      `| ${r.run} | ${r.operation} | ${r.via} | ${f.perSecond.toFixed(0)} | ${f.p50.toFixed(1)} | ${f.p99.toFixed(1)} | ${f.errors} | ${r.rssMb.toFixed(0)} | ${r.cpuMsPerOp?.toFixed(2) ?? "-"} | ${r.dbCpuMsPerOp?.toFixed(2) ?? "-"} | ${r.driverCpuMsPerOp?.toFixed(2) ?? "-"} | ${goal(r)} |`,
     );
   }
   out.push("", "Gateway cost (GraphQL ops/s relative to REST; goal: at most 25% slower):");

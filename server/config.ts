@@ -60,6 +60,7 @@ const schema = z.object({
   HOST: z.string().default("0.0.0.0"),
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default("./var/db"),
+  DATABASE_PREPARED_STATEMENTS: z.enum(["on", "off"]).default("on"),
   JWT_SECRET: z.string().min(32).optional(),
   BRAND_NAME: z.string().min(1).default("Lumé Atelier"),
   SUPPORT_EMAIL: z.string().email().default("partners@lume-atelier.example"),
@@ -111,6 +112,11 @@ export interface ServerConfig {
   host: string;
   /** PostgreSQL server URL; when absent the embedded PGlite database in `dataDir` is used. */
   databaseUrl: string | undefined;
+  /**
+   * PostgreSQL: statements with parameters as named prepared statements (decision 049); off
+   * behind a pooler that cannot keep them (PgBouncer before 1.21 in transaction mode).
+   */
+  preparedStatements: boolean;
   dataDir: string;
   jwtSecret: Uint8Array;
   brandName: string;
@@ -165,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    preparedStatements: e.DATABASE_PREPARED_STATEMENTS === "on",
     dataDir,
     jwtSecret: new TextEncoder().encode(secret),
     brandName: e.BRAND_NAME,

@@ -131,6 +131,53 @@ export function cpuMs(pid: number): number {
   }
 }
 
+/**
+ * CPU time of a process and all its children in ms: its own utime + stime, the cutime + cstime
+ * of children it has already reaped, and the utime + stime of the children still running
+ * (PostgreSQL: the postmaster and its backends, which come and go with connections). Reads
+ * /proc/<pid>/task/<pid>/children; 0 when unknown.
+ */
+export function treeCpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const own = fields.slice(11, 15).reduce((sum, f) => sum + Number(f), 0);
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")
+      .split(" ")
+      .filter(Boolean)
+      .map(Number);
+    return (own * 1000) / TICKS_PER_SECOND + children.reduce((sum, c) => sum + treeCpuMs(c), 0);
+  } catch {
+    return 0;
+  }
+}
+
+/** The postmaster's pid of a PostgreSQL data folder (first line of postmaster.pid). */
+export function postmasterPid(dataDir: string): number | undefined {
+  try {
+    return Number(readFileSync(`${dataDir}/postmaster.pid`, "utf8").split("\n")[0]) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Starts measuring the CPU spent beside the server: by PostgreSQL (the postmaster's process
+ * tree) and by this process (the load generator). Both share the cores the server is not
+ * pinned to, so together they say whether that side, not the server, set the pace.
+ */
+export function otherCpu(postmaster: number | undefined) {
+  const db = postmaster ? treeCpuMs(postmaster) : 0;
+  const driver = process.cpuUsage();
+  return () => {
+    const used = process.cpuUsage(driver);
+    return {
+      dbMs: postmaster ? treeCpuMs(postmaster) - db : undefined,
+      driverMs: (used.user + used.system) / 1000,
+    };
+  };
+}
+
 /** Resident set size of a process (VmRSS of /proc/<pid>/status) in MB; 0 when unknown. */
 export function rssMb(pid: number): number {
   try {

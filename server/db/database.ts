@@ -1,6 +1,12 @@
 import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
-import { Kysely, PostgresDialect, type LogEvent } from "kysely";
+import {
+  Kysely,
+  PostgresDialect,
+  type LogEvent,
+  type PostgresPool,
+  type PostgresPoolClient,
+} from "kysely";
 import pg from "pg";
 import { PGliteDialect } from "./pglite-dialect.js";
 import type { DB } from "./schema.js";
@@ -21,8 +27,16 @@ const INT8 = 20;
 // below 2^53, and one numeric type for both backends keeps the code free of conversions.
 pg.types.setTypeParser(INT8, (v) => Number(v));
 
-/** Opens a PostgreSQL server database through a connection pool. */
-export function openPostgres(url: string, poolSize = 10, log?: StatementLog): Database {
+/**
+ * Opens a PostgreSQL server database through a connection pool; statements with parameters
+ * are prepared by name unless `preparedStatements` is false (decision 049).
+ */
+export function openPostgres(
+  url: string,
+  poolSize = 10,
+  log?: StatementLog,
+  opts: { preparedStatements?: boolean } = {},
+): Database {
   // A server that cannot be reached must fail a request within seconds (503), not hang it.
   const pool = new pg.Pool({
     connectionString: url,
@@ -43,8 +57,86 @@ export function openPostgres(url: string, poolSize = 10, log?: StatementLog): Da
       console.error(`PostgreSQL connection lost during a query: ${error.message}`);
     });
   });
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log });
+  const db = new Kysely<DB>({
+    dialect: new PostgresDialect({
+      pool: opts.preparedStatements === false ? pool : preparedStatements(pool),
+    }),
+    log,
+  });
   return { db, backend: "postgres", close: () => db.destroy() };
+}
+
+/** How many distinct statements one process prepares at most (decision 049). */
+export const PREPARED_STATEMENTS_MAX = 500;
+
+/**
+ * The pool as kysely sees it, with every statement that has parameters sent as a named
+ * prepared statement (decision 049): PostgreSQL parses and plans it once per connection instead
+ * of on every call. A statement's name is given by its text, the same on every connection of
+ * the process; statements without parameters (`begin`, `commit`) keep the simple protocol, and
+ * past `max` distinct texts (lists of varying length make new texts) the rest go unnamed, so
+ * neither this process nor a PostgreSQL backend collects statements forever.
+ *
+ * A prepared statement whose result columns changed under it (a migration run by a newer
+ * process added a column to a `select *`) fails with "cached plan must not change result
+ * type": the text then gets a new name, prepared afresh; outside a transaction the statement
+ * is sent again at once, inside one the transaction fails as any failed statement fails it.
+ */
+export function preparedStatements(pool: pg.Pool, max = PREPARED_STATEMENTS_MAX): PostgresPool {
+  const names = new Map<string, string>();
+  let named = 0;
+  const nameOf = (text: string) => {
+    let name = names.get(text);
+    if (name === undefined && names.size < max) {
+      name = `s${++named}`;
+      names.set(text, name);
+    }
+    return name;
+  };
+  const run = (client: pg.PoolClient, text: string, values: unknown[]) =>
+    client.query(values.length > 0 ? { name: nameOf(text), text, values } : { text, values });
+  // One wrapper per pooled connection: kysely keys its connection state by the client object.
+  const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let wrapper = wrappers.get(client);
+      if (!wrapper) {
+        const query = async (text: string | pg.Submittable, values: readonly unknown[] = []) => {
+          // A cursor (kysely's streaming) is passed through.
+          if (typeof text !== "string") return client.query(text);
+          try {
+            return await run(client, text, [...values]);
+          } catch (error) {
+            if (!isStalePlan(error) || !names.delete(text)) throw error;
+            nameOf(text);
+            // "I": idle, the failed statement was not part of a transaction.
+            if (client.getTransactionStatus() !== "I") throw error;
+            return run(client, text, [...values]);
+          }
+        };
+        // kysely releases with `true` to destroy a connection left unusable (a failed rollback).
+        const release = (destroy?: boolean) => client.release(destroy);
+        wrapper = { query, release } as unknown as PostgresPoolClient;
+        wrappers.set(client, wrapper);
+      }
+      return wrapper;
+    },
+    end: () => pool.end(),
+  };
+}
+
+/**
+ * PostgreSQL's refusal to run a prepared statement whose result columns changed: feature not
+ * supported (0A000) from the plan cache's revalidation (the message may be translated).
+ */
+function isStalePlan(error: unknown): boolean {
+  const e = error as { code?: string; routine?: string; message?: string } | null;
+  return (
+    e?.code === "0A000" &&
+    (e.routine === "RevalidateCachedQuery" ||
+      /cached plan must not change result type/.test(e.message ?? ""))
+  );
 }
 
 /**

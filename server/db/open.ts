@@ -13,7 +13,9 @@ export async function openDatabase(
   opts: { seedIfEmpty?: boolean } = {},
 ): Promise<Database> {
   const database = config.databaseUrl
-    ? openPostgres(config.databaseUrl)
+    ? openPostgres(config.databaseUrl, 10, undefined, {
+        preparedStatements: config.preparedStatements,
+      })
     : await openPGlite({ dataDir: join(config.dataDir) });
   try {
     await migrateToLatest(database.db);

@@ -12,7 +12,7 @@ import type { Request } from "autocannon";
 import pg from "pg";
 import type { Row } from "../../api.js";
 import { drive, type Client } from "../../lib/load.js";
-import { freePort, startServer } from "../../lib/processes.js";
+import { freePort, otherCpu, postmasterPid, startServer } from "../../lib/processes.js";
 import type { PgCluster } from "../../../tests/support/pg-cluster.js";
 
 const here = import.meta.dirname;
@@ -26,6 +26,7 @@ export async function benchVendure(opts: {
   connections: number;
 }): Promise<Row[]> {
   install();
+  const postmaster = postmasterPid(opts.cluster.dataDir);
   const admin = new pg.Client({ connectionString: opts.cluster.url });
   await admin.connect();
   await admin.query("create database vendure_bench");
@@ -68,8 +69,10 @@ export async function benchVendure(opts: {
       if (opts.warmup > 0 && operation !== "tabs") await drive(url, clients, opts.warmup);
       server.resetPeak();
       const cpuBefore = server.cpuMs();
+      const beside = otherCpu(postmaster);
       const figures = await drive(url, clients, seconds);
       const cpu = server.cpuMs() - cpuBefore;
+      const { dbMs, driverMs } = beside();
       rows.push({
         run: "postgres",
         operation,
@@ -77,6 +80,9 @@ export async function benchVendure(opts: {
         figures,
         rssMb: server.peakRssMb(),
         cpuMsPerOp: figures.operations > 0 ? cpu / figures.operations : undefined,
+        dbCpuMsPerOp:
+          dbMs !== undefined && figures.operations > 0 ? dbMs / figures.operations : undefined,
+        driverCpuMsPerOp: figures.operations > 0 ? driverMs / figures.operations : undefined,
       });
       console.error(
         `Vendure ${operation}: ${figures.perSecond.toFixed(1)}/s p50 ${figures.p50.toFixed(1)} ms p99 ${figures.p99.toFixed(1)} ms, ${figures.errors} errors of ${figures.operations}${figures.firstError ? ` (first: ${figures.firstError})` : ""}`,
