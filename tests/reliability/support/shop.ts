@@ -2,7 +2,12 @@ import { readFileSync } from "node:fs";
 import type { Kysely } from "kysely";
 import { PGlite } from "@electric-sql/pglite";
 import { inject } from "vitest";
-import { openPGlite, openPostgres, type Database } from "../../../server/db/database.js";
+import {
+  openPGlite,
+  openPostgres,
+  PGLITE_SETTINGS,
+  type Database,
+} from "../../../server/db/database.js";
 import type { DB } from "../../../server/db/schema.js";
 import { call } from "./server-process.js";
 
@@ -58,7 +63,13 @@ export async function readyCart(
 /** Writes the run's seeded PGlite template into a data folder the server can open. */
 export async function pgliteDataDir(dataDir: string): Promise<void> {
   const dump = new Blob([readFileSync(inject("pgliteTemplate"))]);
-  const pglite = await PGlite.create({ dataDir, loadDataDir: dump });
+  // With the server's settings (decision 048): the defaults' 128 MB of buffers would stay
+  // resident in this test process.
+  const pglite = await PGlite.create({
+    dataDir,
+    loadDataDir: dump,
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ["-c", s])],
+  });
   await pglite.close();
 }
 
