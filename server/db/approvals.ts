@@ -4,7 +4,7 @@ import { AWAITING_APPROVAL } from "../domain/spending-limits.js";
 import { orderApprovedMail, orderRejectedMail } from "../mail/messages.js";
 import { queueMail } from "../mail/outbox.js";
 import { recordAudit, type Actor } from "./audit.js";
-import { returnStock } from "./backoffice/orders.js";
+import { releaseCouponUse, returnStock } from "./backoffice/orders.js";
 import { releaseForPayment, type Tx } from "./orders.js";
 import type { DB, OrderRow } from "./schema.js";
 import { personName, userLanguage, type MailContext } from "./spending.js";
@@ -163,7 +163,7 @@ export async function approveOrder(
 
 /**
  * Rejects a locked order awaiting approval with the ADMIN's reason: it is cancelled, its stock
- * put back, its payments and shipments cancelled (nothing was paid or shipped). Audited with
+ * and its coupon's use given back, its payments and shipments cancelled (nothing was paid or shipped). Audited with
  * the reason and the stock returned; the buyer is mailed the reason. False when it was decided
  * already.
  */
@@ -186,6 +186,7 @@ export async function rejectOrder(
   });
   if (!decided) return false;
   const returned = await returnStock(tx, order.id);
+  const couponReleased = await releaseCouponUse(tx, order);
   await tx
     .updateTable("payments")
     .set({ state: "cancelled", updated_at: now })
@@ -207,6 +208,7 @@ export async function rejectOrder(
       state: "cancelled",
       reason,
       returnedStock: returned.map((i) => ({ variant: i.variant_code, quantity: i.quantity })),
+      ...(couponReleased ? { couponReleased } : {}),
     },
   });
   const { buyer, decider } = await buyerAndDecider(tx, order.shop_user_id, deciderId);

@@ -75,7 +75,7 @@ describe.each(backends)("back-office API on %s", (backend) => {
     t.request(method, url, { token: staffToken, body });
 
   /** Places an order through the shop API: 3 lines, shipped to Hamburg, paid by card. */
-  async function placeOrder(as: string = USERS.spaBuyer) {
+  async function placeOrder(as: string = USERS.spaBuyer, coupon?: string) {
     const cart = await t.request("POST", `${SHOP}/orders`, { as, body: {} });
     const token = cart.body.tokenValue as string;
     const lines: [string, number][] = [
@@ -93,7 +93,10 @@ describe.each(backends)("back-office API on %s", (backend) => {
     const address = as === USERS.retailAdmin ? 4 : 2;
     const put = await t.request("PUT", `${SHOP}/orders/${token}`, {
       as,
-      body: { shippingAddress: `${SHOP}/addresses/${address}` },
+      body: {
+        shippingAddress: `${SHOP}/addresses/${address}`,
+        ...(coupon ? { couponCode: coupon } : {}),
+      },
     });
     expect(put.status).toBe(200);
     // Only an offline method completes without a card payment (decision 029).
@@ -860,6 +863,50 @@ describe.each(backends)("back-office API on %s", (backend) => {
             .map((i) => ({ variant: i.variant.split("/").pop()!, quantity: i.quantity }))
             .sort((x, y) => x.variant.localeCompare(y.variant)),
         });
+      });
+
+      it("cancelling gives the coupon's use back; a split order's with its last part", async () => {
+        const used = async () =>
+          (
+            await t.db
+              .selectFrom("coupons")
+              .select("used")
+              .where("code", "=", "WELCOME10")
+              .executeTakeFirstOrThrow()
+          ).used;
+        const cancel = (token: string) =>
+          staff("POST", `${ADMIN}/orders/${token}/transitions`, { transition: "cancel" });
+        const start = await used();
+        const single = await placeOrder(USERS.spaBuyer, "WELCOME10");
+        expect(await used()).toBe(start + 1);
+        expect((await cancel(single.tokenValue)).status).toBe(200);
+        expect(await used()).toBe(start);
+        const [event] = await t.db
+          .selectFrom("audit_events")
+          .select("after")
+          .where("action", "=", "transition.cancel")
+          .orderBy("id", "desc")
+          .limit(1)
+          .execute();
+        expect(event!.after).toMatchObject({ couponReleased: "WELCOME10" });
+
+        const order = await placeOrder(USERS.spaBuyer, "WELCOME10");
+        const [a, b, c] = order.items.map((i) => i.id) as [number, number, number];
+        const split = await staff("POST", `${ADMIN}/orders/${order.tokenValue}/split`, {
+          parts: [[a, b], [c]],
+        });
+        expect(split.status, split.raw).toBe(201);
+        const [first, second] = (split.body["hydra:member"] as { tokenValue: string }[]).map(
+          (p) => p.tokenValue,
+        ) as [string, string];
+        expect(await used()).toBe(start + 1);
+        expect((await cancel(second)).status).toBe(200);
+        expect(await used()).toBe(start + 1);
+        expect((await cancel(first)).status).toBe(200);
+        expect(await used()).toBe(start);
+        // Cancelled already: nothing more to give back, the count never goes below what it was.
+        await t.refused(409, () => cancel(first));
+        expect(await used()).toBe(start);
       });
 
       it("keeps a received partial payment when cancelling", async () => {

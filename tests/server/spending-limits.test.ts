@@ -347,6 +347,38 @@ describe.each(backends)("spending limits and order approval on %s", (backend) =>
     await t.refused(409, () => approve(token));
   });
 
+  it("gives the coupon's use back when rejecting, keeps it when approving", async () => {
+    expect((await setLimits({ orderLimit: 1 })).status).toBe(200);
+    const used = async () =>
+      (
+        await t.db
+          .selectFrom("coupons")
+          .select("used")
+          .where("code", "=", "WELCOME10")
+          .executeTakeFirstOrThrow()
+      ).used;
+    const withCoupon = async () => {
+      const token = await readyCart();
+      const put = await t.request("PUT", `/api/v2/shop/orders/${token}`, {
+        as: USERS.spaBuyer,
+        body: { couponCode: "WELCOME10" },
+      });
+      expect(put.status, put.raw).toBe(200);
+      expect((await complete(token)).body.state).toBe("awaiting approval");
+      return token;
+    };
+    const start = await used();
+    const rejected = await withCoupon();
+    expect(await used()).toBe(start + 1);
+    expect((await reject(rejected, "Not this month.")).status).toBe(200);
+    expect(await used()).toBe(start);
+    const [audit] = await auditsOf((await orderRow(rejected)).id, "approval.reject");
+    expect(audit!.after).toMatchObject({ couponReleased: "WELCOME10" });
+    const approved = await withCoupon();
+    expect((await approve(approved)).status).toBe(200);
+    expect(await used()).toBe(start + 1);
+  });
+
   it("refuses self-approval: a buyer made ADMIN cannot decide on their own held order", async () => {
     expect((await setLimits({ orderLimit: 1 })).status).toBe(200);
     const token = await readyCart();

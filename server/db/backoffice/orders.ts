@@ -32,6 +32,37 @@ export async function returnStock(tx: Tx, orderId: number) {
   return items;
 }
 
+/**
+ * Gives back the use of the order's coupon when the order is cancelled (back office or a
+ * rejected approval): placing it counted one use (`coupons.used`, which a usage limit is
+ * checked against). The parts of a split order share their coupon: the use goes back only with
+ * the last part still standing. The first order of the family is locked first, so that two
+ * parts cancelled at once see each other. Returns the coupon's code when a use was given back.
+ */
+export async function releaseCouponUse(
+  tx: Tx,
+  order: Pick<OrderRow, "id" | "coupon_code" | "parent_order_id">,
+): Promise<string | null> {
+  if (!order.coupon_code) return null;
+  const first = order.parent_order_id ?? order.id;
+  await tx.selectFrom("orders").select("id").where("id", "=", first).forUpdate().execute();
+  const standing = await tx
+    .selectFrom("orders")
+    .select("id")
+    .where((eb) => eb.or([eb("id", "=", first), eb("parent_order_id", "=", first)]))
+    .where("id", "!=", order.id)
+    .where("state", "!=", "cancelled")
+    .limit(1)
+    .executeTakeFirst();
+  if (standing) return null;
+  await tx
+    .updateTable("coupons")
+    .set((eb) => ({ used: sql<number>`greatest(${eb.ref("used")} - 1, 0)` }))
+    .where("code", "=", order.coupon_code)
+    .execute();
+  return order.coupon_code;
+}
+
 /** Cancels an order's open payments, each audited; returns the payments as they were before. */
 export async function cancelOpenPayments(tx: Tx, order: OrderRow, actor: Actor) {
   const before = await tx

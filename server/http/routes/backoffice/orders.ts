@@ -12,6 +12,7 @@ import {
   placedOrdersPage,
   receivePayment,
   recordOrderAudit,
+  releaseCouponUse,
   returnStock,
   setShipmentsState,
   splitOrder,
@@ -143,7 +144,11 @@ export function registerOrderDesk(app: FastifyInstance, { db }: AppContext): voi
         state: move.to,
       };
       let returned: { variant_code: string; quantity: number }[] = [];
-      if (move.effects.returnStock) returned = await returnStock(tx, order.id);
+      let couponReleased: string | null = null;
+      if (move.effects.returnStock) {
+        returned = await returnStock(tx, order.id);
+        couponReleased = await releaseCouponUse(tx, order);
+      }
       if (move.effects.cancelUnpaidPayments) {
         const before = await cancelOpenPayments(tx, order, actor);
         await cancelProcessingPayments(tx, order, actor);
@@ -172,6 +177,7 @@ export function registerOrderDesk(app: FastifyInstance, { db }: AppContext): voi
                 })),
               }
             : {}),
+          ...(couponReleased ? { couponReleased } : {}),
         },
       });
     });
