@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { recordFigures } from "../reliability/figures.js";
-import { startTestApp, USERS, type TestApp } from "../support/test-app.js";
+import { DEMO_PASSWORD, startTestApp, USERS, type TestApp } from "../support/test-app.js";
 
 /** What the races showed, written to docs/reliability.md by `npm run test:reliability`. */
 const figures: Record<string, number | string> = {};
@@ -138,6 +138,63 @@ describe.skipIf(!inject("pgUrl"))("concurrency on PostgreSQL", () => {
       .executeTakeFirstOrThrow();
     expect(coupon.used).toBe(1);
     record({ "carts racing for a one-use coupon": 20, "coupon uses": coupon.used });
+  });
+
+  it("gives a split order's coupon use back exactly once when its parts are cancelled at once", async () => {
+    await t.db
+      .insertInto("coupons")
+      .values({ code: "SPLIT5", name: "split", percentage_bp: 500, usage_limit: 10, used: 5 })
+      .execute();
+    const token = await readyCart(30);
+    await call("POST", `/api/v2/shop/orders/${token}/items`, USERS.spaBuyer, {
+      productVariant: "/api/v2/shop/product-variants/HYDRA-BARRIER-CREAM-50ML",
+      quantity: 10,
+    });
+    await call("POST", `/api/v2/shop/orders/${token}/items`, USERS.spaBuyer, {
+      productVariant: "/api/v2/shop/product-variants/ENAMEL-CARE-TOOTHPASTE-75ML",
+      quantity: 12,
+    });
+    expect(
+      (await call("PUT", `/api/v2/shop/orders/${token}`, USERS.spaBuyer, { couponCode: "SPLIT5" }))
+        .status,
+    ).toBe(200);
+    const placed = await call("PATCH", `/api/v2/shop/orders/${token}/complete`, USERS.spaBuyer, {});
+    expect(placed.status).toBe(200);
+    const used = async () =>
+      (
+        await t.db
+          .selectFrom("coupons")
+          .select("used")
+          .where("code", "=", "SPLIT5")
+          .executeTakeFirstOrThrow()
+      ).used;
+    expect(await used()).toBe(6);
+    const signIn = await fetch(`${base}/api/v2/admin/token`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "staff@brand.example", password: DEMO_PASSWORD }),
+    });
+    const staff = `Bearer ${((await signIn.json()) as { token: string }).token}`;
+    const asStaff = async (path: string, body: unknown) => {
+      const res = await fetch(base + path, {
+        method: "POST",
+        headers: { authorization: staff, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    const lines = (placed.body.items as { id: number }[]).map((i) => [i.id]);
+    const split = await asStaff(`/api/v2/admin/orders/${token}/split`, { parts: lines });
+    expect(split.status).toBe(201);
+    const parts = (split.body["hydra:member"] as { tokenValue: string }[]).map((p) => p.tokenValue);
+    expect(parts).toHaveLength(3);
+    const cancelled = await Promise.all(
+      parts.map((part) =>
+        asStaff(`/api/v2/admin/orders/${part}/transitions`, { transition: "cancel" }),
+      ),
+    );
+    expect(cancelled.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(await used()).toBe(5);
   });
 
   it("never sells more than the stock when 20 carts race for it", async () => {
