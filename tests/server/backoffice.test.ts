@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORDER_STATES, type OrderState } from "../../server/domain/order-states.js";
 import {
   backends,
+  couponUses,
   DEMO_PASSWORD,
   expectProblem,
   startTestApp,
@@ -866,14 +867,7 @@ describe.each(backends)("back-office API on %s", (backend) => {
       });
 
       it("cancelling gives the coupon's use back; a split order's with its last part", async () => {
-        const used = async () =>
-          (
-            await t.db
-              .selectFrom("coupons")
-              .select("used")
-              .where("code", "=", "WELCOME10")
-              .executeTakeFirstOrThrow()
-          ).used;
+        const used = () => couponUses(t.db, "WELCOME10");
         const cancel = (token: string) =>
           staff("POST", `${ADMIN}/orders/${token}/transitions`, { transition: "cancel" });
         const start = await used();

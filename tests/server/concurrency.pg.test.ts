@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { recordFigures } from "../reliability/figures.js";
-import { DEMO_PASSWORD, startTestApp, USERS, type TestApp } from "../support/test-app.js";
+import {
+  couponUses,
+  DEMO_PASSWORD,
+  startTestApp,
+  USERS,
+  type TestApp,
+} from "../support/test-app.js";
 
 /** What the races showed, written to docs/reliability.md by `npm run test:reliability`. */
 const figures: Record<string, number | string> = {};
@@ -160,14 +166,7 @@ describe.skipIf(!inject("pgUrl"))("concurrency on PostgreSQL", () => {
     ).toBe(200);
     const placed = await call("PATCH", `/api/v2/shop/orders/${token}/complete`, USERS.spaBuyer, {});
     expect(placed.status).toBe(200);
-    const used = async () =>
-      (
-        await t.db
-          .selectFrom("coupons")
-          .select("used")
-          .where("code", "=", "SPLIT5")
-          .executeTakeFirstOrThrow()
-      ).used;
+    const used = () => couponUses(t.db, "SPLIT5");
     expect(await used()).toBe(6);
     const signIn = await fetch(`${base}/api/v2/admin/token`, {
       method: "POST",

@@ -4,6 +4,7 @@ import { monthStart } from "../../server/domain/spending-limits.js";
 import { testCard } from "../support/test-card.js";
 import {
   backends,
+  couponUses,
   DEMO_PASSWORD,
   expectProblem,
   startTestApp,
@@ -349,14 +350,7 @@ describe.each(backends)("spending limits and order approval on %s", (backend) =>
 
   it("gives the coupon's use back when rejecting, keeps it when approving", async () => {
     expect((await setLimits({ orderLimit: 1 })).status).toBe(200);
-    const used = async () =>
-      (
-        await t.db
-          .selectFrom("coupons")
-          .select("used")
-          .where("code", "=", "WELCOME10")
-          .executeTakeFirstOrThrow()
-      ).used;
+    const used = () => couponUses(t.db, "WELCOME10");
     const withCoupon = async () => {
       const token = await readyCart();
       const put = await t.request("PUT", `/api/v2/shop/orders/${token}`, {

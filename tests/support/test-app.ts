@@ -270,3 +270,13 @@ export function expectProblem(res: TestResponse, status: number): ProblemBody {
   }
   return res.body as ProblemBody;
 }
+
+/** How many uses of coupon `code` are counted (`coupons.used`, which a usage limit is checked against). */
+export async function couponUses(db: Kysely<DB>, code: string): Promise<number> {
+  const row = await db
+    .selectFrom("coupons")
+    .select("used")
+    .where("code", "=", code)
+    .executeTakeFirstOrThrow();
+  return row.used;
+}
