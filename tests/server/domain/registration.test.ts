@@ -516,3 +516,126 @@ describe("partner registration: what is kept and what is refused (mutation run)"
     }
   });
 });
+
+describe("partner registration: boundaries and what a refusal says (mutation run, second)", () => {
+  const violations = (raw: unknown) => readRegistration(raw, countries).violations;
+
+  it("names the type it expected when a part is of another type", () => {
+    expect(violations(payload({ relationships: "x" }))).toEqual([
+      { propertyPath: "relationships", message: "field.type", params: { type: "object" } },
+    ]);
+    expect(violations(payload({ companyName: 42 }))).toEqual([
+      { propertyPath: "companyName", message: "field.type", params: { type: "string" } },
+    ]);
+    // The contact or an address of another type is reported, not read (nothing throws).
+    const contact = payload();
+    contact.relationships.default_contact = 5 as unknown as Record<string, unknown>;
+    expect(paths(contact)).toEqual(["relationships.default_contact:field.type"]);
+    const billing = payload();
+    billing.relationships.billing_address = [] as unknown as Record<string, unknown>;
+    expect(paths(billing)).toEqual(["relationships.billing_address:field.type"]);
+    // A state that is no text, in a country with provinces, is that, not a crash.
+    const us = withAddress(payload({ taxNumber: null, corporateRegistrationNumber: "12-345" }), {
+      country: "US",
+      state: 5,
+    });
+    expect(paths(us)).toEqual(["relationships.billing_address.state:field.type"]);
+  });
+
+  it("reads an absent contact as an empty one: each part is required", () => {
+    const p = payload();
+    delete (p.relationships as Record<string, unknown>).default_contact;
+    expect(paths(p)).toEqual([
+      "relationships.default_contact.name:field.required",
+      "relationships.default_contact.surname:field.required",
+      "relationships.default_contact.email:field.required",
+      "relationships.default_contact.phone:field.required",
+    ]);
+    expect(paths(payload({ companyName: "  " }))).toEqual(["companyName:field.required"]);
+    // null reads as absent too.
+    const empty = payload();
+    empty.relationships.default_contact = null as unknown as Record<string, unknown>;
+    expect(paths(empty)).toEqual(paths(p));
+  });
+
+  it("lists the choices when an answer is not one of them", () => {
+    const [violation] = violations(payload({}, { type_of_business: "wholesale" }));
+    expect(violation).toEqual({
+      propertyPath: "evaluation.type_of_business",
+      message: "partnerRegistration.invalidChoice",
+      params: { choices: "b2c, b2b" },
+    });
+  });
+
+  it("takes counts up to a million, and says the largest when refusing", () => {
+    const drugstore = (stores_count: unknown) =>
+      payload(
+        { customerType: "drugstore" },
+        { business_model: "drugstore", stores_count, type_of_business: "b2c" },
+      );
+    expect(valid(drugstore(1_000_000)).evaluation).toMatchObject({ stores_count: 1_000_000 });
+    expect(valid(drugstore(" 12 ")).evaluation).toMatchObject({ stores_count: 12 });
+    expect(violations(drugstore(1_000_001))).toEqual([
+      {
+        propertyPath: "evaluation.stores_count",
+        message: "partnerRegistration.count",
+        params: { max: 1_000_000 },
+      },
+    ]);
+  });
+
+  it("takes a text of exactly the minimum length and an evaluation of exactly 20,000 characters", () => {
+    expect(valid(payload({ companyName: "Ab" })).companyName).toBe("Ab");
+    expect(paths(payload({ companyName: "A" }))).toEqual(["companyName:field.tooShort"]);
+    const evaluation = JSON.stringify({
+      type_of_business: "b2c",
+      company_status: "existing",
+      business_model: "professional-spa-and-clinic",
+      trading_countries: ["DE"],
+      already_have_product_in_stock: "NO",
+    });
+    expect(valid(payload({ evaluation: evaluation.padEnd(20_000, " ") })).evaluation).toMatchObject(
+      { type_of_business: "b2c" },
+    );
+  });
+
+  it("keeps the registration number where the country asks it", () => {
+    const us = withAddress(payload({ taxNumber: null, corporateRegistrationNumber: " 12-345 " }), {
+      country: "US",
+      state: "NY",
+    });
+    expect(valid(us).corporateRegistrationNumber).toBe("12-345");
+  });
+
+  it("knows an in-stock question only by its whole key, and keeps only the answers given", () => {
+    expect(paths(payload({}, { xalready_have_serum_in_stock: "NO" }))).toEqual([
+      "evaluation.xalready_have_serum_in_stock:field.unknown",
+    ]);
+    expect(paths(payload({}, { already_have_serum_in_stock_now: "NO" }))).toEqual([
+      "evaluation.already_have_serum_in_stock_now:field.unknown",
+    ]);
+    const reg = valid(payload({}, { already_have_serum_in_stock: "" }));
+    expect(Object.keys(reg.evaluation)).not.toContain("already_have_serum_in_stock");
+  });
+
+  it("judges the customer type only against a valid evaluation", () => {
+    expect(paths(payload({}, { business_model: "" }))).toEqual([
+      "evaluation.business_model:partnerRegistration.businessModelRequired",
+    ]);
+    // The customer type differs from the business model, but the evaluation has its own
+    // faults: those are reported, the comparison waits for a valid evaluation.
+    const other = { customerType: "drugstore" };
+    expect(paths(payload(other, { trading_countries: [1] }))).toEqual([
+      "evaluation.trading_countries:field.type",
+    ]);
+    expect(paths(payload(other, { type_of_business: "" }))).toEqual([
+      "evaluation.type_of_business:field.required",
+    ]);
+    expect(paths(payload(other, { company_status: "" }))).toEqual([
+      "evaluation.company_status:field.required",
+    ]);
+    expect(paths(payload(other))).toEqual([
+      "customerType:partnerRegistration.customerTypeMismatch",
+    ]);
+  });
+});
