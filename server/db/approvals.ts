@@ -162,10 +162,10 @@ export async function approveOrder(
 }
 
 /**
- * Rejects a locked order awaiting approval with the ADMIN's reason: it is cancelled, its stock
- * and its coupon's use given back, its payments and shipments cancelled (nothing was paid or shipped). Audited with
- * the reason and the stock returned; the buyer is mailed the reason. False when it was decided
- * already.
+ * Rejects a locked order awaiting approval with the ADMIN's reason: it is cancelled, its
+ * coupon's use and its stock given back, its payments and shipments cancelled (nothing was paid
+ * or shipped). Audited with the reason and the stock returned; the buyer is mailed the reason.
+ * False when it was decided already.
  */
 export async function rejectOrder(
   tx: Tx,
@@ -185,8 +185,8 @@ export async function rejectOrder(
     approval_decided_at: now,
   });
   if (!decided) return false;
-  const returned = await returnStock(tx, order.id);
   const couponReleased = await releaseCouponUse(tx, order);
+  const returned = await returnStock(tx, order.id);
   await tx
     .updateTable("payments")
     .set({ state: "cancelled", updated_at: now })

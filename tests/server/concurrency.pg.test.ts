@@ -182,8 +182,16 @@ describe.skipIf(!inject("pgUrl"))("concurrency on PostgreSQL", () => {
       });
       return { status: res.status, body: (await res.json()) as Record<string, unknown> };
     };
-    const lines = (placed.body.items as { id: number }[]).map((i) => [i.id]);
-    const split = await asStaff(`/api/v2/admin/orders/${token}/split`, { parts: lines });
+    // Every part holds some of the first line, so their cancellations return stock of one
+    // variant at once (and must not deadlock on it).
+    const [serum, cream, paste] = (placed.body.items as { id: number }[]).map((i) => i.id);
+    const split = await asStaff(`/api/v2/admin/orders/${token}/split`, {
+      parts: [
+        { items: [{ id: serum, quantity: 10 }, { id: cream }] },
+        { items: [{ id: serum, quantity: 10 }, { id: paste }] },
+        { items: [{ id: serum, quantity: 10 }] },
+      ],
+    });
     expect(split.status).toBe(201);
     const parts = (split.body["hydra:member"] as { tokenValue: string }[]).map((p) => p.tokenValue);
     expect(parts).toHaveLength(3);

@@ -37,7 +37,9 @@ export async function returnStock(tx: Tx, orderId: number) {
  * rejected approval): placing it counted one use (`coupons.used`, which a usage limit is
  * checked against). The parts of a split order share their coupon: the use goes back only with
  * the last part still standing. The first order of the family is locked first, so that two
- * parts cancelled at once see each other. Returns the coupon's code when a use was given back.
+ * parts cancelled at once see each other: call it before anything locks variant rows
+ * (`returnStock`), or two parts holding one variant deadlock. Returns the coupon's code when a
+ * use was given back.
  */
 export async function releaseCouponUse(
   tx: Tx,

@@ -146,8 +146,9 @@ export function registerOrderDesk(app: FastifyInstance, { db }: AppContext): voi
       let returned: { variant_code: string; quantity: number }[] = [];
       let couponReleased: string | null = null;
       if (move.effects.returnStock) {
-        returned = await returnStock(tx, order.id);
+        // First: it locks the split family's first order, before any variant row is locked.
         couponReleased = await releaseCouponUse(tx, order);
+        returned = await returnStock(tx, order.id);
       }
       if (move.effects.cancelUnpaidPayments) {
         const before = await cancelOpenPayments(tx, order, actor);
