@@ -93,6 +93,7 @@ export function preparedStatements(pool: pg.Pool, max = PREPARED_STATEMENTS_MAX)
     }
     return name;
   };
+  // kysely hands every call a fresh array of its own: passed on as it is, not copied.
   const run = (client: pg.PoolClient, text: string, values: unknown[]) =>
     client.query(values.length > 0 ? { name: nameOf(text), text, values } : { text, values });
   // One wrapper per pooled connection: kysely keys its connection state by the client object.
@@ -106,13 +107,13 @@ export function preparedStatements(pool: pg.Pool, max = PREPARED_STATEMENTS_MAX)
           // A cursor (kysely's streaming) is passed through.
           if (typeof text !== "string") return client.query(text);
           try {
-            return await run(client, text, [...values]);
+            return await run(client, text, values as unknown[]);
           } catch (error) {
+            // Forgotten, the text is named afresh on its next run (here, or the next call's).
             if (!isStalePlan(error) || !names.delete(text)) throw error;
-            nameOf(text);
             // "I": idle, the failed statement was not part of a transaction.
             if (client.getTransactionStatus() !== "I") throw error;
-            return run(client, text, [...values]);
+            return run(client, text, values as unknown[]);
           }
         };
         // kysely releases with `true` to destroy a connection left unusable (a failed rollback).
