@@ -118,14 +118,25 @@ export async function startServer(opts: {
 /** Clock ticks per second of /proc/<pid>/stat's times (USER_HZ: 100 on Linux). */
 const TICKS_PER_SECOND = 100;
 
-/** CPU time (utime + stime of /proc/<pid>/stat) of a process in ms; 0 when unknown. */
+/**
+ * The CPU times of /proc/<pid>/stat in ms: utime, stime, cutime and cstime (the 14th to 17th
+ * fields of the line; the command name before them may hold spaces, so they are counted from
+ * its closing ")"). Throws when the process is gone.
+ */
+function statTimesMs(pid: number): number[] {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  return stat
+    .slice(stat.lastIndexOf(")") + 2)
+    .split(" ")
+    .slice(11, 15)
+    .map((ticks) => (Number(ticks) * 1000) / TICKS_PER_SECOND);
+}
+
+/** CPU time (utime + stime) of a process in ms; 0 when unknown. */
 export function cpuMs(pid: number): number {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    // Fields after the command name (which may hold spaces) start at ") ": utime and stime
-    // are the 14th and 15th fields of the line, the 12th and 13th after it.
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+    const [user = 0, system = 0] = statTimesMs(pid);
+    return user + system;
   } catch {
     return 0;
   }
@@ -133,20 +144,18 @@ export function cpuMs(pid: number): number {
 
 /**
  * CPU time of a process and all its children in ms: its own utime + stime, the cutime + cstime
- * of children it has already reaped, and the utime + stime of the children still running
- * (PostgreSQL: the postmaster and its backends, which come and go with connections). Reads
+ * of children it has already reaped, and the same of the children still running (PostgreSQL:
+ * the postmaster and its backends, which come and go with connections). Reads
  * /proc/<pid>/task/<pid>/children; 0 when unknown.
  */
 export function treeCpuMs(pid: number): number {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    const own = fields.slice(11, 15).reduce((sum, f) => sum + Number(f), 0);
+    const own = statTimesMs(pid).reduce((sum, ms) => sum + ms, 0);
     const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")
       .split(" ")
       .filter(Boolean)
       .map(Number);
-    return (own * 1000) / TICKS_PER_SECOND + children.reduce((sum, c) => sum + treeCpuMs(c), 0);
+    return own + children.reduce((sum, c) => sum + treeCpuMs(c), 0);
   } catch {
     return 0;
   }
