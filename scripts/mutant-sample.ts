@@ -21,6 +21,7 @@ import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import fc from "fast-check";
 
 interface Position {
   line: number;
@@ -48,16 +49,6 @@ if (!Number.isInteger(count) || count < 1 || !Number.isInteger(seed)) {
   process.exit(2);
 }
 
-/** mulberry32: a small seeded generator, so that `--seed` replays a sample exactly. */
-function random(state: number) {
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** The offset in `source` of a report position (lines and columns count from 1). */
 function offsetOf(source: string, at: Position): number {
   let offset = 0;
@@ -66,7 +57,7 @@ function offsetOf(source: string, at: Position): number {
 }
 
 /** `source` with the mutant's replacement written over its location. */
-export function mutated(source: string, mutant: Mutant): string {
+function mutated(source: string, mutant: Mutant): string {
   const start = offsetOf(source, mutant.location.start);
   const end = offsetOf(source, mutant.location.end);
   return source.slice(0, start) + mutant.replacement + source.slice(end);
@@ -86,13 +77,14 @@ function main() {
       if (mutant.status !== "Ignored") candidates.push({ file, mutant });
     }
   }
-  const next = random(seed);
-  const picked = new Set<number>();
-  while (picked.size < Math.min(count, candidates.length)) {
-    picked.add(Math.floor(next() * candidates.length));
-  }
+  // fast-check's generator, seeded: `--seed` replays a sample exactly.
+  const size = Math.min(count, candidates.length);
+  const [picked = []] = fc.sample(
+    fc.uniqueArray(fc.nat({ max: candidates.length - 1 }), { minLength: size, maxLength: size }),
+    { seed, numRuns: 1 },
+  );
   console.log(
-    `${picked.size} of ${candidates.length} mutants, seed ${seed} (replay: npm run test:mutant-sample -- --count ${count} --seed ${seed})\n`,
+    `${picked.length} of ${candidates.length} mutants, seed ${seed} (replay: npm run test:mutant-sample -- --count ${count} --seed ${seed})\n`,
   );
   let missed = 0;
   for (const index of picked) {
@@ -136,11 +128,12 @@ function main() {
     }
     if (!failed) missed++;
     const replacement = JSON.stringify(mutant.replacement.replace(/\s+/g, " ")).slice(0, 50);
-    const line = `${failed ? "tests failed " : "TESTS PASSED"} | ${where} | ${mutant.mutatorName} → ${replacement} | Stryker: ${mutant.status}`;
-    console.log(line);
+    console.log(
+      `${failed ? "tests failed " : "TESTS PASSED"} | ${where} | ${mutant.mutatorName} → ${replacement} | Stryker: ${mutant.status}`,
+    );
   }
   console.log(
-    `\n${picked.size - missed} of ${picked.size} mutants made the tests fail (seed ${seed}).`,
+    `\n${picked.length - missed} of ${picked.length} mutants made the tests fail (seed ${seed}).`,
   );
   process.exit(missed > 0 ? 1 : 0);
 }
