@@ -15,21 +15,20 @@ export function applyBasisPoints(amount: number, bp: number): number {
  * Splits `total` over integer `weights` in proportion, so that the parts add up to exactly
  * `total` (largest remainder method; ties go to the earlier line). Remainders are compared in
  * exact integer arithmetic: floating point would break ties by rounding noise. When every
- * weight is zero there is nothing to split over and every part is zero.
+ * weight is zero there is nothing to split over and every part is zero (a zero total needs no
+ * such case: it shares out as zeros).
  */
 export function distribute(total: number, weights: readonly number[]): number[] {
   const sum = weights.reduce((a, b) => a + b, 0);
-  if (sum === 0 || total === 0) return weights.map(() => 0);
+  if (sum === 0) return weights.map(() => 0);
   const t = BigInt(total);
   const s = BigInt(sum);
   const parts = weights.map((w) => Number((t * BigInt(w)) / s));
   const remainders = weights.map((w) => (t * BigInt(w)) % s);
   let left = total - parts.reduce((a, b) => a + b, 0);
-  const order = weights
-    .map((_, i) => i)
-    .sort((a, b) =>
-      remainders[b]! > remainders[a]! ? 1 : remainders[b]! < remainders[a]! ? -1 : a - b,
-    );
+  // Largest remainder first; the sort is stable, so a tie keeps the earlier line first. The
+  // difference of two remainders keeps its sign as a Number, however large.
+  const order = weights.map((_, i) => i).sort((a, b) => Number(remainders[b]! - remainders[a]!));
   for (const i of order) {
     if (left <= 0) break;
     parts[i] = parts[i]! + 1;

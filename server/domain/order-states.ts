@@ -71,7 +71,7 @@ export type TransitionName = keyof typeof TRANSITIONS;
 export const TRANSITION_NAMES = Object.keys(TRANSITIONS) as TransitionName[];
 
 export function isOrderState(value: unknown): value is OrderState {
-  return typeof value === "string" && (ORDER_STATES as readonly string[]).includes(value);
+  return (ORDER_STATES as readonly unknown[]).includes(value);
 }
 
 export function isTransitionName(value: unknown): value is TransitionName {
@@ -83,7 +83,10 @@ export function isTransitionName(value: unknown): value is TransitionName {
  * American "canceled" the spec also mentions. Undefined when it names no state.
  */
 export function normalizeOrderState(value: string): OrderState | undefined {
-  const s = value.trim().toLowerCase().replace(/[_-]+/g, " ").replace(/\s+/g, " ");
+  const s = value
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, " ");
   const state = s === "canceled" ? "cancelled" : s;
   return isOrderState(state) ? state : undefined;
 }
@@ -143,9 +146,9 @@ export function resolveTransition(
  * paid and some is open, otherwise `awaiting_payment`.
  */
 export function orderPaymentState(payments: readonly { state: string; amount: number }[]) {
-  const open = payments.filter((p) => p.state === "new").reduce((a, p) => a + p.amount, 0);
+  const open = payments.some((p) => p.state === "new" && p.amount > 0);
   const paid = payments.filter((p) => p.state === "completed").reduce((a, p) => a + p.amount, 0);
-  if (paid > 0 && open === 0) return "paid";
+  if (paid > 0 && !open) return "paid";
   if (paid > 0) return "partially_paid";
   return "awaiting_payment";
 }

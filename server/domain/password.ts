@@ -30,7 +30,7 @@ export function passwordViolations(
   if (password.length > PASSWORD_MAX)
     return [{ propertyPath, message: "password.tooLong", params: { max: PASSWORD_MAX } }];
   const lower = password.toLowerCase();
-  if (lower === email.toLowerCase() || lower === email.split("@")[0]?.toLowerCase()) {
+  if (lower === email.toLowerCase() || lower === email.split("@")[0]!.toLowerCase()) {
     return [{ propertyPath, message: "password.likeEmail" }];
   }
   if (COMMON.has(lower)) return [{ propertyPath, message: "password.common" }];

@@ -5,9 +5,12 @@ import type { Violation } from "./violations.js";
 export const MAX_LIST_LINES = 300;
 export const MAX_LIST_NAME_LENGTH = 100;
 
-/** True when `value` names a time zone this runtime knows (IANA name such as "Europe/Berlin"). */
+/**
+ * True when `value` names a time zone this runtime knows (IANA name such as "Europe/Berlin").
+ * Intl itself refuses the empty string and every unknown or over-long name.
+ */
 export function isTimeZone(value: unknown): value is string {
-  if (typeof value !== "string" || value.length === 0 || value.length > 64) return false;
+  if (typeof value !== "string") return false;
   try {
     new Intl.DateTimeFormat("en", { timeZone: value });
     return true;
@@ -28,8 +31,8 @@ export function defaultListName(now: Date, timeZone?: string): string {
     month: "2-digit",
     day: "2-digit",
   }).formatToParts(now);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  return `Shopping-List-${part("year")}-${part("month")}-${part("day")}`;
+  const part = Object.fromEntries(parts.map((p) => [p.type, p.value]));
+  return `Shopping-List-${part.year}-${part.month}-${part.day}`;
 }
 
 export interface RequestedLine {
@@ -114,5 +117,5 @@ export function planListOrder(
 
 /** A list's total at current prices: lines no longer sold (no price) add nothing. */
 export function listTotal(items: readonly { quantity: number; unitPrice: number | null }[]) {
-  return items.reduce((sum, i) => sum + (i.unitPrice === null ? 0 : i.quantity * i.unitPrice), 0);
+  return items.reduce((sum, i) => sum + i.quantity * (i.unitPrice ?? 0), 0);
 }

@@ -1,4 +1,5 @@
 import { ROLES } from "./permissions.js";
+import { isSafeInteger } from "./numbers.js";
 import type { Violation } from "./violations.js";
 
 /**
@@ -39,7 +40,7 @@ export function readLimit(
   propertyPath: string,
 ): { value: number | null; violation?: undefined } | { violation: Violation } {
   if (value === undefined || value === null) return { value: null };
-  if (typeof value !== "number" || !Number.isSafeInteger(value))
+  if (!isSafeInteger(value))
     return { violation: { propertyPath, message: "field.type", params: { type: "integer" } } };
   if (value < 1 || value > MAX_LIMIT)
     return {

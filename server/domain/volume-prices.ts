@@ -1,3 +1,4 @@
+import { isInteger } from "./numbers.js";
 import { MAX_LINE_QUANTITY } from "./quantity.js";
 import type { Violation } from "./violations.js";
 
@@ -54,8 +55,6 @@ export function applyingTier(tiers: readonly TierRange[], quantity: number): Tie
   );
 }
 
-const isInt = (v: unknown): v is number => typeof v === "number" && Number.isInteger(v);
-
 /**
  * Reads the tiers a member of staff sends for one entry: `[{minQuantity, maxQuantity?, price}]`
  * in order, none (to remove them) or 2 to 10. The first starts at 1; each starts above the one
@@ -88,52 +87,46 @@ export function readTiers(raw: unknown): { tiers: Tier[]; violations: Violation[
       return null;
     }
     const fields = item as Record<string, unknown>;
-    let ok = true;
     for (const key of Object.keys(fields)) {
       if (!["minQuantity", "maxQuantity", "price"].includes(key)) {
         violations.push({ propertyPath: `${path}.${key}`, message: "field.unknown" });
-        ok = false;
       }
     }
     const { minQuantity, maxQuantity = null, price } = fields;
-    if (!isInt(minQuantity) || minQuantity < 1 || minQuantity > MAX_LINE_QUANTITY) {
+    if (!isInteger(minQuantity) || minQuantity < 1 || minQuantity > MAX_LINE_QUANTITY) {
       violations.push({
         propertyPath: `${path}.minQuantity`,
         message: "volumePrices.quantity",
         params: { min: 1, max: MAX_LINE_QUANTITY },
       });
-      ok = false;
     }
-    if (maxQuantity !== null && (!isInt(maxQuantity) || maxQuantity < 1)) {
+    if (maxQuantity !== null && (!isInteger(maxQuantity) || maxQuantity < 1)) {
       violations.push({
         propertyPath: `${path}.maxQuantity`,
         message: "volumePrices.quantity",
         params: { min: 1, max: MAX_LINE_QUANTITY },
       });
-      ok = false;
     }
-    if (!isInt(price) || price <= 0 || price > MAX_TIER_PRICE) {
+    if (!isInteger(price) || price <= 0 || price > MAX_TIER_PRICE) {
       violations.push({
         propertyPath: `${path}.price`,
         message: "volumePrices.price",
         params: { max: MAX_TIER_PRICE / 100 },
       });
-      ok = false;
     }
-    return ok
-      ? {
-          minQuantity: minQuantity as number,
-          maxQuantity: maxQuantity as number | null,
-          price: price as number,
-        }
-      : null;
+    // A tier with a violation is never read: the violations are returned instead.
+    return {
+      minQuantity: minQuantity as number,
+      maxQuantity: maxQuantity as number | null,
+      price: price as number,
+    };
   });
   if (violations.length > 0) return { tiers: [], violations };
   const tiers = read as TierRange[];
   tiers.forEach((t, n) => {
     const path = `volumePrices[${n}]`;
-    const previous = n > 0 ? tiers[n - 1]! : null;
-    const next = n + 1 < tiers.length ? tiers[n + 1]! : null;
+    const previous = tiers[n - 1];
+    const next = tiers[n + 1];
     if (!previous && t.minQuantity !== 1) {
       violations.push({ propertyPath: `${path}.minQuantity`, message: "volumePrices.firstTier" });
     }

@@ -98,6 +98,45 @@ describe("distribute", () => {
     expect(distribute(0, [0, 0])).toEqual([0, 0]);
   });
 
+  it("gives every part zero when every weight is zero, whatever the total", () => {
+    expect(distribute(5, [0, 0, 0])).toEqual([0, 0, 0]);
+    expect(distribute(1, [0])).toEqual([0]);
+  });
+
+  // The rule stated without sorting: the floors of the exact shares, then each leftover unit to
+  // the line with the largest remainder not served yet, the earliest line on a tie.
+  const largestRemainder = (total: number, weights: readonly number[]) => {
+    const s = BigInt(sum(weights));
+    const exact = weights.map((w) => BigInt(total) * BigInt(w));
+    const parts = exact.map((e) => Number(e / s));
+    const served = new Set<number>();
+    for (let left = total - sum(parts); left > 0; left--) {
+      let best = -1;
+      for (let i = 0; i < weights.length; i++)
+        if (!served.has(i) && (best < 0 || exact[i]! % s > exact[best]! % s)) best = i;
+      served.add(best);
+      parts[best]! += 1;
+    }
+    return parts;
+  };
+
+  it("hands the leftover units by the largest remainder, the earliest line on a tie, over many lines (property)", () => {
+    // Long lists with small weights: many ties, and enough lines for the sort to merge runs
+    // (short lists are sorted by insertion, which never compares a line with a later one).
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 2_000 }),
+        fc
+          .array(fc.integer({ min: 0, max: 9 }), { minLength: 1, maxLength: 160 })
+          .filter((ws) => ws.some((w) => w > 0)),
+        (total, weights) => {
+          expect(distribute(total, weights)).toEqual(largestRemainder(total, weights));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it("returns one part per weight and leaves the weights untouched", () => {
     const weights = [3, 1, 2];
     const parts = distribute(11, weights);

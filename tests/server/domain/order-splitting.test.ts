@@ -225,6 +225,8 @@ describe("splitAmounts (decision 028)", () => {
     // Line 1's 7 units: 3 + 2 + 2, its total and tax divided by quantity.
     const line1 = parts.map((p) => p.lines.find((l) => l.itemId === 1)!);
     expect(line1.map((l) => l.total)).toEqual([13_230, 8820, 8820]);
+    // The unit price after the promotion, rounded: 4410 = 13,230 / 3 = 8820 / 2.
+    expect(line1.map((l) => l.discountedUnitPrice)).toEqual([4410, 4410, 4410]);
     expect(line1.reduce((s, l) => s + l.taxTotal, 0)).toBe(5865);
     // Shipping follows each part's share of the items subtotal (to within a cent).
     for (const p of parts)
@@ -266,6 +268,9 @@ describe("planSplit: every violation in full (mutation run)", () => {
     expect(codes(Array.from({ length: 20 }, () => [11]))).not.toContainEqual([
       "parts",
       "backoffice.splitPartCount",
+    ]);
+    expect(full([[11, 12, 13], null])).toEqual([
+      { propertyPath: "parts[1]", message: "field.type", params: { type: "array" } },
     ]);
     expect(full([[11], { items: null }, { items: "12" }, { items: [] }, 5, [13, "12"]])).toEqual([
       { propertyPath: "parts[1].items", message: "field.required" },

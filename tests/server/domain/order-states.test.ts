@@ -3,6 +3,8 @@ import {
   allocateReceivedAmount,
   allowedTransitions,
   FINAL_STATES,
+  isOrderState,
+  isTransitionName,
   normalizeOrderState,
   ORDER_STATES,
   orderPaymentState,
@@ -119,6 +121,9 @@ describe("order state machine", () => {
     ["payment missing", "payment missing"],
     ["payment_missing", "payment missing"],
     ["Payment-Missing", "payment missing"],
+    ["payment__missing", "payment missing"],
+    ["payment _-  missing", "payment missing"],
+    ["payment\tmissing", "payment missing"],
     ["  APPROVED ", "approved"],
     ["canceled", "cancelled"],
     ["cancelled", "cancelled"],
@@ -127,6 +132,18 @@ describe("order state machine", () => {
     ["paid", undefined],
   ])("reads the state %j as %j", (input, state) => {
     expect(normalizeOrderState(input)).toBe(state);
+  });
+});
+
+describe("isOrderState and isTransitionName", () => {
+  it("know the names as strings only, not values that read as them", () => {
+    expect(isOrderState("approved")).toBe(true);
+    expect(isTransitionName("approve")).toBe(true);
+    const readsAs = (name: string) => ({ toString: () => name });
+    expect(isOrderState(readsAs("approved"))).toBe(false);
+    expect(isTransitionName(readsAs("approve"))).toBe(false);
+    expect(isTransitionName(["approve"])).toBe(false);
+    expect(isOrderState(null)).toBe(false);
   });
 });
 
@@ -151,6 +168,14 @@ describe("orderPaymentState", () => {
       "paid",
     ],
     [[{ state: "cancelled", amount: 100 }], "awaiting_payment"],
+    // An open payment of nothing leaves nothing to pay.
+    [
+      [
+        { state: "completed", amount: 100 },
+        { state: "new", amount: 0 },
+      ],
+      "paid",
+    ],
   ])("payments %j make the order %s", (payments, state) => {
     expect(orderPaymentState(payments)).toBe(state);
   });

@@ -2,18 +2,27 @@ import { describe, expect, it } from "vitest";
 
 import { type Action, ALL_ROLES, ROLES, can, isRole } from "../../../server/domain/permissions.js";
 
-const ALL_ACTIONS: readonly Action[] = [
+const ALL_ACTIONS = [
   "cart.bulkAdd",
   "checkout.setPaymentMethod",
   "checkout.complete",
+  "payment.pay",
   "account.payments",
   "account.companyDetails",
   "account.myInformation",
   "account.addressBook",
   "account.team",
+  "account.approvals",
   "shoppingLists.order",
-];
-const ALL_BUT_TEAM = ALL_ACTIONS.filter((a) => a !== "account.team");
+] as const satisfies readonly Action[];
+// Every action is listed: an action added to the table without a line here fails to compile.
+const everyActionListed: Exclude<Action, (typeof ALL_ACTIONS)[number]> extends never
+  ? true
+  : false = true;
+void everyActionListed;
+/** Managing the team and approving orders over a spending limit (decision 043). */
+const ADMIN_ONLY: readonly Action[] = ["account.team", "account.approvals"];
+const ALL_BUT_ADMIN_ONLY = ALL_ACTIONS.filter((a) => !ADMIN_ONLY.includes(a));
 
 describe("roles", () => {
   it("are stored with the ROLE_COMPANY_ prefix", () => {
@@ -35,7 +44,7 @@ describe("can", () => {
     expect(can([ROLES.admin], action)).toBe(true);
   });
 
-  it.each(ALL_BUT_TEAM)("lets a COMMERCIAL user do %s", (action) => {
+  it.each(ALL_BUT_ADMIN_ONLY)("lets a COMMERCIAL user do %s", (action) => {
     expect(can([ROLES.commercial], action)).toBe(true);
   });
 
@@ -48,6 +57,11 @@ describe("can", () => {
     expect(can([ROLES.commercial], "account.team")).toBe(false);
     expect(can([ROLES.marketing], "account.team")).toBe(false);
     expect(can([ROLES.commercial, ROLES.marketing], "account.team")).toBe(false);
+  });
+
+  it("lets only an ADMIN approve an order over a spending limit", () => {
+    expect(can([ROLES.admin], "account.approvals")).toBe(true);
+    expect(can([ROLES.commercial, ROLES.marketing], "account.approvals")).toBe(false);
   });
 
   it.each(ALL_ACTIONS)("refuses %s to a user without roles", (action) => {

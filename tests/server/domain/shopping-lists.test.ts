@@ -37,6 +37,9 @@ describe("defaultListName", () => {
     expect(isTimeZone("Europe/Paris")).toBe(true);
     expect(isTimeZone("UTC")).toBe(true);
     expect(isTimeZone(42)).toBe(false);
+    // Only a string names a zone, not an object that reads as one.
+    expect(isTimeZone({ toString: () => "UTC", length: 3 })).toBe(false);
+    expect(isTimeZone("x".repeat(100_000))).toBe(false);
   });
 });
 
@@ -144,6 +147,11 @@ describe("planListOrder", () => {
     expect(plan.skipped).toEqual([
       { variantCode: "LOW", reason: "insufficientStock", available: 2 },
     ]);
+  });
+
+  it("takes a line that needs exactly the units on hand", () => {
+    const plan = planListOrder([{ code: "LOW", quantity: 2 }], catalogue, new Map([["LOW", 3]]));
+    expect(plan).toEqual({ set: [{ code: "LOW", quantity: 5 }], skipped: [] });
   });
 
   it("does nothing for an empty list", () => {

@@ -169,6 +169,50 @@ describe("readTiers (decision 040)", () => {
     ).toEqual([]);
   });
 
+  it("returns no tier at all beside a violation, of a field or of the order", () => {
+    expect(
+      readTiers([
+        { minQuantity: 1, price: 10 },
+        { minQuantity: 0, price: 9 },
+      ]),
+    ).toEqual({
+      tiers: [],
+      violations: [
+        {
+          propertyPath: "volumePrices[1].minQuantity",
+          message: "volumePrices.quantity",
+          params: { min: 1, max: 300 },
+        },
+      ],
+    });
+    expect(
+      readTiers([
+        { minQuantity: 1, price: 10 },
+        { minQuantity: 5, price: 10 },
+      ]),
+    ).toEqual({
+      tiers: [],
+      violations: [
+        { propertyPath: "volumePrices[1].price", message: "volumePrices.priceNotLower" },
+      ],
+    });
+  });
+
+  it("reports a repeated minimum once, not as an overlap of the tier before", () => {
+    expect(
+      readTiers([
+        { minQuantity: 1, maxQuantity: 4, price: 10 },
+        { minQuantity: 1, price: 9 },
+      ]).violations,
+    ).toEqual([
+      {
+        propertyPath: "volumePrices[1].minQuantity",
+        message: "volumePrices.notIncreasing",
+        params: { previous: 1 },
+      },
+    ]);
+  });
+
   it("needs the first tier at 1, rising minimums, no gap, no overlap, the last open, lower prices", () => {
     const v = (raw: unknown) => readTiers(raw).violations;
     expect(
