@@ -6,7 +6,7 @@
  * be missing from the report. Empty once every file has been measured.
  * @type {string[]}
  */
-export const notYetMeasured = ["machines/checkout.machine.ts"];
+export const notYetMeasured = [];
 
 /**
  * Mutation testing of the machines and the domain rules (`npm run test:mutation`, decision
