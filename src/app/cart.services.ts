@@ -16,11 +16,34 @@ import {
   SetShippingMethodDocument,
   ShippingMethodsDocument,
   StartCartDocument,
+  type AddItemsToCartMutation,
+  type AddToCartMutation,
+  type AdjustCartItemMutation,
+  type ApplyCouponMutation,
   type CartFieldsFragment,
+  type RemoveCartItemMutation,
+  type RemoveCouponMutation,
+  type SetCartAddressesMutation,
+  type SetOrderNoteMutation,
+  type SetPaymentMethodMutation,
+  type SetPurchaseOrderNumberMutation,
 } from "../lib/gql/graphql";
 import { apiLocale } from "../lib/locale";
 import { call, successOf, type Refusal } from "../lib/gateway-result";
 import type { GatewayRequest } from "../lib/graphql-client";
+
+/** What a change of the cart answers: the cart, or the error member of its result union. */
+type CartResult =
+  | AddToCartMutation["addToCart"]
+  | AddItemsToCartMutation["addItemsToCart"]
+  | AdjustCartItemMutation["adjustCartItem"]
+  | RemoveCartItemMutation["removeCartItem"]
+  | ApplyCouponMutation["applyCoupon"]
+  | RemoveCouponMutation["removeCoupon"]
+  | SetCartAddressesMutation["setCartAddresses"]
+  | SetPaymentMethodMutation["setPaymentMethod"]
+  | SetOrderNoteMutation["setOrderNote"]
+  | SetPurchaseOrderNumberMutation["setPurchaseOrderNumber"];
 
 /** The cart machine's actors, calling the gateway in the user's language. */
 export function cartActors(request: GatewayRequest, language: () => string) {
@@ -36,93 +59,91 @@ export function cartActors(request: GatewayRequest, language: () => string) {
     if (operation.kind === "empty") {
       if (!cart) return null;
       const { deleteCart } = await request(DeleteCartDocument, { cartToken: cart.token });
-      successOf(deleteCart, "Deleted");
+      // Deleted meanwhile (in another tab): the cart is as empty as asked.
+      if (deleteCart.__typename !== "NotFoundError") successOf(deleteCart, "Deleted");
       return null;
     }
     const current = cart ?? (await findCart());
+    const result = await send(current, operation);
+    if (
+      cart &&
+      (result.__typename === "NotFoundError" || result.__typename === "OrderStateError")
+    ) {
+      // The cart shown may have been deleted or ordered meanwhile (in another tab): the change
+      // goes to the cart in use now, found or started afresh. A line of the old cart went with
+      // it, so a change to one answers the cart as it is now.
+      const now = await findCart();
+      if (now.token !== cart.token) {
+        if (operation.kind === "adjust" || operation.kind === "remove") return now;
+        return successOf(await send(now, operation), "Cart");
+      }
+    }
+    return successOf(result, "Cart");
+  }
+
+  /** One change sent to the gateway for `current`: its result union, as answered. */
+  async function send(
+    current: CartFieldsFragment,
+    operation: Exclude<CartOperation, { kind: "empty" }>,
+  ): Promise<CartResult> {
     const cartToken = current.token;
     switch (operation.kind) {
       case "add":
-        return successOf(
-          (
-            await request(AddToCartDocument, {
-              cartToken,
-              variantCode: operation.variantCode,
-              quantity: operation.quantity,
-            })
-          ).addToCart,
-          "Cart",
-        );
+        return (
+          await request(AddToCartDocument, {
+            cartToken,
+            variantCode: operation.variantCode,
+            quantity: operation.quantity,
+          })
+        ).addToCart;
       case "bulkAdd":
-        return successOf(
-          (await request(AddItemsToCartDocument, { cartToken, items: [...operation.items] }))
-            .addItemsToCart,
-          "Cart",
-        );
+        return (await request(AddItemsToCartDocument, { cartToken, items: [...operation.items] }))
+          .addItemsToCart;
       case "adjust":
-        return successOf(
-          (
-            await request(AdjustCartItemDocument, {
-              cartToken,
-              itemId: operation.itemId,
-              quantity: operation.quantity,
-            })
-          ).adjustCartItem,
-          "Cart",
-        );
+        return (
+          await request(AdjustCartItemDocument, {
+            cartToken,
+            itemId: operation.itemId,
+            quantity: operation.quantity,
+          })
+        ).adjustCartItem;
       case "remove":
-        return successOf(
-          (await request(RemoveCartItemDocument, { cartToken, itemId: operation.itemId }))
-            .removeCartItem,
-          "Cart",
-        );
+        return (await request(RemoveCartItemDocument, { cartToken, itemId: operation.itemId }))
+          .removeCartItem;
       case "applyCoupon":
-        return successOf(
-          (await request(ApplyCouponDocument, { cartToken, code: operation.code })).applyCoupon,
-          "Cart",
-        );
+        return (await request(ApplyCouponDocument, { cartToken, code: operation.code }))
+          .applyCoupon;
       case "removeCoupon":
-        return successOf((await request(RemoveCouponDocument, { cartToken })).removeCoupon, "Cart");
+        return (await request(RemoveCouponDocument, { cartToken })).removeCoupon;
       case "setAddresses":
-        return successOf(
-          (
-            await request(SetCartAddressesDocument, {
-              cartToken,
-              shippingAddressId: operation.shippingAddressId,
-              billingAddressId: operation.billingAddressId,
-            })
-          ).setCartAddresses,
-          "Cart",
-        );
+        return (
+          await request(SetCartAddressesDocument, {
+            cartToken,
+            shippingAddressId: operation.shippingAddressId,
+            billingAddressId: operation.billingAddressId,
+          })
+        ).setCartAddresses;
       case "setPaymentMethod": {
         const payment = current.payments[0];
         if (!payment) throw { detail: null, violations: [] } satisfies Refusal;
-        return successOf(
-          (
-            await request(SetPaymentMethodDocument, {
-              cartToken,
-              paymentId: payment.id,
-              methodCode: operation.code,
-            })
-          ).setPaymentMethod,
-          "Cart",
-        );
+        return (
+          await request(SetPaymentMethodDocument, {
+            cartToken,
+            paymentId: payment.id,
+            methodCode: operation.code,
+          })
+        ).setPaymentMethod;
       }
       case "setNote":
-        return successOf(
-          (await request(SetOrderNoteDocument, { cartToken, note: operation.note })).setOrderNote,
-          "Cart",
-        );
+        return (await request(SetOrderNoteDocument, { cartToken, note: operation.note }))
+          .setOrderNote;
       case "setPoNumber":
-        return successOf(
-          (
-            await request(SetPurchaseOrderNumberDocument, {
-              cartToken,
-              poNumber: operation.poNumber,
-            })
-          ).setPurchaseOrderNumber,
-          "Cart",
-        );
+        return (
+          await request(SetPurchaseOrderNumberDocument, {
+            cartToken,
+            poNumber: operation.poNumber,
+          })
+        ).setPurchaseOrderNumber;
     }
   }
 
