@@ -1,15 +1,20 @@
-import { emptyCart, expect, gql, journeys, signInAsBuyer } from "./harness";
+import { emptyCart, expect, gql, journeys, signInAsBuyer, type E2EContext } from "./harness";
+
+/** The buyer signed in, on an empty cart, adds 2 Glow Pro from its product page. */
+async function addTwoToAnEmptyCart(ctx: E2EContext) {
+  await signInAsBuyer(ctx);
+  await emptyCart(ctx);
+  await ctx.page.goto(`${ctx.baseUrl}/shop/products/GLOW-PRO`);
+  await ctx.page.getByLabel("Quantity").fill("2");
+  await ctx.page.getByRole("button", { name: "Add to cart" }).click();
+}
 
 export const tests = journeys(
   {
     name: "the mini-cart shows the cart on hover and 'save for later' turns it into a list",
     async run(ctx) {
       const { page, baseUrl, screenshot } = ctx;
-      await signInAsBuyer(ctx);
-      await emptyCart(ctx);
-      await page.goto(`${baseUrl}/shop/products/GLOW-PRO`);
-      await page.getByLabel("Quantity").fill("2");
-      await page.getByRole("button", { name: "Add to cart" }).click();
+      await addTwoToAnEmptyCart(ctx);
       await page.getByText("The item has been successfully added to your cart!").first().waitFor();
       const count = page.getByTestId("mini-cart-count");
       await count.waitFor();
@@ -38,12 +43,8 @@ export const tests = journeys(
   {
     name: "a cart deleted in another tab: the next change goes to a new cart, without an error",
     async run(ctx) {
-      const { page, baseUrl, screenshot } = ctx;
-      await signInAsBuyer(ctx);
-      await emptyCart(ctx);
-      await page.goto(`${baseUrl}/shop/products/GLOW-PRO`);
-      await page.getByLabel("Quantity").fill("2");
-      await page.getByRole("button", { name: "Add to cart" }).click();
+      const { page, screenshot } = ctx;
+      await addTwoToAnEmptyCart(ctx);
       const added = page.getByText("The item has been successfully added to your cart!");
       await added.first().waitFor();
       const count = page.getByTestId("mini-cart-count");
