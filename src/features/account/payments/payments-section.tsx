@@ -22,6 +22,7 @@ import {
   paymentStatusOf,
 } from "../orders/order-format";
 import { formatMoney } from "../../../lib/money";
+import { CardTable } from "../../../components/card-table";
 import { CardPayment } from "./card-payment";
 
 /**
@@ -65,67 +66,73 @@ export function PaymentsSection() {
         <Text c="stone.6">{t("payments.empty")}</Text>
       )}
       {rows.length > 0 && (
-        <Table.ScrollContainer minWidth={720}>
-          {/* Amounts, dates and statuses stay on one line; the table scrolls sideways instead. */}
-          <Table striped data-testid="payments-table" style={{ whiteSpace: "nowrap" }}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("payments.order")}</Table.Th>
-                <Table.Th ta="right">{t("payments.balance")}</Table.Th>
-                <Table.Th>{t("payments.status")}</Table.Th>
-                <Table.Th>{t("payments.paymentDate")}</Table.Th>
-                <Table.Th>{t("payments.dueDate")}</Table.Th>
-                <Table.Th>{t("payments.actions")}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((order) => {
-                const status = paymentStatusOf(order);
-                return (
-                  <Table.Tr key={order.token} data-testid="payment-row">
-                    <Table.Td>{order.number}</Table.Td>
-                    <Table.Td ta="right" data-testid="payment-balance">
-                      <Text span c={order.totalUnpaidAmount > 0 ? "red.7" : undefined} fw={500}>
-                        {formatBalance(order, i18n.language)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge color={PAYMENT_STATUS_COLORS[status]} variant="light">
-                        {t(`payments.statuses.${status}`)}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>{formatDate(paymentDateOf(order), i18n.language)}</Table.Td>
-                    <Table.Td>{formatDate(dueDateOf(order), i18n.language)}</Table.Td>
-                    <Table.Td data-testid="payment-action">
-                      {isCardPayable(order) ? (
-                        <Button
-                          size="xs"
-                          onClick={() => setPaying(order)}
-                          aria-label={t("payments.payNowLabel", {
-                            number: order.number,
-                            amount: formatMoney(
-                              order.totalUnpaidAmount,
-                              order.currencyCode,
-                              i18n.language,
-                            ),
-                          })}
-                        >
-                          {t("payments.payNow")}
-                        </Button>
-                      ) : (
-                        notPayableReason(order) && (
-                          <Text size="xs" c="stone.7">
-                            {t(`payments.notPayable.${notPayableReason(order)}`)}
-                          </Text>
-                        )
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        // Stacked cards on a phone, every action on screen; a table from 720 px of column.
+        <CardTable striped data-testid="payments-table" style={{ whiteSpace: "nowrap" }}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t("payments.order")}</Table.Th>
+              <Table.Th ta="right">{t("payments.balance")}</Table.Th>
+              <Table.Th>{t("payments.status")}</Table.Th>
+              <Table.Th>{t("payments.paymentDate")}</Table.Th>
+              <Table.Th>{t("payments.dueDate")}</Table.Th>
+              <Table.Th>{t("payments.actions")}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((order) => {
+              const status = paymentStatusOf(order);
+              return (
+                <Table.Tr key={order.token} data-testid="payment-row">
+                  <Table.Td fw={600}>{order.number}</Table.Td>
+                  <Table.Td
+                    ta="right"
+                    data-label={t("payments.balance")}
+                    data-testid="payment-balance"
+                  >
+                    <Text span c={order.totalUnpaidAmount > 0 ? "red.7" : undefined} fw={500}>
+                      {formatBalance(order, i18n.language)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td data-label={t("payments.status")}>
+                    <Badge color={PAYMENT_STATUS_COLORS[status]} variant="light">
+                      {t(`payments.statuses.${status}`)}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td data-label={t("payments.paymentDate")}>
+                    {formatDate(paymentDateOf(order), i18n.language)}
+                  </Table.Td>
+                  <Table.Td data-label={t("payments.dueDate")}>
+                    {formatDate(dueDateOf(order), i18n.language)}
+                  </Table.Td>
+                  <Table.Td data-testid="payment-action">
+                    {isCardPayable(order) ? (
+                      <Button
+                        size="xs"
+                        onClick={() => setPaying(order)}
+                        aria-label={t("payments.payNowLabel", {
+                          number: order.number,
+                          amount: formatMoney(
+                            order.totalUnpaidAmount,
+                            order.currencyCode,
+                            i18n.language,
+                          ),
+                        })}
+                      >
+                        {t("payments.payNow")}
+                      </Button>
+                    ) : (
+                      notPayableReason(order) && (
+                        <Text size="xs" c="stone.7">
+                          {t(`payments.notPayable.${notPayableReason(order)}`)}
+                        </Text>
+                      )
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </CardTable>
       )}
       {paying && (
         <CardPayment
