@@ -8,9 +8,10 @@ import { Problem } from "../core/problem.js";
 /**
  * Rate limits (docs/decisions/020-security-hardening.md, 041). Each rule counts chosen outcomes
  * of one or more routes (mostly failures) per key in a fixed window; once a key has reached its
- * limit, the rule's routes answer 429 with `Retry-After` until the window ends. Counting
- * happens when the answer is known and checking before the handler runs, so a burst of
- * concurrent requests may overshoot by its own size: enough to stop guessing, no more.
+ * limit, the rule's routes answer 429 with `Retry-After` until the window ends. A request
+ * takes its hit before the handler runs (increment, then compare: one atomic step), and gives
+ * it back when its answer does not count, so a burst of parallel requests gets exactly the
+ * budget, never more (security round three, finding A; decision 056).
  * On PostgreSQL every rule's windows are rows of `rate_limits`, so every process on the
  * database counts against one budget (issue 18, "beyond one process"); on PGlite (one process
  * by construction) they live in this process's memory. The table's windows:
@@ -28,24 +29,28 @@ export class FixedWindowCounter {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Milliseconds until `key` may try again, or 0 when it is under its limit. */
-  blockedFor(key: string): number {
-    const w = this.windows.get(key);
-    const now = this.now();
-    if (!w || w.resetAt <= now) return 0;
-    return w.count >= this.limit ? w.resetAt - now : 0;
-  }
-
-  hit(key: string): void {
+  /**
+   * Takes one hit on `key` and returns the window after it: the count includes this hit, so a
+   * caller compares it with the limit after counting (increment, then compare).
+   */
+  take(key: string): { count: number; resetAt: number } {
     const now = this.now();
     const w = this.windows.get(key);
     if (w && w.resetAt > now) {
       w.count++;
-      return;
+      return { ...w };
     }
     this.windows.delete(key);
     if (this.windows.size >= this.maxKeys) this.evict(now);
-    this.windows.set(key, { count: 1, resetAt: now + this.windowMs });
+    const fresh = { count: 1, resetAt: now + this.windowMs };
+    this.windows.set(key, fresh);
+    return { ...fresh };
+  }
+
+  /** Gives back a hit taken on `key` in its current window (never below zero). */
+  giveBack(key: string): void {
+    const w = this.windows.get(key);
+    if (w && w.resetAt > this.now() && w.count > 0) w.count--;
   }
 
   reset(key: string): void {
@@ -207,8 +212,6 @@ export const RATE_LIMITED_ROUTES = [...new Set(RULES.flatMap((r) => r.routes))];
 interface Hit {
   rule: Rule;
   key: string;
-  /** On the table: whether the key had a window when checked (only then is clearing needed). */
-  hadWindow: boolean;
 }
 
 declare module "fastify" {
@@ -254,32 +257,32 @@ export function registerRateLimits(
     const hits: Hit[] = [];
     for (const rule of rules) {
       const key = rule.key(request);
-      if (key !== undefined && key !== "") hits.push({ rule, key, hadWindow: false });
+      if (key !== undefined && key !== "") hits.push({ rule, key });
     }
     if (hits.length === 0) return;
-    let wait = 0;
-    let message = "";
-    // One read for all the request's rules on the table.
+    // Every hit is taken first, in one statement on the table; only then compared.
     const windows = table
-      ? await table.read(hits.map((h) => ({ rule: h.rule.limit, key: h.key })))
+      ? await table.take(
+          hits.map((h) => ({ rule: h.rule.limit, key: h.key, windowMs: windowMs(h.rule) })),
+        )
       : undefined;
     const at = now();
+    let wait = 0;
+    let message = "";
     for (const hit of hits) {
-      let blocked: number;
-      if (windows) {
-        const w = windows.get(`${hit.rule.limit}\u0000${hit.key}`);
-        hit.hadWindow = w !== undefined;
-        const limit = limits[hit.rule.limit].limit;
-        blocked = w && w.resetAt > at && w.count >= limit ? w.resetAt - at : 0;
-      } else {
-        blocked = inMemory.get(hit.rule.limit)!.blockedFor(hit.key);
-      }
+      const w = windows
+        ? windows.get(`${hit.rule.limit}\u0000${hit.key}`)
+        : inMemory.get(hit.rule.limit)!.take(hit.key);
+      const blocked =
+        w && w.resetAt > at && w.count > limits[hit.rule.limit].limit ? w.resetAt - at : 0;
       if (blocked > wait) {
         wait = blocked;
         message = hit.rule.message;
       }
     }
     if (wait > 0) {
+      // The request does not run: its hits go back, so a refused request costs no budget.
+      await giveBack(hits, request);
       const seconds = Math.ceil(wait / 1000);
       request.log.warn({ limit: message, route: request.routeOptions.url }, "rate limited");
       reply.header("retry-after", String(seconds));
@@ -290,31 +293,33 @@ export function registerRateLimits(
     request.rateLimitHits = hits;
   });
 
-  // Counted once the answer's status is known, before it is sent: the caller's next request
-  // (on this process or another) sees the count, also when it lives in the database.
+  /** Gives the hits back (logged, never thrown: the answer goes out as it is). */
+  async function giveBack(hits: Hit[], request: FastifyRequest) {
+    if (hits.length === 0) return;
+    try {
+      if (table) await table.giveBack(hits.map((h) => ({ rule: h.rule.limit, key: h.key })));
+      else for (const h of hits) inMemory.get(h.rule.limit)!.giveBack(h.key);
+    } catch (error) {
+      request.log.error({ err: error }, "rate limit hit not given back");
+    }
+  }
+
+  // Once the answer's status is known, before it is sent: a hit whose answer does not count (a
+  // successful sign-in, an accepted coupon) is given back; one that clears the key ends its
+  // window (a successful sign-in ends the failure count).
   app.addHook("onSend", async (request, reply, payload) => {
     const hits = request.rateLimitHits;
     request.rateLimitHits = undefined;
     if (!hits) return payload;
-    const counted = hits.filter((h) => h.rule.counts(reply.statusCode, request));
-    const cleared = hits.filter(
-      (h) => !counted.includes(h) && h.rule.clears?.(reply.statusCode) && (!table || h.hadWindow),
-    );
+    const uncounted = hits.filter((h) => !h.rule.counts(reply.statusCode, request));
+    const cleared = uncounted.filter((h) => h.rule.clears?.(reply.statusCode));
+    const returned = uncounted.filter((h) => !cleared.includes(h));
+    await giveBack(returned, request);
     try {
-      if (table) {
-        if (counted.length > 0)
-          await table.count(
-            counted.map((h) => ({ rule: h.rule.limit, key: h.key, windowMs: windowMs(h.rule) })),
-          );
-        if (cleared.length > 0)
-          await table.clear(cleared.map((h) => ({ rule: h.rule.limit, key: h.key })));
-      } else {
-        for (const h of counted) inMemory.get(h.rule.limit)!.hit(h.key);
-        for (const h of cleared) inMemory.get(h.rule.limit)!.reset(h.key);
-      }
+      if (table) await table.clear(cleared.map((h) => ({ rule: h.rule.limit, key: h.key })));
+      else for (const h of cleared) inMemory.get(h.rule.limit)!.reset(h.key);
     } catch (error) {
-      // A database that failed to count does not turn the answer into an error: logged.
-      request.log.error({ err: error }, "rate limit not counted");
+      request.log.error({ err: error }, "rate limit window not cleared");
     }
     return payload;
   });

@@ -460,7 +460,7 @@ describe.each(backends)("hardening on %s", (backend) => {
           expectProblem(await send(app, "GET", RESET("sweep9"), { ip: "10.9.0.1" }), 429);
 
           // One window of 1 minute and one of 60; the first count sweeps (nothing has ended).
-          await windows.count([
+          await windows.take([
             { rule: "supportIp", key: "short", windowMs: 60_000 },
             { rule: "registrationIp", key: "long", windowMs: 3_600_000 },
           ]);
@@ -468,7 +468,7 @@ describe.each(backends)("hardening on %s", (backend) => {
           // 61 seconds on: the next count sweeps the ended minute, a window that ended since is
           // counted from 1 again, and the open ones stay.
           clock += 61_000;
-          await windows.count([{ rule: "registrationIp", key: "long", windowMs: 3_600_000 }]);
+          await windows.take([{ rule: "registrationIp", key: "long", windowMs: 3_600_000 }]);
           const left = await t.db
             .selectFrom("rate_limits")
             .select(["rule", "count"])
@@ -692,27 +692,26 @@ describe.each(backends)("hardening on %s", (backend) => {
 });
 
 describe("fixed-window counter", () => {
-  it("blocks at the limit, frees after the window, and evicts ended then oldest keys", () => {
+  it("counts first, then compares: a hit past the limit sees a count above it, and a given-back hit frees its place", () => {
     let now = 0;
     const c = new FixedWindowCounter(3, 60_000, 100, () => now);
-    for (let i = 0; i < 3; i++) {
-      expect(c.blockedFor("a")).toBe(0);
-      c.hit("a");
-    }
-    expect(c.blockedFor("a")).toBe(60_000);
-    now = 59_000;
-    expect(c.blockedFor("a")).toBe(1_000);
+    expect([1, 2, 3, 4].map(() => c.take("a").count)).toEqual([1, 2, 3, 4]);
+    c.giveBack("a");
+    expect(c.take("a")).toEqual({ count: 4, resetAt: 60_000 });
+    c.giveBack("a");
+    // Never below zero, and not in a window that has ended.
+    for (let i = 0; i < 5; i++) c.giveBack("b");
+    expect(c.take("b").count).toBe(1);
     now = 60_000;
-    expect(c.blockedFor("a")).toBe(0);
-    c.hit("a");
-    expect(c.blockedFor("a")).toBe(0);
-    for (let i = 0; i < 250; i++) c.hit(`k${i}`);
+    c.giveBack("a");
+    expect(c.take("a")).toEqual({ count: 1, resetAt: 120_000 });
+    for (let i = 0; i < 250; i++) c.take(`k${i}`);
     expect(c.size).toBeLessThanOrEqual(100);
     now = 10 * 60_000;
-    c.hit("fresh");
+    c.take("fresh");
     expect(c.size).toBeLessThanOrEqual(100);
     c.reset("fresh");
-    expect(c.blockedFor("fresh")).toBe(0);
+    expect(c.take("fresh").count).toBe(1);
   });
 });
 

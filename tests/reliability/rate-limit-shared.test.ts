@@ -120,4 +120,20 @@ describe.skipIf(!inject("pgUrl"))("rate limits across two processes (PostgreSQL)
     expect((await register(a!)).status).toBe(429);
     figures.rulesShown += 1;
   });
+
+  it("holds one budget under a burst spread over both processes (issue 32, finding A)", async () => {
+    // 40 parallel wrong passwords for an account no other check uses, half on each process:
+    // exactly the budget of 4 is checked, the rest wait.
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        call(i % 2 === 0 ? a!.url : b!.url, "POST", "/api/v2/shop/customers/token", {
+          body: { email: "junior.buyer@demo-spa.example", password: `burst-${i}` },
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(4);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(36);
+    figures.rulesShown += 1;
+  });
 });
