@@ -130,6 +130,11 @@ async function measure(label, visit = false) {
     HOST: "127.0.0.1",
     NODE_ENV: "production",
     JWT_SECRET: "bench-memory-bench-memory-bench-memory-0123456789",
+    // Production needs a card provider (issue 32, finding D); nothing here pays by card.
+    ADYEN_API_KEY: "bench-unused",
+    ADYEN_MERCHANT_ACCOUNT: "BenchMerchant",
+    ADYEN_CLIENT_KEY: "test_bench",
+    ADYEN_HMAC_KEY: "00ff",
     LOG_LEVEL: "silent",
   };
   delete env.DATABASE_URL;

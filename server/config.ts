@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { isIP } from "node:net";
 import { z } from "zod";
 
 /** One rate limit: at most `limit` counted requests per key in a fixed window of `minutes`. */
@@ -84,8 +85,9 @@ const schema = z.object({
   /** The live endpoint prefix Adyen assigns to a merchant (live environment only). */
   ADYEN_LIVE_URL_PREFIX: z.string().min(1).optional(),
   /**
-   * Behind a reverse proxy: `true` (trust every hop) or comma-separated proxy addresses or CIDRs,
-   * so the client address (rate limits) comes from `X-Forwarded-For`.
+   * Behind a reverse proxy: its addresses or CIDRs, comma-separated, so the client address
+   * (rate limits) is the right-most `X-Forwarded-For` hop that is not one of them. `true`
+   * (trust every hop) is refused: it would take whatever address a client writes itself.
    */
   TRUST_PROXY: z.string().min(1).optional(),
   /** Most keys each rate-limit rule remembers (the oldest are dropped beyond it). */
@@ -133,8 +135,8 @@ export interface ServerConfig {
   /** Folder of the built web app, when set by the environment. */
   staticDir: string | undefined;
   payments: PaymentsConfig;
-  /** Fastify's `trustProxy`: which proxies' `X-Forwarded-For` names the client. */
-  trustProxy: boolean | string[];
+  /** Fastify's `trustProxy`: the proxies' addresses or CIDRs whose `X-Forwarded-For` counts. */
+  trustProxy: false | string[];
   rateLimits: RateLimits;
 }
 
@@ -189,10 +191,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   };
 }
 
-function trustProxy(value: string | undefined): boolean | string[] {
+/**
+ * The trusted proxies: addresses or CIDRs only. Fastify then takes the client address from the
+ * right of `X-Forwarded-For`, skipping the trusted hops, so a client cannot pose as another
+ * address (issue 32, finding E). `true` and hop counts are refused.
+ */
+function trustProxy(value: string | undefined): false | string[] {
   if (value === undefined || value === "false") return false;
-  if (value === "true") return true;
-  return value.split(",").map((a) => a.trim());
+  const entries = value.split(",").map((a) => a.trim());
+  const bad = entries.filter((entry) => {
+    const [address, bits, ...rest] = entry.split("/");
+    const family = isIP(address ?? "");
+    if (family === 0 || rest.length > 0) return true;
+    if (bits === undefined) return false;
+    const n = Number(bits);
+    return !/^\d{1,3}$/.test(bits) || n > (family === 4 ? 32 : 128);
+  });
+  if (bad.length > 0)
+    throw new Error(
+      `Invalid configuration:\n  TRUST_PROXY: list the reverse proxy's addresses or CIDRs ` +
+        `(e.g. 127.0.0.1 or 10.0.0.0/8), not ${bad.map((b) => JSON.stringify(b)).join(", ")}`,
+    );
+  return entries;
 }
 
 function rateLimits(e: z.infer<typeof schema>): RateLimits {
@@ -209,7 +229,17 @@ function rateLimits(e: z.infer<typeof schema>): RateLimits {
 }
 
 function paymentsConfig(e: z.infer<typeof schema>): PaymentsConfig {
-  if (e.ADYEN_API_KEY === undefined) return { provider: "test" };
+  if (e.ADYEN_API_KEY === undefined) {
+    // The offline gateway marks orders paid for public test cards: never in production
+    // (issue 32, finding D).
+    if (e.NODE_ENV === "production")
+      throw new Error(
+        "Invalid configuration:\n  ADYEN_API_KEY (with ADYEN_MERCHANT_ACCOUNT, ADYEN_CLIENT_KEY " +
+          "and ADYEN_HMAC_KEY) must be set in production: the offline test gateway accepts " +
+          "public test cards",
+      );
+    return { provider: "test" };
+  }
   const missing = (
     ["ADYEN_MERCHANT_ACCOUNT", "ADYEN_CLIENT_KEY", "ADYEN_HMAC_KEY"] as const
   ).filter((name) => e[name] === undefined);

@@ -8,12 +8,14 @@ export function isLoopback(address: string | undefined): boolean {
 }
 
 /**
- * Whether the request comes from this machine itself: both the connection and the client
- * address Fastify derived from it (`X-Forwarded-For` when `TRUST_PROXY` is set) are loopback.
- * A reverse proxy on the same host forwards a LAN client's address, so that client is not
- * local; a LAN client forging `X-Forwarded-For: 127.0.0.1` still connects from the LAN.
- * The in-process GraphQL gateway injects its REST calls with the browser's address.
+ * Whether the request comes from this machine itself: the connection and the client address
+ * Fastify derived from it are loopback, and it came through no proxy (no `X-Forwarded-For` or
+ * `Forwarded`): a reverse proxy on the same host forwards other people's requests, whatever
+ * address they claim (issue 32, finding E). The in-process GraphQL gateway injects its REST
+ * calls with the browser's address and no forwarding header.
  */
 export function fromLoopback(request: FastifyRequest): boolean {
+  const headers = request.headers ?? {};
+  if (headers["x-forwarded-for"] !== undefined || headers.forwarded !== undefined) return false;
   return isLoopback(request.socket?.remoteAddress) && isLoopback(request.ip);
 }

@@ -19,6 +19,7 @@ import {
   itOnlyOn,
   startTestApp,
   TEST_SECRET,
+  UNUSED_ADYEN,
   USERS,
   type TestApp,
 } from "../support/test-app.js";
@@ -92,7 +93,7 @@ describe("configuration refuses what is unsafe in production", () => {
       loadConfig({ NODE_ENV: "production", DATA_DIR: "/nonexistent", JWT_SECRET: "short" }),
     ).toThrow(/JWT_SECRET/);
     expect(() => loadConfig({ ...baseEnv, JWT_SECRET: "x".repeat(31) })).toThrow(/JWT_SECRET/);
-    const ok = loadConfig({ ...baseEnv, NODE_ENV: "production" });
+    const ok = loadConfig({ ...baseEnv, ...UNUSED_ADYEN, NODE_ENV: "production" });
     expect(new TextDecoder().decode(ok.jwtSecret)).toBe(TEST_SECRET);
   });
 
@@ -561,7 +562,7 @@ describe.each(backends)("hardening on %s", (backend) => {
     });
 
     it("adds HSTS in production and Adyen's sources when Adyen is configured", async () => {
-      const prod = await appOn(t, configWith({ NODE_ENV: "production" }));
+      const prod = await appOn(t, configWith({ NODE_ENV: "production", ...UNUSED_ADYEN }));
       try {
         const res = await send(prod, "GET", "/health");
         expect(res.headers["strict-transport-security"]).toBe(

@@ -7,6 +7,7 @@ import {
   DEMO_PASSWORD,
   startTestApp,
   TEST_SECRET,
+  UNUSED_ADYEN,
   USERS,
   type TestApp,
 } from "../support/test-app.js";
@@ -47,6 +48,30 @@ function tally(statuses: number[]): Record<number, number> {
   for (const s of statuses) out[s] = (out[s] ?? 0) + 1;
   return out;
 }
+
+describe("finding D: production never falls back to the offline test gateway", () => {
+  const production = { NODE_ENV: "production", JWT_SECRET: TEST_SECRET, DATA_DIR: "/nonexistent" };
+  it("refuses to start without a card provider, naming what to set", () => {
+    expect(() => loadConfig(production)).toThrow(/ADYEN_API_KEY .* must be set in production/s);
+    expect(loadConfig({ ...production, ...UNUSED_ADYEN }).payments.provider).toBe("adyen");
+    // Development and tests keep the offline gateway.
+    expect(loadConfig({ ...production, NODE_ENV: "development" }).payments.provider).toBe("test");
+  });
+});
+
+describe("finding E: only named proxies are trusted", () => {
+  const base = { NODE_ENV: "development", JWT_SECRET: TEST_SECRET, DATA_DIR: "/nonexistent" };
+  it("refuses TRUST_PROXY=true and anything that is not an address or a CIDR", () => {
+    for (const value of ["true", "1", "proxy.example", "10.0.0.0/33", "::1/129", "10.0.0.1/8/2"])
+      expect(() => loadConfig({ ...base, TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY/);
+    expect(loadConfig({ ...base, TRUST_PROXY: "127.0.0.1, 10.0.0.0/8, ::1" }).trustProxy).toEqual([
+      "127.0.0.1",
+      "10.0.0.0/8",
+      "::1",
+    ]);
+    expect(loadConfig({ ...base, TRUST_PROXY: "false" }).trustProxy).toBe(false);
+  });
+});
 
 describe.each(backends)("security round three on %s", (backend) => {
   let t: TestApp;
@@ -206,6 +231,69 @@ describe.each(backends)("security round three on %s", (backend) => {
         expect(
           (await send(app, "PUT", url, { body: { couponCode: "NOPE-3" }, headers: auth })).status,
         ).toBe(429);
+      } finally {
+        await app.close();
+      }
+    });
+  });
+
+  describe("finding E: a client cannot pose as this machine or as another address", () => {
+    const proxied = () =>
+      appOn(t, configWith({ NODE_ENV: "development", TRUST_PROXY: "127.0.0.1" }), {
+        portal: true,
+        gateway: { commerceApiUrl: undefined, production: false },
+      });
+
+    it("never serves /dev/mail or GraphiQL through a proxy, whatever address is forwarded", async () => {
+      const app = await proxied();
+      try {
+        for (const forwarded of [
+          "127.0.0.1",
+          "127.0.0.1, 127.0.0.1",
+          "::1",
+          "127.0.0.1, 203.0.113.9",
+        ]) {
+          const headers = { "x-forwarded-for": forwarded };
+          expect((await send(app, "GET", "/dev/mail.json", { headers })).status, forwarded).toBe(
+            404,
+          );
+          const page = await app.inject({
+            method: "GET",
+            url: "/graphql",
+            remoteAddress: "127.0.0.1",
+            headers: { ...headers, accept: "text/html" },
+          });
+          expect(page.body, forwarded).not.toMatch(/graphiql/i);
+        }
+        // This machine itself, not through the proxy, still reads its mail in development.
+        expect((await send(app, "GET", "/dev/mail.json")).status).toBe(200);
+      } finally {
+        await app.close();
+      }
+    });
+
+    it("counts the address the proxy saw (the right-most untrusted hop), not the one a client wrote", async () => {
+      await t.db.deleteFrom("rate_limits").execute();
+      const app = await appOn(
+        t,
+        configWith({
+          NODE_ENV: "development",
+          TRUST_PROXY: "127.0.0.1",
+          RATE_LIMIT_SIGN_IN_IP: "2/15",
+        }),
+      );
+      try {
+        const attempt = (forwarded: string, n: number) =>
+          send(app, "POST", TOKEN, {
+            body: { email: `nobody-${n}@example.com`, password: "wrong-password" },
+            headers: { "x-forwarded-for": forwarded },
+          });
+        // The client writes a new address each time; the proxy appends the real one.
+        expect((await attempt("10.1.1.1, 198.51.100.7", 1)).status).toBe(401);
+        expect((await attempt("10.2.2.2, 198.51.100.7", 2)).status).toBe(401);
+        expect((await attempt("10.3.3.3, 198.51.100.7", 3)).status).toBe(429);
+        // Another client behind the same proxy has its own budget.
+        expect((await attempt("198.51.100.8", 4)).status).toBe(401);
       } finally {
         await app.close();
       }

@@ -7,6 +7,7 @@ import {
   DEMO_PASSWORD,
   startTestApp,
   TEST_SECRET,
+  UNUSED_ADYEN,
   USERS,
   type TestApp,
 } from "../support/test-app.js";
@@ -23,7 +24,13 @@ const LAN = "192.168.1.20";
 const LOCAL = "127.0.0.1";
 const CSRF = { "x-requested-with": "XMLHttpRequest" };
 const env = (nodeEnv: string, extra: Record<string, string> = {}) =>
-  loadConfig({ NODE_ENV: nodeEnv, JWT_SECRET: TEST_SECRET, DATA_DIR: "/nonexistent", ...extra });
+  loadConfig({
+    NODE_ENV: nodeEnv,
+    JWT_SECRET: TEST_SECRET,
+    DATA_DIR: "/nonexistent",
+    ...(nodeEnv === "production" ? UNUSED_ADYEN : {}),
+    ...extra,
+  });
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

@@ -9,6 +9,7 @@ import {
   expectProblem,
   startTestApp,
   TEST_SECRET,
+  UNUSED_ADYEN,
   type TestApp,
   itOnlyOn,
 } from "../support/test-app.js";
@@ -350,6 +351,7 @@ describe.each(backends)("development outbox page on %s", (backend) => {
       NODE_ENV: "production",
       JWT_SECRET: TEST_SECRET,
       DATA_DIR: "/nonexistent",
+      ...UNUSED_ADYEN,
     });
     const app = await buildApp({
       config,

@@ -73,6 +73,17 @@ export interface TestApp {
 export const TEST_SECRET = "test-secret-".padEnd(48, "x");
 
 /**
+ * Adyen settings that are never called: production refuses to start without a payment provider
+ * (issue 32, finding D), so tests that start a production app name one.
+ */
+export const UNUSED_ADYEN = {
+  ADYEN_API_KEY: "unused-in-tests",
+  ADYEN_MERCHANT_ACCOUNT: "TestMerchant",
+  ADYEN_CLIENT_KEY: "test_unused",
+  ADYEN_HMAC_KEY: "00ff",
+} as const;
+
+/**
  * A fresh PostgreSQL database cloned from the run's seeded template on the shared cluster:
  * its URL and how to drop it.
  */
