@@ -17,7 +17,8 @@
  *   --restart-only    skip the figures of the first start (it still seeds the data)
  *   --server <file>   another compiled entry (default build/server/main.js), e.g. a build of main
  * After the idle figures of the restart it asks for three pages (landing, sign-in, shop: server
- * rendering) and the catalogue once, settles again and prints the RSS once more.
+ * rendering) and the catalogue once, settles again and prints the RSS once more, and the
+ * catalogue cache's answers and bytes (from /health, which shows them to this machine).
  * Linux only (/proc).
  */
 import { spawn } from "node:child_process";
@@ -174,6 +175,9 @@ async function measure(label, visit = false) {
     }
     await new Promise((r) => setTimeout(r, settleMs));
     visited = status(child.pid);
+    // The catalogue cache's size, which /health shows to this machine (issue 32, finding F).
+    const health = await (await fetch(`http://127.0.0.1:${port}/health`)).json();
+    visited.cache = health.catalogueCache;
   }
   child.kill("SIGTERM");
   await exited;
@@ -204,6 +208,11 @@ for (const r of results) {
     console.log(
       `  after three pages and the catalogue: VmRSS ${f(r.visited.rss)} MB, VmHWM ${f(r.visited.hwm)} MB`,
     );
+    if (r.visited.cache)
+      console.log(
+        `  catalogue cache: ${r.visited.cache.entries} answers, ` +
+          `${(r.visited.cache.bytes / 1024).toFixed(0)} KB (bound: CATALOGUE_CACHE_MB, default 64)`,
+      );
   }
   console.log("  largest mappings (resident MB / address space MB):");
   for (const m of r.maps) {

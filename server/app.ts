@@ -34,6 +34,7 @@ import { registerPaymentRoutes } from "./http/routes/payments.js";
 import { registerReferenceRoutes } from "./http/routes/reference.js";
 import { registerVolumePriceRoutes } from "./http/routes/volume-prices.js";
 import { WEBHOOK_PATH } from "./payments/service.js";
+import { fromLoopback } from "./http/dev-access.js";
 import { notFound, unprocessable } from "./core/problem.js";
 
 /** JSON bodies are small: the largest legitimate one is a bulk add of 1,000 lines. */
@@ -169,9 +170,12 @@ export async function buildApp({
 
   // Asks the database too, so a load balancer or orchestrator sees an instance whose database is
   // unreachable (503 problem+json, from the error handler) and sees it recover without a restart.
-  app.get("/health", async () => {
+  // This machine also reads the catalogue cache's size (bench:memory prints it).
+  app.get("/health", async (request) => {
     await database.db.selectFrom("channels").select("code").limit(1).execute();
-    return { status: "ok" };
+    if (!fromLoopback(request)) return { status: "ok" };
+    const cache = app.catalogueCache;
+    return { status: "ok", catalogueCache: { entries: cache.size, bytes: cache.bytes } };
   });
 
   app.get("/media/*", async (request, reply) => {

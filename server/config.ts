@@ -90,6 +90,8 @@ const schema = z.object({
    * (trust every hop) is refused: it would take whatever address a client writes itself.
    */
   TRUST_PROXY: z.string().min(1).optional(),
+  /** Megabytes of catalogue answers one process keeps in memory (decision 046; finding F). */
+  CATALOGUE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
   /** Most keys each rate-limit rule remembers (the oldest are dropped beyond it). */
   RATE_LIMIT_MAX_KEYS: z.coerce.number().int().min(100).default(10_000),
   ...rateLimitVariables(),
@@ -138,6 +140,8 @@ export interface ServerConfig {
   /** Fastify's `trustProxy`: the proxies' addresses or CIDRs whose `X-Forwarded-For` counts. */
   trustProxy: false | string[];
   rateLimits: RateLimits;
+  /** Bytes of catalogue answers one process keeps in memory at most. */
+  catalogueCacheBytes: number;
 }
 
 function rateLimitVariables() {
@@ -188,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     payments: paymentsConfig(e),
     trustProxy: trustProxy(e.TRUST_PROXY),
     rateLimits: rateLimits(e),
+    catalogueCacheBytes: e.CATALOGUE_CACHE_MB * 1024 * 1024,
   };
 }
 

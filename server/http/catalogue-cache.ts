@@ -9,10 +9,17 @@ interface Entry {
   version: number;
   body: string;
   etag: string;
+  /** What it costs in memory: its JSON's bytes (UTF-16 in V8, two per code unit) and key. */
+  bytes: number;
 }
 
-/** How many answers one process holds at most; the oldest stored goes first. */
-export const MAX_ENTRIES = 5000;
+/** How many bytes of answers one process holds at most by default; the oldest stored go first. */
+export const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
+
+/** The memory an answer takes: its text and key, two bytes per UTF-16 code unit, and the tag. */
+function costOf(key: string, body: string): number {
+  return 2 * (key.length + body.length) + 128;
+}
 
 /**
  * Catalogue answers in memory (decision 046). An answer depends only on the price list, the
@@ -27,11 +34,21 @@ export class CatalogueCache {
   private readonly entries = new Map<string, Entry>();
   /** The highest version any request of this process has seen. */
   private latest = 0;
+  private held = 0;
 
-  constructor(private readonly maxEntries = MAX_ENTRIES) {}
+  /**
+   * Bounded in bytes, not entries (issue 32, finding F): 5,000 answers of 84 KB were 400 MB.
+   * An answer larger than the whole bound is served but not kept.
+   */
+  constructor(private readonly maxBytes = DEFAULT_MAX_BYTES) {}
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** The bytes of the answers held (see costOf). */
+  get bytes(): number {
+    return this.held;
   }
 
   /**
@@ -42,6 +59,7 @@ export class CatalogueCache {
     if (version > this.latest) {
       this.latest = version;
       this.entries.clear();
+      this.held = 0;
     }
   }
 
@@ -57,15 +75,22 @@ export class CatalogueCache {
    * have been read before that write), nor one older than the answer held.
    */
   store(key: string, version: number, body: string): Entry {
-    const entry = { version, body, etag: etagOf(body) };
-    if (version < this.latest) return entry;
+    const entry = { version, body, etag: etagOf(body), bytes: costOf(key, body) };
+    if (version < this.latest || entry.bytes > this.maxBytes) return entry;
     const held = this.entries.get(key);
     if (held !== undefined && held.version > version) return entry;
-    if (held === undefined && this.entries.size >= this.maxEntries) {
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
+    if (held !== undefined) {
+      this.entries.delete(key);
+      this.held -= held.bytes;
+    }
+    // The oldest stored go first until the new answer fits.
+    for (const [oldKey, old] of this.entries) {
+      if (this.held + entry.bytes <= this.maxBytes) break;
+      this.entries.delete(oldKey);
+      this.held -= old.bytes;
     }
     this.entries.set(key, entry);
+    this.held += entry.bytes;
     return entry;
   }
 }
@@ -77,7 +102,10 @@ function etagOf(body: string): string {
 /**
  * Answers a catalogue GET from `cache`, or reads it with `read` and keeps it: the JSON with
  * an ETag of its content, and 304 when the browser sent that ETag (If-None-Match). Errors
- * (404) are not kept. `language` is the one `catalogueLanguage` chose for the request.
+ * (404) are not kept. `language` is the one `catalogueLanguage` chose for the request;
+ * `what` names the answer by what the route read of the request (its path parameters and the
+ * query parameters it knows, normalised), so unknown or reordered query parameters do not make
+ * new entries (issue 32, finding F).
  */
 export async function answerFromCache(
   request: FastifyRequest,
@@ -85,12 +113,13 @@ export async function answerFromCache(
   cache: CatalogueCache,
   db: Kysely<DB>,
   language: string,
+  what: string,
   read: () => Promise<unknown>,
 ): Promise<string | FastifyReply> {
   const principal = request.principal;
   const version = principal?.catalogueVersion ?? (await catalogueVersion(db));
   cache.saw(version);
-  const key = `${principal?.priceListCode ?? ""} ${principal?.currencyCode ?? ""} ${language} ${request.url}`;
+  const key = `${principal?.priceListCode ?? ""} ${principal?.currencyCode ?? ""} ${language} ${what}`;
   const entry = cache.get(key, version) ?? cache.store(key, version, JSON.stringify(await read()));
   reply
     .header("etag", entry.etag)

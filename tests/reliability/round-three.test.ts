@@ -1,6 +1,7 @@
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig, type ServerConfig } from "../../server/config.js";
+import { CatalogueCache } from "../../server/http/catalogue-cache.js";
 import {
   appOn,
   backends,
@@ -70,6 +71,27 @@ describe("finding E: only named proxies are trusted", () => {
       "::1",
     ]);
     expect(loadConfig({ ...base, TRUST_PROXY: "false" }).trustProxy).toBe(false);
+  });
+});
+
+describe("finding F: the catalogue cache is bounded in bytes", () => {
+  it("keeps at most its bytes, dropping the oldest first, and never keeps an answer larger than the bound", () => {
+    const cache = new CatalogueCache(100_000);
+    const body = "x".repeat(10_000);
+    for (let i = 0; i < 50; i++) cache.store(`key-${i}`, 1, body);
+    expect(cache.bytes).toBeLessThanOrEqual(100_000);
+    expect(cache.size).toBe(4);
+    expect(cache.get("key-49", 1)).toBeDefined();
+    expect(cache.get("key-0", 1)).toBeUndefined();
+    // Replacing an answer does not count it twice.
+    cache.store("key-49", 2, body);
+    expect(cache.size).toBe(4);
+    const huge = cache.store("huge", 2, "y".repeat(60_000));
+    expect(huge.body).toHaveLength(60_000);
+    expect(cache.get("huge", 2)).toBeUndefined();
+    // A newer catalogue version empties it, bytes included.
+    cache.saw(3);
+    expect([cache.size, cache.bytes]).toEqual([0, 0]);
   });
 });
 
@@ -294,6 +316,48 @@ describe.each(backends)("security round three on %s", (backend) => {
         expect((await attempt("10.3.3.3, 198.51.100.7", 3)).status).toBe(429);
         // Another client behind the same proxy has its own budget.
         expect((await attempt("198.51.100.8", 4)).status).toBe(401);
+      } finally {
+        await app.close();
+      }
+    });
+  });
+
+  describe("finding F: unknown query parameters make no new cache entries", () => {
+    it("answers 300 unique query strings of one listing from one entry, and shows its size to this machine", async () => {
+      const app = await appOn(t, configWith({}));
+      try {
+        const before = app.catalogueCache.size;
+        for (let i = 0; i < 300; i++) {
+          const res = await send(
+            app,
+            "GET",
+            `/api/v2/shop/products?itemsPerPage=3&junk=${i}&_=${i}`,
+            {
+              ip: "198.51.100.99",
+            },
+          );
+          expect(res.status).toBe(200);
+        }
+        // Parameters in another order, or one given twice the same way, are the same answer.
+        await send(app, "GET", "/api/v2/shop/products?page=1&itemsPerPage=3", {
+          ip: "198.51.100.99",
+        });
+        expect(app.catalogueCache.size - before).toBe(1);
+        const health = await app.inject({
+          method: "GET",
+          url: "/health",
+          remoteAddress: "127.0.0.1",
+        });
+        expect(JSON.parse(health.body)).toMatchObject({
+          status: "ok",
+          catalogueCache: { entries: app.catalogueCache.size, bytes: app.catalogueCache.bytes },
+        });
+        const remote = await app.inject({
+          method: "GET",
+          url: "/health",
+          remoteAddress: "198.51.100.99",
+        });
+        expect(JSON.parse(remote.body)).toEqual({ status: "ok" });
       } finally {
         await app.close();
       }

@@ -23,14 +23,17 @@ type Query = Record<string, unknown>;
  * answer comes from the process's catalogue cache while the catalogue version has not moved
  * (decision 046).
  */
-export function registerCatalogRoutes(app: FastifyInstance, { db }: AppContext) {
-  const cache = new CatalogueCache();
+export function registerCatalogRoutes(app: FastifyInstance, { db, config }: AppContext) {
+  const cache = new CatalogueCache(config.catalogueCacheBytes);
+  app.decorate("catalogueCache", cache);
+  /** `what`: the route and the parameters it read, normalised (the cache key's last part). */
   const cached = (
     request: FastifyRequest,
     reply: FastifyReply,
     language: Language,
+    what: unknown[],
     read: () => Promise<unknown>,
-  ) => answerFromCache(request, reply, cache, db, language, read);
+  ) => answerFromCache(request, reply, cache, db, language, JSON.stringify(what), read);
 
   app.get("/api/v2/shop/products", async (request, reply) => {
     const q = request.query as Query;
@@ -41,7 +44,8 @@ export function registerCatalogRoutes(app: FastifyInstance, { db }: AppContext) 
     const codes = codeList(q["code[]"] ?? q.code);
     // The caller's price list and currency come with the principal (server/http/auth.ts).
     const prices = request.principal;
-    return cached(request, reply, language, async () => {
+    const what = ["products", taxonCode, codeOrName, codes, page, itemsPerPage];
+    return cached(request, reply, language, what, async () => {
       const { products, total } = await findProducts(db, {
         taxonCode,
         codeOrName: codeOrName === "" ? undefined : codeOrName,
@@ -62,7 +66,7 @@ export function registerCatalogRoutes(app: FastifyInstance, { db }: AppContext) 
     const { code } = request.params as { code: string };
     const language = catalogueLanguage(request, reply);
     const prices = request.principal;
-    return cached(request, reply, language, async () => {
+    return cached(request, reply, language, ["product", code], async () => {
       const product = await findProduct(db, code, prices?.priceListCode, language);
       if (!product) throw notFound();
       return productResource(product, prices?.currencyCode);
@@ -80,7 +84,8 @@ export function registerCatalogRoutes(app: FastifyInstance, { db }: AppContext) 
     const codes = codeList(q["code[]"] ?? q.code);
     const prices = request.principal;
     const productCodes = productCode === undefined ? undefined : [productCode];
-    return cached(request, reply, language, async () => {
+    const what = ["variants", productCodes, codes, page, itemsPerPage];
+    return cached(request, reply, language, what, async () => {
       const variants = await findVariants(
         db,
         { productCodes, codes, page, itemsPerPage },
@@ -99,7 +104,7 @@ export function registerCatalogRoutes(app: FastifyInstance, { db }: AppContext) 
     const { code } = request.params as { code: string };
     const language = catalogueLanguage(request, reply);
     const prices = request.principal;
-    return cached(request, reply, language, async () => {
+    return cached(request, reply, language, ["variant", code], async () => {
       const [variant] = await findVariants(db, { codes: [code] }, prices?.priceListCode, language);
       if (!variant) throw notFound();
       return variantResource(variant, prices?.currencyCode);
@@ -109,7 +114,7 @@ export function registerCatalogRoutes(app: FastifyInstance, { db }: AppContext) 
   app.get("/api/v2/shop/taxons", async (request, reply) => {
     const { page, itemsPerPage } = paging(request.query as Query, 9999);
     const language = catalogueLanguage(request, reply);
-    return cached(request, reply, language, async () => {
+    return cached(request, reply, language, ["taxons", page, itemsPerPage], async () => {
       const rows = await listTaxons(db, language);
       const resources = await taxonResources(rows);
       return collection(
@@ -122,7 +127,7 @@ export function registerCatalogRoutes(app: FastifyInstance, { db }: AppContext) 
   app.get("/api/v2/shop/taxons/:code", async (request, reply) => {
     const { code } = request.params as { code: string };
     const language = catalogueLanguage(request, reply);
-    return cached(request, reply, language, async () => {
+    return cached(request, reply, language, ["taxon", code], async () => {
       const row = await findTaxon(db, code, language);
       if (!row) throw notFound();
       return taxonResource(
@@ -238,4 +243,11 @@ export function productResource(p: ProductView, currencyCode: string | undefined
       ean: v.ean,
     })),
   };
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The catalogue answers this process holds (its size is on /health for this machine). */
+    catalogueCache: CatalogueCache;
+  }
 }
