@@ -144,9 +144,13 @@ export async function buildApp({
   // A NUL character anywhere in a JSON body (a value or a key) is refused with a field
   // violation naming where it is, before a route could pass it to PostgreSQL (a 500). /graphql
   // is left to the gateway: its REST calls come back here.
+  // The query string likewise (`code[]` lists, search terms; issue 32, finding G).
   app.addHook("preValidation", async (request) => {
-    if (typeof request.body !== "object" || request.body === null) return;
     if (request.url.startsWith("/graphql")) return;
+    const inQuery = nulPath(request.query);
+    if (inQuery !== undefined)
+      throw unprocessable([{ propertyPath: inQuery, message: "field.nul" }]);
+    if (typeof request.body !== "object" || request.body === null) return;
     const path = nulPath(request.body);
     if (path !== undefined) throw unprocessable([{ propertyPath: path, message: "field.nul" }]);
   });

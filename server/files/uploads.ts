@@ -58,6 +58,10 @@ export async function readUpload(request: FastifyRequest, o: UploadOptions): Pro
     for await (const part of parts) {
       if (part.type === "file") {
         const data = await part.toBuffer();
+        if ((part.filename ?? "").includes("\0")) {
+          upload.violations.push({ propertyPath: part.fieldname, message: "field.nul" });
+          continue;
+        }
         upload.files.push({
           fieldname: part.fieldname,
           filename: part.filename ?? "",
@@ -84,6 +88,10 @@ export async function readUpload(request: FastifyRequest, o: UploadOptions): Pro
           message: "field.type",
           params: { type: "string" },
         });
+        upload.fields.set(name, "");
+      } else if (part.value.includes("\0")) {
+        // No text can hold a NUL character: refused with the field named, never a 500.
+        upload.violations.push({ propertyPath: name, message: "field.nul" });
         upload.fields.set(name, "");
       } else {
         upload.fields.set(name, part.value);

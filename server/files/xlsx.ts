@@ -4,18 +4,26 @@ import type { TierRange } from "../domain/volume-prices.js";
 import { safeRow, type CellValue } from "./cells.js";
 import { MEGABYTE } from "./uploads.js";
 import { hasZipSignature, readCentralDirectory, verifyEntries, ZipError } from "./zip.js";
+import { parseWorkbook, SheetParseError } from "./sheet-worker.js";
 
 export { XLSX_MIME } from "./sniff.js";
 
 /**
- * Limits of a quick-order upload. A quick-order sheet is two columns and at most 1,000 rows:
- * a few tens of kilobytes. The limits are far above that and far below what hurts the server.
+ * Limits of a quick-order upload. A quick-order sheet is two columns and at most 1,000 rows: a
+ * few hundred kilobytes unpacked at most, even from Excel with styles on every cell. The limits
+ * leave room for that and no more (issue 32, finding C: 17 MB of strings in a 48 KB file held
+ * the event loop for seconds).
  */
 export const QUICK_ORDER_LIMITS = {
   maxFileBytes: 2 * MEGABYTE,
   /** A workbook from Excel has about a dozen parts; custom XML and images add a few more. */
   maxEntries: 200,
-  maxUncompressedBytes: 20 * MEGABYTE,
+  /** Every part unpacked together. */
+  maxUncompressedBytes: 4 * MEGABYTE,
+  /** The shared-strings part unpacked: 1,000 codes and a header need well under 100 KB. */
+  maxSharedStringsBytes: MEGABYTE / 2,
+  /** Shared strings: two per row at most, a header, a title and some slack. */
+  maxStrings: 5_000,
   maxRows: MAX_QUICK_ORDER_LINES,
 } as const;
 
@@ -164,7 +172,16 @@ export function quickOrderSampleWorkbook(
 // ------------------------------------------------------------------------------------------
 
 export type SheetRefusal =
-  "notXlsx" | "tooManyParts" | "tooLarge" | "sheetCount" | "tooManyRows" | "noColumns" | "empty";
+  | "notXlsx"
+  | "tooManyParts"
+  | "tooLarge"
+  | "tooManyStrings"
+  | "sheetCount"
+  | "tooManyRows"
+  | "noColumns"
+  | "empty"
+  | "nulCell"
+  | "busy";
 
 /** Why an uploaded workbook was refused, with the figures the message shows. */
 export class SheetError extends Error {
@@ -191,12 +208,14 @@ const QUANTITY_HEADERS = new Set(["quantity", "qty"]);
 /**
  * Checks an upload is an .xlsx that is safe to open, before any spreadsheet code sees it:
  * the ZIP signature, then the central directory (entry count, total unpacked size), the two
- * parts every workbook has, and a bounded unpack of every part to prove the sizes are true.
- * Only then does SheetJS parse it, with everything but cell values switched off.
+ * parts every workbook has, a bounded unpack of every part to prove the sizes are true, and
+ * the size and count of its shared strings. Answers SheetJS's options for reading it, with
+ * everything but cell values switched off.
  */
-export function openWorkbook(buf: Buffer, sheetRows: number): XLSX.WorkBook {
+function checkWorkbook(buf: Buffer, sheetRows: number): XLSX.ParsingOptions {
   if (!hasZipSignature(buf)) throw new SheetError("notXlsx");
   let worksheets: Map<string, Buffer>;
+  let strings: Buffer | undefined;
   try {
     const entries = readCentralDirectory(buf, {
       maxEntries: QUICK_ORDER_LIMITS.maxEntries,
@@ -205,7 +224,14 @@ export function openWorkbook(buf: Buffer, sheetRows: number): XLSX.WorkBook {
     const names = new Set(entries.map((e) => e.name));
     if (!names.has("[Content_Types].xml") || !names.has("xl/workbook.xml"))
       throw new SheetError("notXlsx");
-    worksheets = verifyEntries(buf, entries, (name) => WORKSHEET_PART.test(name));
+    const kept = verifyEntries(
+      buf,
+      entries,
+      (name) => WORKSHEET_PART.test(name) || name === SHARED_STRINGS_PART,
+    );
+    strings = kept.get(SHARED_STRINGS_PART);
+    kept.delete(SHARED_STRINGS_PART);
+    worksheets = kept;
   } catch (e) {
     if (e instanceof ZipError) {
       if (e.reason === "tooManyEntries")
@@ -218,36 +244,43 @@ export function openWorkbook(buf: Buffer, sheetRows: number): XLSX.WorkBook {
     }
     throw e;
   }
+  if (strings !== undefined) {
+    if (strings.length > QUICK_ORDER_LIMITS.maxSharedStringsBytes)
+      throw new SheetError("tooLarge", {
+        max: QUICK_ORDER_LIMITS.maxSharedStringsBytes / MEGABYTE,
+      });
+    let count = 0;
+    for (const _ of strings.toString("utf8").matchAll(/<(?:[\w.-]+:)?si\b/g))
+      if (++count > QUICK_ORDER_LIMITS.maxStrings)
+        throw new SheetError("tooManyStrings", { max: QUICK_ORDER_LIMITS.maxStrings });
+  }
   // SheetJS reads only `sheetRows` rows, and only a sheet's dimension element tells it how
   // many more there are; files without one would be cut silently. The rows are counted here.
   for (const xml of worksheets.values()) {
     if (lastRowNumber(xml.toString("utf8")) >= sheetRows)
       throw new SheetError("tooManyRows", { max: QUICK_ORDER_LIMITS.maxRows });
   }
-  try {
-    return XLSX.read(buf, {
-      type: "buffer",
-      dense: true,
-      sheetRows,
-      cellFormula: false,
-      cellHTML: false,
-      cellText: false,
-      cellNF: false,
-      cellStyles: false,
-      cellDates: false,
-      sheetStubs: false,
-      bookDeps: false,
-      bookFiles: false,
-      bookProps: false,
-      bookVBA: false,
-      WTF: false,
-    });
-  } catch {
-    throw new SheetError("notXlsx");
-  }
+  return {
+    type: "buffer",
+    dense: true,
+    sheetRows,
+    cellFormula: false,
+    cellHTML: false,
+    cellText: false,
+    cellNF: false,
+    cellStyles: false,
+    cellDates: false,
+    sheetStubs: false,
+    bookDeps: false,
+    bookFiles: false,
+    bookProps: false,
+    bookVBA: false,
+    WTF: false,
+  };
 }
 
 const WORKSHEET_PART = /^xl\/worksheets\/[^/]+\.xml$/;
+const SHARED_STRINGS_PART = "xl/sharedStrings.xml";
 
 /**
  * The number of the last row of a worksheet's XML that can hold cells: its `r` attribute, or
@@ -264,16 +297,49 @@ export function lastRowNumber(xml: string): number {
   return last;
 }
 
+/** Rows SheetJS reads: the limit, the header and some slack (see rowsOf). */
+const ROW_WINDOW = QUICK_ORDER_LIMITS.maxRows + 1 + ROW_SLACK;
+
 /**
- * The data rows of a quick-order sheet. The header is the first non-empty row; its code
+ * The data rows of a quick-order sheet, parsed on this thread (tests and small tools; the
+ * server reads uploads with readQuickOrderSheetOffThread).
+ */
+export function readQuickOrderSheet(buf: Buffer): QuickOrderLine[] {
+  const options = checkWorkbook(buf, ROW_WINDOW);
+  let book: XLSX.WorkBook;
+  try {
+    book = XLSX.read(buf, options);
+  } catch {
+    throw new SheetError("notXlsx");
+  }
+  return rowsOf(book);
+}
+
+/**
+ * The data rows of an uploaded quick-order sheet: checked here, parsed by SheetJS on the
+ * worker thread (server/files/sheet-worker.ts), so the event loop is never held by a parse.
+ */
+export async function readQuickOrderSheetOffThread(buf: Buffer): Promise<QuickOrderLine[]> {
+  const options = checkWorkbook(buf, ROW_WINDOW);
+  let book: XLSX.WorkBook;
+  try {
+    book = await parseWorkbook(buf, options);
+  } catch (e) {
+    throw new SheetError(e instanceof SheetParseError && e.reason === "busy" ? "busy" : "notXlsx");
+  }
+  return rowsOf(book);
+}
+
+/**
+ * The data rows of a quick-order workbook. The header is the first non-empty row; its code
  * column is named product_variant_code, code or sku and its quantity column quantity or qty
  * (any case; spaces or hyphens count as underscores). Rows with neither a code nor a
  * quantity are skipped. The workbook must have exactly one sheet and at most 1,000 data rows.
+ * A cell holding a NUL character (`_x0000_` in the file) is refused: no text can hold one.
  */
-export function readQuickOrderSheet(buf: Buffer): QuickOrderLine[] {
+function rowsOf(book: XLSX.WorkBook): QuickOrderLine[] {
   const max = QUICK_ORDER_LIMITS.maxRows;
-  const window = max + 1 + ROW_SLACK;
-  const book = openWorkbook(buf, window);
+  const window = ROW_WINDOW;
   if (book.SheetNames.length !== 1)
     throw new SheetError("sheetCount", { count: book.SheetNames.length });
   const sheet = book.Sheets[book.SheetNames[0]!];
@@ -303,7 +369,13 @@ export function readQuickOrderSheet(buf: Buffer): QuickOrderLine[] {
     const quantityCell = cells[quantityCol];
     if (isEmpty(codeCell) && isEmpty(quantityCell)) continue;
     if (lines.length === max) throw new SheetError("tooManyRows", { max });
-    lines.push({ row: r + 1, code: codeOf(codeCell), quantity: rawValue(quantityCell) });
+    const line = { row: r + 1, code: codeOf(codeCell), quantity: rawValue(quantityCell) };
+    if (
+      line.code?.includes("\0") ||
+      (typeof line.quantity === "string" && line.quantity.includes("\0"))
+    )
+      throw new SheetError("nulCell", { row: r + 1 });
+    lines.push(line);
   }
   if (codeCol < 0) throw new SheetError("empty");
   if (lines.length === 0) throw new SheetError("empty");

@@ -2,6 +2,9 @@ import type { FastifyInstance, InjectOptions } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig, type ServerConfig } from "../../server/config.js";
 import { CatalogueCache } from "../../server/http/catalogue-cache.js";
+import { parseWorkbook } from "../../server/files/sheet-worker.js";
+import { QUICK_ORDER_LIMITS } from "../../server/files/xlsx.js";
+import { handWrittenXlsx, multipart, type Part } from "../fixtures/files/builders.js";
 import {
   appOn,
   backends,
@@ -92,6 +95,31 @@ describe("finding F: the catalogue cache is bounded in bytes", () => {
     // A newer catalogue version empties it, bytes included.
     cache.saw(3);
     expect([cache.size, cache.bytes]).toEqual([0, 0]);
+  });
+});
+
+/** A quick-order sheet of `rows` codes, each `length` characters, as shared strings. */
+function sheetOfCodes(rows: number, length: number): Buffer {
+  const cells: (string | number)[][] = [["code", "quantity"]];
+  for (let i = 0; i < rows; i++) cells.push([`C${i}-`.padEnd(length, "A"), 1]);
+  return handWrittenXlsx([{ name: "Order", rows: cells }], { sharedStrings: true });
+}
+
+describe("finding C: a workbook is parsed off the event loop", () => {
+  it("parses on the worker thread: the event loop turns before the parse answers", async () => {
+    const file = sheetOfCodes(1000, 400);
+    const order: string[] = [];
+    const parsed = parseWorkbook(file, { type: "buffer", dense: true }).then((book) => {
+      order.push("parsed");
+      return book;
+    });
+    setTimeout(() => order.push("timer"), 0);
+    const book = await parsed;
+    expect(order).toEqual(["timer", "parsed"]);
+    expect(book.SheetNames).toEqual(["Order"]);
+    const data = book.Sheets.Order!["!data"] as { v: unknown }[][];
+    expect(data).toHaveLength(1001);
+    expect(String(data[1000]![0]!.v)).toMatch(/^C999-A+$/);
   });
 });
 
@@ -358,6 +386,122 @@ describe.each(backends)("security round three on %s", (backend) => {
           remoteAddress: "198.51.100.99",
         });
         expect(JSON.parse(remote.body)).toEqual({ status: "ok" });
+      } finally {
+        await app.close();
+      }
+    });
+  });
+
+  describe("findings C and G: uploads", () => {
+    const IMPORT = "/shop/import/xlsx/quick-order";
+    async function post(url: string, parts: readonly Part[], as?: string, lang = "en") {
+      const { body, contentType } = multipart(parts);
+      const headers: Record<string, string> = {
+        "content-type": contentType,
+        "accept-language": lang,
+      };
+      if (as) headers.authorization = `Bearer ${await t.token(as)}`;
+      const res = await t.app.inject({ method: "POST", url, headers, payload: body });
+      return { status: res.statusCode, body: JSON.parse(res.body) as Record<string, unknown> };
+    }
+    const sheet = (data: Buffer): Part[] => [{ name: "file", filename: "order.xlsx", data }];
+
+    it("refuses a small file whose strings unpack to megabytes before parsing it", async () => {
+      // 1,000 codes of 17 KB: 17 MB of shared strings in a file of a few tens of kilobytes.
+      const bomb = sheetOfCodes(1000, 17_000);
+      expect(bomb.length).toBeLessThan(200_000);
+      const res = await post(IMPORT, sheet(bomb), USERS.spaBuyer, "de");
+      expect(res.status).toBe(413);
+      expect(String(res.body.detail)).toMatch(/MB/);
+    });
+
+    it("refuses more shared strings than 1,000 rows need", async () => {
+      // 1,000 rows, each with a code and four more texts: 5,006 strings, over the bound.
+      const wide: (string | number)[][] = [["code", "quantity", "a", "b", "c", "d"]];
+      for (let i = 0; i < 1000; i++) wide.push([`C-${i}`, 1, `a${i}`, `b${i}`, `c${i}`, `d${i}`]);
+      const refused = await post(
+        IMPORT,
+        sheet(handWrittenXlsx([{ name: "Order", rows: wide }], { sharedStrings: true })),
+        USERS.spaBuyer,
+        "de",
+      );
+      expect(refused.status).toBe(413);
+      expect(String(refused.body.detail)).toContain(String(QUICK_ORDER_LIMITS.maxStrings));
+      // Two texts a row, as a real sheet has: read.
+      const narrow = wide.map((row) => [row[0]!, String(row[1])]);
+      const read = await post(
+        IMPORT,
+        sheet(handWrittenXlsx([{ name: "Order", rows: narrow }], { sharedStrings: true })),
+        USERS.spaBuyer,
+      );
+      expect(read.status).toBe(200);
+    });
+
+    it("reads one file per user at a time and answers the other with 429", async () => {
+      const file = sheetOfCodes(1000, 200);
+      const answers = await Promise.all([
+        post(IMPORT, sheet(file), USERS.spaBuyer, "de"),
+        post(IMPORT, sheet(file), USERS.spaBuyer, "de"),
+      ]);
+      const statuses = answers.map((a) => a.status).sort();
+      expect(statuses).toEqual([200, 429]);
+      const refused = answers.find((a) => a.status === 429)!;
+      expect(String(refused.body.detail)).toMatch(/vorige Datei/);
+      // Another user is not held up by it, and the next file of the same user is read.
+      expect((await post(IMPORT, sheet(file), USERS.spaBuyer)).status).toBe(200);
+    });
+
+    it("refuses a NUL character with 422 in query lists, multipart fields and spreadsheet cells (G)", async () => {
+      for (const url of [
+        "/api/v2/shop/products?code=GLOW%00MINI",
+        "/api/v2/shop/products?code[]=A&code[]=B%00",
+        "/api/v2/shop/product-variants?code[]=GLOW-MINI-ROSE%00",
+        "/api/v2/shop/products?codeOrName=gl%00ow",
+      ]) {
+        const res = await t.app.inject({
+          method: "GET",
+          url,
+          headers: { "accept-language": "de" },
+        });
+        expect(res.statusCode, url).toBe(422);
+        const problem = JSON.parse(res.body) as { violations: { propertyPath: string }[] };
+        expect(problem.violations[0]!.propertyPath, url).toMatch(/^code|codeOrName/);
+      }
+      const support = await post("/form/support", [
+        { name: "name", value: "Ada\u0000 Lovelace" },
+        { name: "email", value: "ada@example.com" },
+        { name: "question", value: "Hello" },
+      ]);
+      expect(support.status).toBe(422);
+      expect(JSON.stringify(support.body.violations)).toContain('"propertyPath":"name"');
+      const nulCell = handWrittenXlsx([
+        {
+          name: "Order",
+          rows: [
+            ["code", "quantity"],
+            ["GLOW-MINI-ROSE_x0000_", 2],
+          ],
+        },
+      ]);
+      const sheetAnswer = await post(IMPORT, sheet(nulCell), USERS.spaBuyer, "de");
+      expect(sheetAnswer.status).toBe(422);
+      expect(String(sheetAnswer.body.detail)).toMatch(/Zeile 2/);
+    });
+
+    it("refuses a NUL character in GraphQL productVariants codes without a server error (G)", async () => {
+      const app = await appOn(t, t.config, { portal: true });
+      try {
+        const res = await app.inject({
+          method: "POST",
+          url: "/graphql",
+          headers: { "content-type": "application/json" },
+          payload: JSON.stringify({
+            query: "query($c: [String!]!) { productVariants(codes: $c) { code } }",
+            variables: { c: ["GLOW-MINI-ROSE\u0000"] },
+          }),
+        });
+        expect(res.statusCode).toBeLessThan(500);
+        expect(res.body).not.toMatch(/Internal|INTERNAL_SERVER_ERROR/);
       } finally {
         await app.close();
       }

@@ -16,7 +16,7 @@ import {
   contractPriceWorkbook,
   QUICK_ORDER_LIMITS,
   quickOrderSampleWorkbook,
-  readQuickOrderSheet,
+  readQuickOrderSheetOffThread,
   type QuickOrderLine,
   SheetError,
   XLSX_MIME,
@@ -176,6 +176,8 @@ export async function registerFileRoutes(app: FastifyInstance, { db, config }: A
     );
   });
 
+  /** The users whose quick-order file is being read now (one each at a time). */
+  const importing = new Set<number>();
   await app.register(async (scope) => {
     await scope.register(multipart, {
       throwFileSizeLimit: true,
@@ -199,11 +201,17 @@ export async function registerFileRoutes(app: FastifyInstance, { db, config }: A
       const file = upload.files[0];
       if (!file || (file.data.length === 0 && file.filename === ""))
         throw new Problem(400, "/problems/bad-request", "fileUpload.fileRequired");
+      // One import per user at a time: each parse holds the worker (issue 32, finding C).
+      if (importing.has(principal.userId))
+        throw new Problem(429, "/problems/too-many-requests", "quickOrderImport.oneAtATime");
+      importing.add(principal.userId);
       let lines;
       try {
-        lines = readQuickOrderSheet(file.data);
+        lines = await readQuickOrderSheetOffThread(file.data);
       } catch (e) {
         throw sheetProblem(e);
+      } finally {
+        importing.delete(principal.userId);
       }
 
       const company = await companyPrices(principal.companyId);
@@ -346,6 +354,12 @@ function sheetProblem(e: unknown): unknown {
       return new Problem(413, "/problems/payload-too-large", "quickOrderImport.tooManyParts", {
         max: e.params.max ?? QUICK_ORDER_LIMITS.maxEntries,
       });
+    case "tooManyStrings":
+      return new Problem(413, "/problems/payload-too-large", "quickOrderImport.tooManyStrings", {
+        max: e.params.max ?? QUICK_ORDER_LIMITS.maxStrings,
+      });
+    case "busy":
+      return new Problem(429, "/problems/too-many-requests", "quickOrderImport.busy");
     default:
       return unprocessable(
         [{ propertyPath: "file", message: `quickOrderImport.${e.reason}`, params: e.params }],
