@@ -1,4 +1,5 @@
 import { MAX_NOTE_LENGTH, MAX_PO_NUMBER_LENGTH } from "../../rules/limits.js";
+import { readLine, readNote } from "../../rules/text.js";
 import type { Violation } from "./violations.js";
 
 export { MAX_NOTE_LENGTH, MAX_PO_NUMBER_LENGTH };
@@ -19,8 +20,10 @@ export interface CompletionInput {
 }
 
 /**
- * A purchase-order number as given: trimmed; empty is none (null). Answers the violation when
- * it is not a string or longer than 35 characters after trimming.
+ * A purchase-order number as given: trimmed of every kind of white space; empty is none
+ * (null). Answers the violation when it is not a string, holds a character that does not print
+ * (a line break, a zero-width or direction-changing character: issue 32, finding H) or is
+ * longer than 35 characters after trimming.
  */
 export function readPoNumber(
   raw: unknown,
@@ -29,7 +32,8 @@ export function readPoNumber(
   if (raw === null || raw === undefined) return { value: null };
   if (typeof raw !== "string")
     return { violation: { propertyPath, message: "field.type", params: { type: "string" } } };
-  const value = raw.trim();
+  const { text: value, printable } = readLine(raw);
+  if (!printable) return { violation: { propertyPath, message: "field.unprintable" } };
   if (value.length > MAX_PO_NUMBER_LENGTH)
     return {
       violation: {
@@ -72,6 +76,27 @@ export function completionViolations(o: CompletionInput): Violation[] {
     v.push({ propertyPath: "poNumber", message: "checkout.poNumberRequired" });
   }
   return v;
+}
+
+/**
+ * An order note as given: null when absent or blank; line breaks kept (CR LF read as LF).
+ * Answers the violation when it is not a string, is longer than 500 characters, or holds a
+ * control, invisible or direction-changing character (issue 32, finding H).
+ */
+export function readOrderNote(
+  raw: unknown,
+  propertyPath = "notes",
+): { value: string | null; violation?: undefined } | { value?: undefined; violation: Violation } {
+  if (raw === null || raw === undefined) return { value: null };
+  if (typeof raw !== "string")
+    return { violation: { propertyPath, message: "field.type", params: { type: "string" } } };
+  const { text, printable } = readNote(raw);
+  if (text.length > MAX_NOTE_LENGTH)
+    return {
+      violation: { propertyPath, message: "notes.tooLong", params: { max: MAX_NOTE_LENGTH } },
+    };
+  if (!printable) return { violation: { propertyPath, message: "field.unprintable" } };
+  return { value: text.trim() === "" ? null : text };
 }
 
 /** Digits of an order number at least (server/db/orders.ts numbers orders in SQL with it). */

@@ -4,6 +4,7 @@ import type { AddressSnapshot, DB } from "../db/schema.js";
 import { ADDRESS_MAX } from "../domain/address-book.js";
 import type { Violation } from "../domain/violations.js";
 import { Problem, unprocessable } from "../core/problem.js";
+import { readLine, trimAll } from "../../rules/text.js";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -51,7 +52,7 @@ export class BodyReader {
     if (
       value === undefined ||
       value === null ||
-      (typeof value === "string" && value.trim() === "")
+      (typeof value === "string" && trimAll(value) === "")
     ) {
       if (o.required)
         this.violations.push({ propertyPath: this.path(key), message: "field.required" });
@@ -65,9 +66,12 @@ export class BodyReader {
       });
       return undefined;
     }
-    const text = value.trim();
+    // Trimmed of every kind of white space; only printable characters (issue 32, finding H).
+    const { text, printable } = readLine(value);
     const max = o.max ?? 255;
-    if (text.length > max) {
+    if (!printable) {
+      this.violations.push({ propertyPath: this.path(key), message: "field.unprintable" });
+    } else if (text.length > max) {
       this.violations.push({
         propertyPath: this.path(key),
         message: "field.tooLong",

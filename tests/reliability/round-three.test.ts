@@ -507,4 +507,148 @@ describe.each(backends)("security round three on %s", (backend) => {
       }
     });
   });
+
+  describe("finding H: short texts that land in documents hold printable characters only", () => {
+    const INVISIBLE = [
+      "\u200B",
+      "\u3164",
+      "\u180E",
+      "\u2800",
+      "\u034F",
+      "\u0001",
+      "\r\n",
+      "\u202E",
+    ];
+    let cart = "";
+    beforeAll(async () => {
+      const started = await t.request("POST", "/api/v2/shop/orders", {
+        as: USERS.spaBuyer,
+        body: {},
+      });
+      cart = started.body.tokenValue as string;
+    });
+
+    it("refuses a PO number that is invisible or holds a hidden character, over REST and GraphQL", async () => {
+      for (const c of INVISIBLE) {
+        // Inside a reference: refused, naming the field, in the caller's language.
+        const res = await t.request("PUT", `/api/v2/shop/orders/${cart}`, {
+          as: USERS.spaBuyer,
+          body: { poNumber: `PO-${c}4711` },
+          headers: { "accept-language": "de" },
+        });
+        expect(res.status, JSON.stringify(c)).toBe(422);
+        expect(res.body.violations[0]).toMatchObject({ propertyPath: "poNumber" });
+        expect(res.body.violations[0].message).toMatch(/drucken/);
+        // Alone: refused, or trimmed away to no PO number at all, never kept as a reference.
+        const alone = await t.request("PUT", `/api/v2/shop/orders/${cart}`, {
+          as: USERS.spaBuyer,
+          body: { poNumber: `${c}${c}` },
+        });
+        if (alone.status === 200) expect(alone.body.poNumber ?? null, JSON.stringify(c)).toBeNull();
+        else expect(alone.status, JSON.stringify(c)).toBe(422);
+      }
+      // Trimmed of every kind of white space around a printable reference: kept.
+      const ok = await t.request("PUT", `/api/v2/shop/orders/${cart}`, {
+        as: USERS.spaBuyer,
+        body: { poNumber: "\u00A0\u3000 PO-4711 \u2003" },
+      });
+      expect(ok.status).toBe(200);
+      expect(ok.body.poNumber).toBe("PO-4711");
+
+      const app = await appOn(t, t.config, { portal: true });
+      try {
+        const res = await app.inject({
+          method: "POST",
+          url: "/graphql",
+          headers: {
+            "content-type": "application/json",
+            authorization: `Bearer ${await t.token(USERS.spaBuyer)}`,
+          },
+          payload: JSON.stringify({
+            query:
+              "mutation($t: String!, $p: String!) { setPurchaseOrderNumber(cartToken: $t, poNumber: $p) { __typename ... on ValidationError { violations { propertyPath } } } }",
+            variables: { t: cart, p: "PO\u202E1234" },
+          }),
+        });
+        const answer = JSON.parse(res.body) as {
+          data: { setPurchaseOrderNumber: { __typename: string; violations: unknown[] } };
+        };
+        expect(answer.data.setPurchaseOrderNumber.__typename).toBe("ValidationError");
+      } finally {
+        await app.close();
+      }
+    });
+
+    it("does not count an invisible PO number as given where the company requires one", async () => {
+      const adminId = await t.userId(USERS.spaAdmin);
+      const required = await t.request("PUT", `/api/v2/shop/customers/${adminId}`, {
+        as: USERS.spaAdmin,
+        body: { poNumberRequired: true },
+      });
+      expect(required.status).toBe(200);
+      try {
+        const token = (
+          await t.request("POST", "/api/v2/shop/orders", { as: USERS.spaBuyer, body: {} })
+        ).body.tokenValue as string;
+        const added = await t.request("POST", `/api/v2/shop/orders/${token}/items`, {
+          as: USERS.spaBuyer,
+          body: {
+            productVariant: "/api/v2/shop/product-variants/FIRM-LIFT-SERUM-30ML",
+            quantity: 30,
+          },
+        });
+        expect(added.status).toBe(201);
+        await t.request("PUT", `/api/v2/shop/orders/${token}`, {
+          as: USERS.spaBuyer,
+          body: { shippingAddress: "/api/v2/shop/addresses/2" },
+        });
+        await t.request(
+          "PATCH",
+          `/api/v2/shop/orders/${token}/payments/${added.body.payments[0].id}`,
+          {
+            as: USERS.spaBuyer,
+            body: { paymentMethod: "/api/v2/shop/payment-methods/invoice" },
+          },
+        );
+        for (const poNumber of ["\u200B", "\u3164\u3164", "\u2800", "\u034F", "\r\n"]) {
+          const res = await t.request("PATCH", `/api/v2/shop/orders/${token}/complete`, {
+            as: USERS.spaBuyer,
+            body: { poNumber },
+          });
+          expect(res.status, JSON.stringify(poNumber)).toBe(422);
+          expect(JSON.stringify(res.body.violations)).toContain("poNumber");
+        }
+      } finally {
+        await t.request("PUT", `/api/v2/shop/customers/${adminId}`, {
+          as: USERS.spaAdmin,
+          body: { poNumberRequired: false },
+        });
+      }
+    });
+
+    it("refuses hidden characters in notes and list names, and keeps a note's line breaks", async () => {
+      for (const notes of ["Deliver \u202Eetatskcab", "a\u0007b", "\u200B"]) {
+        const res = await t.request("POST", `/api/v2/shop/orders/${cart}`, {
+          as: USERS.spaBuyer,
+          body: { notes },
+        });
+        expect(res.status, JSON.stringify(notes)).toBe(422);
+      }
+      const note = await t.request("POST", `/api/v2/shop/orders/${cart}`, {
+        as: USERS.spaBuyer,
+        body: { notes: "Gate 3\r\nRing twice" },
+      });
+      expect(note.status).toBe(200);
+      expect(note.body.notes).toBe("Gate 3\nRing twice");
+      const list = await t.request("POST", "/api/v2/shopping-lists", {
+        as: USERS.spaBuyer,
+        body: {
+          name: "Spr\u200Bing",
+          items: [{ productVariant: "/api/v2/shop/product-variants/GLOW-MINI-ROSE", quantity: 1 }],
+        },
+      });
+      expect(list.status).toBe(422);
+      expect(list.body.violations[0]).toMatchObject({ propertyPath: "name" });
+    });
+  });
 });

@@ -12,7 +12,7 @@ import {
   type CartDetails,
 } from "../../db/carts.js";
 import { findOrderByToken, type Tx } from "../../db/orders.js";
-import { MAX_NOTE_LENGTH, readPoNumber } from "../../domain/checkout.js";
+import { readOrderNote, readPoNumber } from "../../domain/checkout.js";
 import { can } from "../../domain/permissions.js";
 import { couponViolation } from "../../domain/promotions.js";
 import { requirePrincipal } from "../auth.js";
@@ -93,21 +93,10 @@ export function registerCartDetails(app: FastifyInstance, { db }: AppContext) {
   app.post("/api/v2/shop/orders/:token", async (request) =>
     changeCart(db, request, async (tx, order) => {
       const r = new BodyReader(request.body, ["notes"]);
-      const raw = r.raw("notes");
-      let notes: string | null = null;
-      if (raw !== null && raw !== undefined) {
-        if (typeof raw !== "string")
-          r.add({ propertyPath: "notes", message: "field.type", params: { type: "string" } });
-        else if (raw.length > MAX_NOTE_LENGTH)
-          r.add({
-            propertyPath: "notes",
-            message: "notes.tooLong",
-            params: { max: MAX_NOTE_LENGTH },
-          });
-        else notes = raw.trim() === "" ? null : raw;
-      }
+      const note = readOrderNote(r.raw("notes"));
+      if (note.violation) r.add(note.violation);
       r.done();
-      await setCartNotes(tx, order.id, notes);
+      await setCartNotes(tx, order.id, note.value ?? null);
     }),
   );
 

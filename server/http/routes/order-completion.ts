@@ -11,7 +11,7 @@ import {
 import type { DB } from "../../db/schema.js";
 import type { ServerConfig } from "../../config.js";
 import { AWAITING_APPROVAL } from "../../domain/spending-limits.js";
-import { MAX_NOTE_LENGTH, readPoNumber } from "../../domain/checkout.js";
+import { readOrderNote, readPoNumber } from "../../domain/checkout.js";
 import { requirePrincipal } from "../auth.js";
 import type { AppContext } from "../context.js";
 import { languageOf } from "../problem.js";
@@ -54,13 +54,8 @@ async function completeOrder(
   const notes = r.raw("notes");
   const po = r.has("poNumber") ? readPoNumber(r.raw("poNumber")) : undefined;
   if (po?.violation) r.add(po.violation);
-  if (
-    notes !== undefined &&
-    notes !== null &&
-    (typeof notes !== "string" || notes.length > MAX_NOTE_LENGTH)
-  ) {
-    r.add({ propertyPath: "notes", message: "notes.tooLong", params: { max: MAX_NOTE_LENGTH } });
-  }
+  const note = notes === undefined ? undefined : readOrderNote(notes);
+  if (note?.violation) r.add(note.violation);
   r.done();
 
   const replay = await db.transaction().execute(async (tx) => {

@@ -7,6 +7,7 @@ import {
   formatOrderNumber,
   MAX_PO_NUMBER_LENGTH,
   readPoNumber,
+  readOrderNote,
   paymentDueDate,
 } from "../../../server/domain/checkout.js";
 
@@ -184,6 +185,49 @@ describe("paymentDueDate", () => {
   it("does not change the completion date it is given", () => {
     paymentDueDate(completedAt, "invoice", 30);
     expect(completedAt.toISOString()).toBe("2025-03-20T10:30:00.000Z");
+  });
+});
+
+describe("printable texts (issue 32, finding H)", () => {
+  const unprintable = (propertyPath: string) => ({
+    violation: { propertyPath, message: "field.unprintable" },
+  });
+  it("refuses a PO number holding a hidden character, and trims every kind of blank away", () => {
+    for (const c of ["\u200B", "\u3164", "\u180E", "\u2800", "\u034F", "\u0001", "\n", "\u202E"])
+      expect(readPoNumber(`PO${c}1`), JSON.stringify(c)).toEqual(unprintable("poNumber"));
+    expect(readPoNumber("\u00A0\u2003PO-1\u3000\u200B")).toEqual({ value: "PO-1" });
+    expect(readPoNumber("\u200B\u3164\u2800")).toEqual({ value: null });
+    expect(readPoNumber("\u0001", "order.poNumber")).toEqual(unprintable("order.poNumber"));
+    // Letters of any script print.
+    expect(readPoNumber("Bestellung-Ä/東京")).toEqual({ value: "Bestellung-Ä/東京" });
+  });
+
+  it("keeps a note's line breaks and tabs, refuses other controls and hidden characters", () => {
+    expect(readOrderNote("Gate 3\r\nRing\ttwice\rThanks")).toEqual({
+      value: "Gate 3\nRing\ttwice\nThanks",
+    });
+    expect(readOrderNote("  \n ")).toEqual({ value: null });
+    expect(readOrderNote(null)).toEqual({ value: null });
+    expect(readOrderNote(undefined)).toEqual({ value: null });
+    expect(readOrderNote(12)).toEqual({
+      violation: { propertyPath: "notes", message: "field.type", params: { type: "string" } },
+    });
+    for (const c of ["\u0007", "\u202E", "\u200B", "\u2800"])
+      expect(readOrderNote(`a${c}b`, "note"), JSON.stringify(c)).toEqual(unprintable("note"));
+    expect(readOrderNote("x".repeat(MAX_NOTE_LENGTH))).toEqual({
+      value: "x".repeat(MAX_NOTE_LENGTH),
+    });
+    // CR LF counts as one character, as it is stored.
+    expect(readOrderNote(`${"x".repeat(MAX_NOTE_LENGTH - 1)}\r\n`)).toEqual({
+      value: `${"x".repeat(MAX_NOTE_LENGTH - 1)}\n`,
+    });
+    expect(readOrderNote("x".repeat(MAX_NOTE_LENGTH + 1))).toEqual({
+      violation: {
+        propertyPath: "notes",
+        message: "notes.tooLong",
+        params: { max: MAX_NOTE_LENGTH },
+      },
+    });
   });
 });
 
