@@ -10,6 +10,7 @@ import {
   quantityOfText,
   quickOrderMachine,
   rowsFromImport,
+  type QuickOrderImport,
 } from "../../machines/quick-order.machine.js";
 import { IMPORT, PRODUCT } from "./models/quick-order.model.js";
 
@@ -122,7 +123,7 @@ describe("quick order machine: hand-written cases", () => {
     );
     expect(plain!.problem!.choices).toBeUndefined();
     // Picking one of the variants fixes the row in place.
-    const answer = {
+    const answer: QuickOrderImport = {
       rows: [],
       errors: [
         {
