@@ -41,9 +41,11 @@ export const tests = journeys(
       await german(ctx);
       await page.goto(`${baseUrl}/shop/products/GLOW-MINI`);
       await running(page);
+      await page.getByRole("button", { name: "Einverstanden" }).click();
       const picker = page.getByRole("radiogroup");
       await picker.waitFor();
-      const rose = picker.getByRole("radio", { name: "Rose" });
+      // The variants' names are the German ones (catalogue translations).
+      const rose = picker.getByRole("radio", { name: "Rosé" });
       const mint = picker.getByRole("radio", { name: "Mint" });
       expect(await rose.isChecked(), "without ?variant= the first variant is chosen");
       expect((await sku(page))?.includes("GLOW-MINI-ROSE"), "the SKU is the variant's code");
@@ -60,6 +62,9 @@ export const tests = journeys(
       await mint.focus();
       await page.keyboard.press("ArrowRight");
       await page.waitForURL(/\?variant=GLOW-MINI-PEARL$/);
+      const pearl = picker.getByRole("radio", { name: "Perlmutt" });
+      expect(await pearl.isChecked(), "the arrow key chose Pearl");
+      await pearl.focus();
       await page.keyboard.press("ArrowLeft");
       await page.waitForURL(/\?variant=GLOW-MINI-MINT$/);
       const after = await page.evaluate(() => history.length);
