@@ -21,6 +21,7 @@ export function toProductVariant(v: RestVariant): ProductVariantModel {
     currencyCode: v.currencyCode ?? null,
     inStock: v.inStock,
     ean: v.ean ?? null,
+    images: (v.images ?? []).map(toImage),
   };
 }
 
@@ -45,6 +46,7 @@ export function toContractPrice(c: RestContractPrice): ContractPriceModel {
       volumePrices: toVolumePrices(v.volumePrices),
       inStock: v.inStock,
       ean: v.ean ?? null,
+      image: (v.images ?? []).filter((i) => i.type === "main").map(toImage)[0] ?? null,
     })),
   };
 }

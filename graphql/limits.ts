@@ -54,6 +54,8 @@ export const DEFAULT_LIMITS: Limits = {
  */
 const LIST_SIZES: Record<string, number> = {
   "Product.related": 4,
+  // A product has a handful of variants (colours, sizes; the catalogue's most is 3).
+  "ContractPrice.variants": 4,
   "OrderItem.images": 1,
   "Cart.payments": 2,
   "Cart.shipments": 2,

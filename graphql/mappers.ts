@@ -138,6 +138,7 @@ export function toProduct(p: RestProduct): ProductModel {
     currencyCode: v.currencyCode ?? null,
     inStock: v.inStock,
     ean: v.ean ?? null,
+    images: (v.images ?? []).map(toImage),
   }));
   const first = variants[0];
   return {

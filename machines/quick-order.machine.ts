@@ -4,7 +4,13 @@ import { unprovided } from "./unprovided.js";
 
 /** Why the server could not use a row of the uploaded file (the import's `reason`). */
 export type QuickOrderRowReason =
-  "unknown_code" | "out_of_stock" | "invalid_quantity" | "missing_code";
+  "unknown_code" | "several_variants" | "out_of_stock" | "invalid_quantity" | "missing_code";
+
+/** A variant a row may take instead of a product code that has several (decision 051). */
+export interface QuickOrderChoice {
+  code: string;
+  name: string;
+}
 
 /** What the server says of a row's product: in the buyer's language, at the company's price. */
 export interface QuickOrderProduct {
@@ -44,6 +50,8 @@ export interface QuickOrderRow {
     /** The code's problem and the quantity's problem, each in the buyer's language. */
     codeMessage: string | null;
     quantityMessage: string | null;
+    /** A product code with several variants: the variants to pick from in place. */
+    choices?: QuickOrderChoice[];
   } | null;
 }
 
@@ -52,6 +60,8 @@ export interface QuickOrderProblemAnswer {
   field: string;
   reason: QuickOrderRowReason;
   message: string;
+  /** For several_variants: the product's variants (decision 051). */
+  variants?: QuickOrderChoice[];
 }
 
 /** What the server answers of a product (REST import, snake case). */
@@ -191,6 +201,7 @@ function problemOf(
   if (!first) return null;
   const quantity = problems.find((p) => p.reason === "invalid_quantity");
   const code = problems.find((p) => p.reason !== "invalid_quantity");
+  const choices = code?.variants ?? [];
   return {
     row,
     reason: first.reason,
@@ -198,6 +209,7 @@ function problemOf(
     written,
     codeMessage: code?.message ?? null,
     quantityMessage: quantity?.message ?? null,
+    ...(choices.length > 0 ? { choices } : {}),
   };
 }
 

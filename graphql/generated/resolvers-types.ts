@@ -293,6 +293,8 @@ export interface ContractPriceVariantModel {
   __typename?: "ContractPriceVariant";
   code: string;
   ean?: string | null;
+  /** The variant's picture (its own, else its product's main one; decision 051). */
+  image?: ImageModel | null;
   inStock: boolean;
   name: string;
   price?: number | null;
@@ -834,6 +836,8 @@ export interface ProductVariantModel {
   code: string;
   currencyCode?: string | null;
   ean?: string | null;
+  /** The variant's pictures (decision 051): its own (a colour's tinted picture), else its product's main pictures. */
+  images: Array<ImageModel>;
   inStock: boolean;
   name: string;
   originalPrice?: number | null;
@@ -949,8 +953,10 @@ export interface QuickOrderProblemModel {
   field: string;
   /** In the caller's language, naming the row. */
   message: string;
-  /** unknown_code, out_of_stock, missing_code or invalid_quantity. */
+  /** unknown_code, several_variants, out_of_stock, missing_code or invalid_quantity. */
   reason: string;
+  /** For several_variants (a product code whose product has several variants, decision 051): the variants the row may take instead, in catalogue order; empty for other reasons. */
+  variants: Array<QuickOrderVariantChoiceModel>;
 }
 
 export interface QuickOrderProductModel {
@@ -964,6 +970,13 @@ export interface QuickOrderProductModel {
   unitPrice: number;
   variantCode: string;
   variantName: string;
+}
+
+/** A variant a quick-order row may take: its code and its name in the caller's language. */
+export interface QuickOrderVariantChoiceModel {
+  __typename?: "QuickOrderVariantChoice";
+  code: string;
+  name: string;
 }
 
 /** ValidationError carries the violations (property paths of the REST payload, e.g. relationships.default_contact.email), including a duplicate e-mail, pending application or existing company. */
@@ -1360,6 +1373,7 @@ export interface ContractPriceListResolvers {
 export interface ContractPriceVariantResolvers {
   code?: Resolver<string, ContractPriceVariantModel, Record<string, never>>;
   ean?: Resolver<string | null, ContractPriceVariantModel, Record<string, never>>;
+  image?: Resolver<ImageModel | null, ContractPriceVariantModel, Record<string, never>>;
   inStock?: Resolver<boolean, ContractPriceVariantModel, Record<string, never>>;
   name?: Resolver<string, ContractPriceVariantModel, Record<string, never>>;
   price?: Resolver<number | null, ContractPriceVariantModel, Record<string, never>>;
@@ -1963,6 +1977,7 @@ export interface ProductVariantResolvers {
   code?: Resolver<string, ProductVariantModel, Record<string, never>>;
   currencyCode?: Resolver<string | null, ProductVariantModel, Record<string, never>>;
   ean?: Resolver<string | null, ProductVariantModel, Record<string, never>>;
+  images?: Resolver<Array<ImageModel>, ProductVariantModel, Record<string, never>>;
   inStock?: Resolver<boolean, ProductVariantModel, Record<string, never>>;
   name?: Resolver<string, ProductVariantModel, Record<string, never>>;
   originalPrice?: Resolver<number | null, ProductVariantModel, Record<string, never>>;
@@ -2117,6 +2132,11 @@ export interface QuickOrderProblemResolvers {
   field?: Resolver<string, QuickOrderProblemModel, Record<string, never>>;
   message?: Resolver<string, QuickOrderProblemModel, Record<string, never>>;
   reason?: Resolver<string, QuickOrderProblemModel, Record<string, never>>;
+  variants?: Resolver<
+    Array<QuickOrderVariantChoiceModel>,
+    QuickOrderProblemModel,
+    Record<string, never>
+  >;
 }
 
 export interface QuickOrderProductResolvers {
@@ -2127,6 +2147,11 @@ export interface QuickOrderProductResolvers {
   unitPrice?: Resolver<number, QuickOrderProductModel, Record<string, never>>;
   variantCode?: Resolver<string, QuickOrderProductModel, Record<string, never>>;
   variantName?: Resolver<string, QuickOrderProductModel, Record<string, never>>;
+}
+
+export interface QuickOrderVariantChoiceResolvers {
+  code?: Resolver<string, QuickOrderVariantChoiceModel, Record<string, never>>;
+  name?: Resolver<string, QuickOrderVariantChoiceModel, Record<string, never>>;
 }
 
 export interface RegistrationCountryResolvers {
@@ -2305,6 +2330,7 @@ export interface Resolvers {
   QuickOrderPasted?: QuickOrderPastedResolvers;
   QuickOrderProblem?: QuickOrderProblemResolvers;
   QuickOrderProduct?: QuickOrderProductResolvers;
+  QuickOrderVariantChoice?: QuickOrderVariantChoiceResolvers;
   RegistrationCountry?: RegistrationCountryResolvers;
   Shipment?: ShipmentResolvers;
   ShippingMethod?: ShippingMethodResolvers;

@@ -20,6 +20,8 @@ export interface RestContractPrice {
     volumePrices?: RestVolumePrice[];
     inStock: boolean;
     ean?: string | null;
+    /** The variant's pictures (its own, else its product's; decision 051). */
+    images?: RestImage[];
   }[];
 }
 
@@ -65,6 +67,8 @@ export interface RestVariant {
   currencyCode?: string | null;
   inStock: boolean;
   ean?: string | null;
+  /** The variant's pictures (its own, else its product's; decision 051). */
+  images?: RestImage[];
 }
 
 /** A product of a checked quick-order row (POST /api/v2/shop/quick-order/check). */
@@ -91,7 +95,13 @@ export interface RestQuickOrderCheck {
     row: number;
     product_variant_code: string | null;
     quantity: number | string | boolean | null;
-    problems: { field: string; reason: string; message: string }[];
+    problems: {
+      field: string;
+      reason: string;
+      message: string;
+      /** For several_variants: the variants to choose from (decision 051). */
+      variants?: { code: string; name: string }[];
+    }[];
     product: RestQuickOrderProduct | null;
   }[];
 }

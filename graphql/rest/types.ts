@@ -110,6 +110,8 @@ export interface RestVariantData {
   currencyCode?: string | null;
   inStock: boolean;
   ean?: string | null;
+  /** The variant's pictures (its own, else its product's; decision 051). */
+  images?: RestImage[];
 }
 
 export interface RestProduct {

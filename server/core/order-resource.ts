@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Kysely } from "kysely";
+import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import { jsonArrayFrom } from "kysely/helpers/postgres";
 import { paymentDisplayStatus, totalUnpaidAmount } from "../domain/payment-status.js";
 import type { AddressSnapshot, DB, OrderItemRow, OrderRow } from "../db/schema.js";
@@ -88,13 +88,23 @@ export async function orderResourceByToken(db: Kysely<DB>, token: string, langua
 
 type PaymentRow = Parameters<typeof paymentResource>[0];
 
-/** The path of a line's product's first main image. */
+/**
+ * The path of a line's first main image: its variant's own picture where it has one, else
+ * its product's (decision 051).
+ */
 function mainImage(eb: ExpressionBuilder<DB & { i: DB["order_items"] }, "i">) {
   return eb
     .selectFrom("product_images as img")
     .select("img.path")
     .whereRef("img.product_code", "=", "i.product_code")
     .where("img.type", "=", "main")
+    .where((w) =>
+      w.or([
+        w("img.variant_code", "is", null),
+        w("img.variant_code", "=", w.ref("i.variant_code")),
+      ]),
+    )
+    .orderBy(sql`img.variant_code is null`)
     .orderBy("img.position")
     .orderBy("img.id")
     .limit(1);

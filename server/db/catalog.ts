@@ -28,6 +28,17 @@ export interface VariantView {
   rrpPrice: number | null;
   /** Volume prices in the caller's price list, by quantity; empty without tiers (decision 040). */
   tiers: TierRange[];
+  /**
+   * The variant's pictures (decision 051): its own, else its product's main ones, so every
+   * variant answers the picture to show for it.
+   */
+  images: ImageView[];
+}
+
+export interface ImageView {
+  id: number;
+  type: string;
+  path: string;
 }
 
 export interface ProductView {
@@ -175,7 +186,24 @@ const VARIANT_COLUMNS = [
   "vp.original_price",
   "vp.rrp_price",
   variantTiersJson().as("tiers"),
+  variantImagesJson().as("images"),
 ] as const;
+
+/**
+ * The pictures of `product_variants as v` as JSON (decision 051): its own (product_images rows
+ * naming it), else the product's own main pictures; in position order.
+ */
+function variantImagesJson() {
+  return sql<ImageView[]>`coalesce(
+    (select json_agg(json_build_object('id', vi.id, 'type', vi.type, 'path', vi.path)
+                     order by vi.position, vi.id)
+     from product_images as vi where vi.variant_code = v.code),
+    (select json_agg(json_build_object('id', pi.id, 'type', pi.type, 'path', pi.path)
+                     order by pi.position, pi.id)
+     from product_images as pi
+     where pi.product_code = v.product_code and pi.variant_code is null and pi.type = 'main'),
+    '[]'::json)`;
+}
 
 type ProductSource = SelectQueryBuilder<DB, "products", object>;
 
@@ -201,6 +229,8 @@ function withDetails(query: ProductSource, priceList: string | undefined, langua
           .selectFrom("product_images as i")
           .select(["i.id", "i.type", "i.path"])
           .whereRef("i.product_code", "=", "products.code")
+          // A variant's own pictures are the variant's (decision 051), not the product's.
+          .where("i.variant_code", "is", null)
           .orderBy("i.position")
           .orderBy("i.id"),
       ).as("images"),
@@ -250,6 +280,7 @@ type VariantRow = {
   original_price: number | null;
   rrp_price: number | null;
   tiers: Tier[];
+  images: ImageView[];
 };
 
 function toVariantView(r: VariantRow): VariantView {
@@ -264,6 +295,7 @@ function toVariantView(r: VariantRow): VariantView {
     originalPrice: r.original_price,
     rrpPrice: r.rrp_price,
     tiers: tierRanges(r.tiers),
+    images: r.images.map((i) => ({ id: i.id, type: i.type, path: i.path })),
   };
 }
 

@@ -39,9 +39,10 @@ export async function quickOrderSampleVariants(
 }
 
 /**
- * The enabled variants of enabled products among `codes` (upper case) priced in
- * `priceListCode`, with their names in `lang` (the stored name where untranslated), stock,
- * price, volume tiers and main image: the quick-order check's one statement.
+ * The enabled variants of enabled products priced in `priceListCode` whose own code or whose
+ * product's code is among `codes` (upper case; decision 051: a product code names its
+ * variants), with their names in `lang` (the stored name where untranslated), stock, price,
+ * volume tiers and main image, in catalogue order: the quick-order check's one statement.
  */
 export async function quickOrderVariants(
   db: Kysely<DB>,
@@ -77,13 +78,26 @@ export async function quickOrderVariants(
         .select("img.path")
         .whereRef("img.product_code", "=", "p.code")
         .where("img.type", "=", "main")
+        // The variant's own picture where it has one, else the product's (decision 051).
+        .where((w) =>
+          w.or([w("img.variant_code", "is", null), w("img.variant_code", "=", w.ref("v.code"))]),
+        )
+        .orderBy(sql`img.variant_code is null`)
         .orderBy("img.position")
         .orderBy("img.id")
         .limit(1)
         .as("image"),
     )
-    .where((eb) => eb(eb.fn<string>("upper", ["v.code"]), "in", [...codes]))
+    .where((eb) =>
+      eb.or([
+        eb(eb.fn<string>("upper", ["v.code"]), "in", [...codes]),
+        eb(eb.fn<string>("upper", ["p.code"]), "in", [...codes]),
+      ]),
+    )
     .where("v.enabled", "=", true)
     .where("p.enabled", "=", true)
+    .orderBy("v.product_code")
+    .orderBy("v.position")
+    .orderBy("v.code")
     .execute();
 }

@@ -74,6 +74,8 @@ export interface DB {
     type: string;
     path: string;
     position: Generated<number>;
+    /** The variant the picture shows (migration 0017); null: the product's own picture. */
+    variant_code: string | null;
   };
   /** Catalogue texts in a locale other than English (null description: the English one). */
   product_translations: {

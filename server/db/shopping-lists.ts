@@ -117,46 +117,67 @@ export async function listLines(
   priceList: string,
   language: Language,
 ) {
-  return db
-    .selectFrom("shopping_list_items as i")
-    .innerJoin("product_variants as v", "v.code", "i.variant_code")
-    .innerJoin("products as p", "p.code", "v.product_code")
-    .leftJoin("variant_prices as vp", (j) =>
-      j.onRef("vp.variant_code", "=", "i.variant_code").on("vp.price_list_code", "=", priceList),
-    )
-    .leftJoin("product_images as img", (j) =>
-      j.onRef("img.product_code", "=", "p.code").on("img.type", "=", "main"),
-    )
-    .leftJoin("product_translations as pt", (j) =>
-      j.onRef("pt.product_code", "=", "p.code").on("pt.locale", "=", language),
-    )
-    .leftJoin("product_variant_translations as vt", (j) =>
-      j.onRef("vt.variant_code", "=", "v.code").on("vt.locale", "=", language),
-    )
-    .select([
-      "i.id",
-      "i.shopping_list_id",
-      "i.variant_code",
-      "i.quantity",
-      "v.name as variant_name",
-      "v.product_code",
-      "v.on_hand",
-      "v.enabled as variant_enabled",
-      "p.name as product_name",
-      "p.enabled as product_enabled",
-      "pt.name as product_name_translated",
-      "vt.name as variant_name_translated",
-      "vp.price",
-      "img.type as image_type",
-      "img.path as image_path",
-    ])
-    .where("i.shopping_list_id", "in", listIds)
-    .orderBy("i.shopping_list_id")
-    .orderBy("i.position")
-    .orderBy("i.id")
-    .orderBy("img.position")
-    .orderBy("img.id")
-    .execute();
+  return (
+    db
+      .selectFrom("shopping_list_items as i")
+      .innerJoin("product_variants as v", "v.code", "i.variant_code")
+      .innerJoin("products as p", "p.code", "v.product_code")
+      .leftJoin("variant_prices as vp", (j) =>
+        j.onRef("vp.variant_code", "=", "i.variant_code").on("vp.price_list_code", "=", priceList),
+      )
+      // The variant's own pictures where it has some, else the product's (decision 051).
+      .leftJoin("product_images as img", (j) =>
+        j
+          .onRef("img.product_code", "=", "p.code")
+          .on("img.type", "=", "main")
+          .on((eb) =>
+            eb.or([
+              eb("img.variant_code", "=", eb.ref("v.code")),
+              eb.and([
+                eb("img.variant_code", "is", null),
+                eb.not(
+                  eb.exists(
+                    eb
+                      .selectFrom("product_images as own")
+                      .select("own.id")
+                      .whereRef("own.variant_code", "=", "v.code"),
+                  ),
+                ),
+              ]),
+            ]),
+          ),
+      )
+      .leftJoin("product_translations as pt", (j) =>
+        j.onRef("pt.product_code", "=", "p.code").on("pt.locale", "=", language),
+      )
+      .leftJoin("product_variant_translations as vt", (j) =>
+        j.onRef("vt.variant_code", "=", "v.code").on("vt.locale", "=", language),
+      )
+      .select([
+        "i.id",
+        "i.shopping_list_id",
+        "i.variant_code",
+        "i.quantity",
+        "v.name as variant_name",
+        "v.product_code",
+        "v.on_hand",
+        "v.enabled as variant_enabled",
+        "p.name as product_name",
+        "p.enabled as product_enabled",
+        "pt.name as product_name_translated",
+        "vt.name as variant_name_translated",
+        "vp.price",
+        "img.type as image_type",
+        "img.path as image_path",
+      ])
+      .where("i.shopping_list_id", "in", listIds)
+      .orderBy("i.shopping_list_id")
+      .orderBy("i.position")
+      .orderBy("i.id")
+      .orderBy("img.position")
+      .orderBy("img.id")
+      .execute()
+  );
 }
 
 /** Locks the user's row so that two requests of one person do not both start a cart. */

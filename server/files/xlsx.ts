@@ -92,7 +92,10 @@ function workbook(
 }
 
 export interface ContractPriceRow {
+  /** The variant's code (decision 051: every variant its own row). */
   code: string;
+  /** The product's code, for the volume price sheet; the row's code where absent. */
+  productCode?: string;
   name: string;
   /** Minor units; null when the product has no price in the company's list. */
   price: number | null;
@@ -116,7 +119,7 @@ export const VOLUME_PRICE_HEADER = [
 export const VOLUME_PRICE_SHEET = "Volume prices";
 
 /**
- * The contract price list as .xlsx: one row per product, amounts as numbers in major units
+ * The contract price list as .xlsx: one row per variant, amounts as numbers in major units
  * shown with two decimals (spreadsheet users sum and compare them), the EAN as text so its
  * leading zeros survive. A second sheet lists the volume prices: one row per tier of every
  * variant that has tiers, its last quantity empty for the open-ended tier.
@@ -135,7 +138,7 @@ export function contractPriceWorkbook(rows: readonly ContractPriceRow[], author:
         rows: rows.flatMap((r) =>
           (r.variants ?? []).flatMap((v) =>
             v.tiers.map((t) => [
-              r.code,
+              r.productCode ?? r.code,
               v.code,
               t.minQuantity,
               t.maxQuantity,

@@ -8,10 +8,11 @@ import { translate, type Language } from "../core/i18n.js";
 
 /** Why a quick-order row cannot be added, as the import answers it. */
 export type QuickOrderRowError =
-  "unknown_code" | "out_of_stock" | "invalid_quantity" | "missing_code";
+  "unknown_code" | "several_variants" | "out_of_stock" | "invalid_quantity" | "missing_code";
 
 const ROW_ERROR_KEYS: Record<QuickOrderRowError, string> = {
   unknown_code: "quickOrderImport.unknownCode",
+  several_variants: "quickOrderImport.severalVariants",
   out_of_stock: "quickOrderImport.outOfStock",
   invalid_quantity: "quickOrderImport.invalidQuantity",
   missing_code: "quickOrderImport.missingCode",
@@ -35,6 +36,11 @@ export interface QuickOrderProblem {
   field: "product_variant_code" | "quantity";
   reason: QuickOrderRowError;
   message: string;
+  /**
+   * For `several_variants` (decision 051): the product's variants, one of which the row may
+   * take, in catalogue order, named in the caller's language.
+   */
+  variants?: { code: string; name: string }[];
 }
 
 export interface QuickOrderRowOk {
@@ -81,7 +87,24 @@ export async function checkQuickOrderLines(
 ): Promise<QuickOrderCheck> {
   const wanted = [...new Set(lines.flatMap((l) => (l.code ? [l.code.toUpperCase()] : [])))];
   const variants = await quickOrderVariants(db, wanted, company.price_list_code, lang);
+  // One code system (decision 051): a variant's code names the variant; else a product's code
+  // names its only variant, or, when it has several, asks the buyer to choose one.
+  const ofProduct = new Map<string, typeof variants>();
+  for (const v of variants) {
+    const key = v.product_code.toUpperCase();
+    ofProduct.set(key, [...(ofProduct.get(key) ?? []), v]);
+  }
   const byCode = new Map(variants.map((v) => [v.code.toUpperCase(), v]));
+  for (const code of wanted) {
+    const only = ofProduct.get(code);
+    if (!byCode.has(code) && only?.length === 1) byCode.set(code, only[0]!);
+  }
+  const choicesOf = (code: string | null) => {
+    const key = code?.toUpperCase();
+    if (key === undefined || byCode.has(key)) return undefined;
+    const several = ofProduct.get(key);
+    return several && several.length > 1 ? several : undefined;
+  };
 
   // Rows of one variant become one cart line, priced by the tier of its whole quantity
   // (decision 040): each such row is answered at that price.
@@ -109,8 +132,10 @@ export async function checkQuickOrderLines(
         }
       : null;
     const quantity = parseQuantity(line.quantity);
+    const choices = choicesOf(line.code);
     const reasons: QuickOrderRowError[] = [];
     if (!line.code) reasons.push("missing_code");
+    else if (choices) reasons.push("several_variants");
     else if (!variant) reasons.push("unknown_code");
     else if (variant.on_hand <= 0) reasons.push("out_of_stock");
     if (quantity === undefined) reasons.push("invalid_quantity");
@@ -130,11 +155,17 @@ export async function checkQuickOrderLines(
       reason,
       message: translate(lang, ROW_ERROR_KEYS[reason], {
         row: line.row,
-        code: line.code ?? "",
-        name: variant ? `${variant.product_name} (${variant.name})` : "",
+        code: choices ? choices[0]!.product_code : (line.code ?? ""),
+        name: variant
+          ? `${variant.product_name} (${variant.name})`
+          : (choices?.[0]?.product_name ?? ""),
+        variants: (choices ?? []).map((c) => `${c.code} (${c.name})`).join(", "),
         min: MIN_LINE_QUANTITY,
         max: MAX_LINE_QUANTITY,
       }),
+      ...(reason === "several_variants" && choices
+        ? { variants: choices.map((c) => ({ code: c.code, name: c.name })) }
+        : {}),
     }));
     errors.push({
       row: line.row,

@@ -16,6 +16,8 @@ export interface ProductCardData {
   price?: number | null;
   currencyCode?: string | null;
   inStock: boolean;
+  /** The product's variants: a card of a product with several says so (issue 30). */
+  variants?: ReadonlyArray<{ code: string; name: string }>;
 }
 
 /** The main image of a product: the 'main' one, else the first that is not a badge. */
@@ -62,6 +64,15 @@ export function ProductCard({ product }: { product: ProductCardData }) {
         >
           {product.name}
         </Text>
+        {product.variants && product.variants.length > 1 && (
+          // How many colours (or sizes) there are, and which: the product page lets one choose.
+          <Text size="sm" c="stone.7" lineClamp={2} data-testid="product-card-variants">
+            {t("product.variants", {
+              count: product.variants.length,
+              names: product.variants.map((v) => v.name).join(", "),
+            })}
+          </Text>
+        )}
         {product.price != null && (
           <Price amount={product.price} currencyCode={product.currencyCode} c="clay.7" fw={600} />
         )}

@@ -110,8 +110,9 @@ describe("gateway: account area", () => {
       );
       expect(contractPrices.items).toHaveLength(5);
       expect(contractPrices.totalItems).toBeGreaterThan(5);
-      const first = contractPrices.items[0]!;
-      expect(first.currencyCode).toBe("EUR");
+      expect(contractPrices.items[0]!.currencyCode).toBe("EUR");
+      // Every variant its own row (decision 051): its picture, price and RRP.
+      const first = contractPrices.items[0]!.variants[0]!;
       expect(first.image?.type).toBe("main");
       expect(first.image?.path).toMatch(/^\/media\//);
       expect(typeof first.price).toBe("number");
@@ -124,14 +125,18 @@ describe("gateway: account area", () => {
       const everything = dataOf(
         await h.run(ContractPricesDocument, { perPage: 100 }, as(USERS.spaBuyer)),
       ).contractPrices.items;
-      const tiered = everything.filter((row) => row.volumePrices.length > 0);
+      const tiered = everything.filter((row) => row.variants[0]!.volumePrices.length > 0);
       expect(tiered.map((row) => row.code)).toContain("FIRM-LIFT-CREAM");
-      expect(tiered.find((row) => row.code === "FIRM-LIFT-CREAM")!.volumePrices).toEqual([
+      expect(
+        tiered.find((row) => row.code === "FIRM-LIFT-CREAM")!.variants[0]!.volumePrices,
+      ).toEqual([
         { minQuantity: 1, maxQuantity: 11, price: 2400 },
         { minQuantity: 12, maxQuantity: 47, price: 2250 },
         { minQuantity: 48, maxQuantity: null, price: 2100 },
       ]);
-      expect(everything.find((row) => row.code === "FIRM-LIFT-SERUM")!.volumePrices).toEqual([]);
+      expect(
+        everything.find((row) => row.code === "FIRM-LIFT-SERUM")!.variants[0]!.volumePrices,
+      ).toEqual([]);
       expect(codeOf(await h.run(ContractPricesDocument, { perPage: 500 }))).toBe("BAD_USER_INPUT");
       expect(codeOf(await h.run(ContractPricesDocument, {}))).toBe("UNAUTHENTICATED");
     });

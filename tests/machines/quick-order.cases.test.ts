@@ -2,7 +2,7 @@
 // what the path tests' oracles left alive in the mutation run (decision 036). A separate
 // file, so that adding a case does not make Stryker's incremental run retest every mutant
 // the path tests already killed (it knows tests by file and name, not by location).
-import { createActor } from "xstate";
+import { createActor, fromPromise, waitFor } from "xstate";
 import { describe, expect, it } from "vitest";
 import {
   isRowComplete,
@@ -10,6 +10,7 @@ import {
   quantityOfText,
   quickOrderMachine,
   rowsFromImport,
+  type QuickOrderImport,
 } from "../../machines/quick-order.machine.js";
 import { IMPORT, PRODUCT } from "./models/quick-order.model.js";
 
@@ -64,5 +65,101 @@ describe("quick order machine: hand-written cases", () => {
     actor.send({ type: "quickOrder.changePaste", text: "   \n  " });
     actor.send({ type: "quickOrder.paste" });
     expect(actor.getSnapshot().value).toEqual(before);
+  });
+
+  it("offers a product code's variants in place, and the row is complete once one is picked", async () => {
+    const choices = [
+      { code: "GLOW-MINI-ROSE", name: "Rose" },
+      { code: "GLOW-MINI-MINT", name: "Mint" },
+    ];
+    const message = "Row 2: GLOW-MINI comes in several variants. Choose one of them.";
+    const [row] = rowsFromImport(
+      {
+        rows: [],
+        errors: [
+          {
+            row: 2,
+            product_variant_code: "GLOW-MINI",
+            quantity: 5,
+            reason: "several_variants",
+            message,
+            problems: [
+              {
+                field: "product_variant_code",
+                reason: "several_variants",
+                message,
+                variants: choices,
+              },
+            ],
+          },
+        ],
+      },
+      1,
+    );
+    expect(row!.variantCode).toBeNull();
+    expect(row!.quantity).toBe(5);
+    expect(row!.problem).toMatchObject({
+      reason: "several_variants",
+      codeMessage: message,
+      choices,
+    });
+    expect(isRowComplete(row!)).toBe(false);
+    // Another reason brings no choices.
+    const [plain] = rowsFromImport(
+      {
+        rows: [],
+        errors: [
+          {
+            row: 3,
+            product_variant_code: "NOPE",
+            quantity: 1,
+            reason: "unknown_code",
+            message: "Row 3: unknown.",
+            problems: [{ field: "product_variant_code", reason: "unknown_code", message: "x" }],
+          },
+        ],
+      },
+      1,
+    );
+    expect(plain!.problem!.choices).toBeUndefined();
+    // Picking one of the variants fixes the row in place.
+    const answer: QuickOrderImport = {
+      rows: [],
+      errors: [
+        {
+          row: 1,
+          product_variant_code: "GLOW-MINI",
+          quantity: "5",
+          reason: "several_variants" as const,
+          message,
+          problems: [
+            {
+              field: "product_variant_code",
+              reason: "several_variants" as const,
+              message,
+              variants: choices,
+            },
+          ],
+        },
+      ],
+    };
+    const actor = createActor(
+      quickOrderMachine.provide({ actors: { readPaste: fromPromise(async () => answer) } }),
+    ).start();
+    actor.send({ type: "quickOrder.changePaste", text: "GLOW-MINI;5" });
+    actor.send({ type: "quickOrder.paste" });
+    await waitFor(actor, (s) => s.matches("editing"));
+    const pasted = actor.getSnapshot().context.rows[0]!;
+    expect(pasted.problem?.choices).toEqual(choices);
+    actor.send({
+      type: "quickOrder.chooseProduct",
+      id: pasted.id,
+      variantCode: "GLOW-MINI-MINT",
+      label: "Mint (GLOW-MINI-MINT)",
+    });
+    const fixed = actor.getSnapshot().context.rows[0]!;
+    expect(fixed.variantCode).toBe("GLOW-MINI-MINT");
+    expect(fixed.problem).toBeNull();
+    expect(isRowComplete(fixed)).toBe(true);
   });
 });

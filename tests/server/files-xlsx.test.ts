@@ -93,7 +93,7 @@ describe.each(backends)("xlsx files on %s", (backend) => {
   const read = (buf: Buffer) => XLSX.read(buf, { type: "buffer" });
 
   describe("contract price export", () => {
-    it("lists every enabled product at the caller's contract prices, as numbers", async () => {
+    it("lists every enabled variant, with its own code, at the caller's contract prices, as numbers", async () => {
       const res = await get("/shop/export/xlsx/contract-price", USERS.spaAdmin);
       expect(res.statusCode).toBe(200);
       expect(res.headers["content-type"]).toBe(XLSX_TYPE);
@@ -111,21 +111,37 @@ describe.each(backends)("xlsx files on %s", (backend) => {
       const products = api.body["hydra:member"] as {
         code: string;
         name: string;
-        ean: string | null;
-        variantsData: { price: number; rrpPrice: number }[];
+        variantsData: {
+          code: string;
+          name: string;
+          price: number;
+          rrpPrice: number;
+          ean: string | null;
+        }[];
       }[];
-      expect(rows.length - 1).toBe(products.length);
+      // Every variant its own row, its own code and name (decision 051), in catalogue order.
+      const variants = products.flatMap((p) => p.variantsData.map((v) => ({ p, v })));
+      expect(rows.length - 1).toBe(variants.length);
+      expect(variants.length).toBeGreaterThan(products.length);
       expect(products.length).toBeGreaterThan(50);
-      for (const [n, p] of products.entries()) {
+      for (const [n, { p, v }] of variants.entries()) {
         expect(rows[n + 1]).toEqual([
-          p.code,
-          p.name,
-          p.variantsData[0]!.price / 100,
-          p.variantsData[0]!.rrpPrice / 100,
-          p.ean,
+          v.code,
+          `${p.name} — ${v.name}`,
+          v.price / 100,
+          v.rrpPrice / 100,
+          v.ean,
           "EUR",
         ]);
       }
+      expect(rows.slice(1, 4).map((r) => r[0])).toEqual([
+        "GLOW-MINI-ROSE",
+        "GLOW-MINI-MINT",
+        "GLOW-MINI-PEARL",
+      ]);
+      expect(rows[2]![1]).toBe("Glow Mini Sonic Cleansing Device — Mint");
+      // No row is a product code: each code is one quick order takes as a variant.
+      expect(rows.some((r) => r[0] === "GLOW-MINI")).toBe(false);
       // Amounts are number cells shown with two decimals, the EAN a text cell.
       const sheet = XLSX.read(res.rawPayload, { type: "buffer", cellNF: true }).Sheets[
         "Contract prices"
@@ -210,8 +226,8 @@ describe.each(backends)("xlsx files on %s", (backend) => {
         .where("price_list_code", "=", "USD_CONTRACT")
         .where("variant_code", "=", "GLOW-MINI-ROSE")
         .executeTakeFirstOrThrow();
-      expect(retailRows.find((r) => r.code === "GLOW-MINI")?.price).toBe(price.price / 100);
-      expect(spaRows.find((r) => r.code === "GLOW-MINI")?.price).not.toBe(price.price / 100);
+      expect(retailRows.find((r) => r.code === "GLOW-MINI-ROSE")?.price).toBe(price.price / 100);
+      expect(spaRows.find((r) => r.code === "GLOW-MINI-ROSE")?.price).not.toBe(price.price / 100);
       expect((await get("/shop/export/xlsx/contract-price", USERS.spaBuyer)).statusCode).toBe(200);
       await t.refused(401, () => t.request("GET", "/shop/export/xlsx/contract-price"));
     });
@@ -237,7 +253,9 @@ describe.each(backends)("xlsx files on %s", (backend) => {
         const sheet = book.Sheets["Contract prices"]!;
         const rows = XLSX.utils.sheet_to_json<Record<string, unknown>>(sheet);
         for (const [code, name] of Object.entries(names)) {
-          expect(rows.find((r) => r.code === code)?.name).toBe(`'${name}`);
+          // Each variant's row names the product first: the product's name starts the cell.
+          const row = rows.find((r) => String(r.code).startsWith(`${code}-`));
+          expect(String(row?.name).startsWith(`'${name} — `)).toBe(true);
         }
         const formulas = Object.entries(sheet).filter(
           ([key, cell]) => !key.startsWith("!") && (cell as XLSX.CellObject).f !== undefined,
@@ -380,7 +398,7 @@ describe.each(backends)("xlsx files on %s", (backend) => {
         [12, "missing_code", null, 4],
       ]);
       expect(answer.errors[0]!.message).toBe(
-        "Row 3: the product variant NO-SUCH-SKU does not exist.",
+        "Row 3: there is no product or product variant with the code NO-SUCH-SKU.",
       );
       expect(answer.errors[1]!.message).toBe("Row 4: Travel Case Classic (Black) is out of stock.");
       expect(answer.errors[2]!.message).toBe(
@@ -405,7 +423,7 @@ describe.each(backends)("xlsx files on %s", (backend) => {
         { headers: { "accept-language": "de-DE,de;q=0.9" } },
       );
       expect(res.body.errors[0].message).toBe(
-        "Zeile 2: Die Produktvariante NO-SUCH-SKU existiert nicht.",
+        "Zeile 2: Es gibt kein Produkt und keine Produktvariante mit dem Code NO-SUCH-SKU.",
       );
     });
 

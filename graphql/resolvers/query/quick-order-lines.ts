@@ -66,6 +66,7 @@ export function toQuickOrderLines(answer: RestQuickOrderCheck) {
         field: p.field === "quantity" ? "quantity" : "code",
         reason: p.reason,
         message: p.message,
+        variants: p.variants ?? [],
       })),
     })),
   ];

@@ -10,7 +10,7 @@ import type { AddressSnapshot, DB } from "../schema.js";
 import { products, taxons } from "./catalog.js";
 import { countries, provinces } from "./reference.js";
 import { catalogueTranslations, TRANSLATED_LANGUAGES } from "./translations.js";
-import { badgeSvg, productSvg, taxonSvg } from "./svg.js";
+import { badgeSvg, productSvg, taxonSvg, variantSvg } from "./svg.js";
 
 export const DEMO_PASSWORD = "partner-demo";
 
@@ -280,6 +280,11 @@ async function seedReference(tx: Kysely<DB>) {
     .execute();
 }
 
+/** The variants that get a picture of their own: those of products with several (decision 051). */
+function withOwnPictures(list: typeof products) {
+  return list.flatMap((p) => (p.variants.length > 1 ? p.variants.map((v) => ({ p, v })) : []));
+}
+
 const svg = (path: string, body: string) => ({
   path,
   content_type: "image/svg+xml",
@@ -295,6 +300,10 @@ async function seedCatalogue(tx: Kysely<DB>, brandName: string) {
     .insertInto("media")
     .values([
       ...products.map((p) => svg(`/media/products/${p.code}.svg`, productSvg(p.code, p.name))),
+      // A variant of a product with several has its own picture (decision 051).
+      ...withOwnPictures(products).map(({ p, v }) =>
+        svg(`/media/products/${v.code}.svg`, variantSvg(p, v)),
+      ),
       ...[...taxonImage].map((code) =>
         // Covers carry no words: the name beside them is in the reader's language.
         svg(
@@ -383,6 +392,18 @@ async function seedCatalogue(tx: Kysely<DB>, brandName: string) {
         ean: v.ean,
         weight_grams: v.weightGrams,
         on_hand: v.stock,
+      })),
+    )
+    .execute();
+  await tx
+    .insertInto("product_images")
+    .values(
+      withOwnPictures(products).map(({ p, v }) => ({
+        product_code: p.code,
+        variant_code: v.code,
+        type: "main",
+        path: `/media/products/${v.code}.svg`,
+        position: 0,
       })),
     )
     .execute();

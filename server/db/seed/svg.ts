@@ -155,9 +155,99 @@ function shapeFor(code: string, name: string): Shape {
   return SHAPE_OF[shapeNameFor(code, name)] ?? pillDevice;
 }
 
+/**
+ * Colours of the seeded variants that are colours (issue 30): a variant's picture is tinted
+ * with its colour. Other variant names (sizes, pack counts) keep the product's own colours.
+ */
+const VARIANT_COLOURS: Readonly<Record<string, string>> = {
+  rose: "#e3a0ab",
+  mint: "#8fd3ba",
+  pearl: "#e6dccb",
+  blush: "#efb7ab",
+  graphite: "#55595f",
+  lavender: "#b3a0de",
+  sky: "#8fc3ea",
+  gold: "#d6b25a",
+  silver: "#b9bec4",
+  white: "#eeeeea",
+  frost: "#c4e1ee",
+  sage: "#a9c19c",
+  pink: "#f09dbd",
+  clear: "#dde6ea",
+  "rose tint": "#e2939e",
+  black: "#2e2e33",
+  berry: "#a2497a",
+  ocean: "#3a7bb3",
+  sand: "#d9c29a",
+  navy: "#2b3d66",
+  stone: "#a39a8e",
+  taupe: "#8a7b6d",
+  ivory: "#f1e8d0",
+  "rose gold": "#d9a293",
+};
+
+/** The colour a variant name stands for, if it is one (case does not matter). */
+export function variantColour(variantName: string): string | undefined {
+  return VARIANT_COLOURS[variantName.trim().toLowerCase()];
+}
+
+/** Hue (degrees) and saturation (0-100) of a #rrggbb colour. */
+function hueOf(hex: string): { h: number; s: number } {
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255) as [
+    number,
+    number,
+    number,
+  ];
+  const max = Math.max(r, g, b);
+  const min = Math.min(r, g, b);
+  const d = max - min;
+  const l = (max + min) / 2;
+  const s = d === 0 ? 0 : d / (1 - Math.abs(2 * l - 1));
+  let h = 0;
+  if (d !== 0) {
+    if (max === r) h = ((g - b) / d) % 6;
+    else if (max === g) h = (b - r) / d + 2;
+    else h = (r - g) / d + 4;
+  }
+  return { h: Math.round((h * 60 + 360) % 360), s: Math.round(s * 100) };
+}
+
+/** A palette around a colour: its own tone for the device, lighter ones behind it. */
+function tintedPalette(id: string, colour: string): Palette {
+  const { h, s } = hueOf(colour);
+  return {
+    id: fnv1a(id).toString(36),
+    light: hsl(h, Math.min(s, 60), 96),
+    soft: hsl(h, Math.min(s, 45), 88),
+    accent: colour,
+    deep: hsl(h, Math.min(s, 25), 26),
+  };
+}
+
 export function productSvg(code: string, name: string): string {
-  const p = palette(code);
-  const shape = shapeFor(code, name);
+  return pictureSvg(palette(code), shapeFor(code, name), name, code);
+}
+
+/**
+ * A variant's own picture (issue 30, decision 051): the product's silhouette in the variant's
+ * colour when its name is a colour (the product's colours otherwise), titled with the product
+ * and variant names and labelled with the variant's code.
+ */
+export function variantSvg(
+  product: { code: string; name: string },
+  variant: { code: string; name: string },
+): string {
+  const colour = variantColour(variant.name);
+  const p = colour ? tintedPalette(variant.code, colour) : palette(variant.code);
+  return pictureSvg(
+    p,
+    shapeFor(product.code, product.name),
+    `${product.name} — ${variant.name}`,
+    variant.code,
+  );
+}
+
+function pictureSvg(p: Palette, shape: Shape, name: string, code: string): string {
   const label = escapeXml(name);
   const size = fitFont(name, 520, 30);
   return (

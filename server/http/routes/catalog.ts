@@ -209,6 +209,7 @@ export function variantResource(v: VariantView, currencyCode: string | undefined
     currencyCode: currencyCode ?? null,
     inStock: v.onHand > 0,
     weight: v.weightGrams,
+    images: v.images,
   };
 }
 
@@ -241,6 +242,7 @@ export function productResource(p: ProductView, currencyCode: string | undefined
       currencyCode: currencyCode ?? null,
       inStock: v.onHand > 0,
       ean: v.ean,
+      images: v.images,
     })),
   };
 }

@@ -51,6 +51,9 @@ export function registerContractPriceRoutes(app: FastifyInstance, { db }: AppCon
             volumePrices: v.tiers,
             inStock: v.onHand > 0,
             ean: v.ean,
+            images: v.images
+              .filter((i) => i.type === "main")
+              .map((i) => ({ type: i.type, path: i.path })),
           })),
         };
       }),

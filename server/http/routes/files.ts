@@ -1,6 +1,7 @@
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { findProducts } from "../../db/catalog.js";
+import { variantLineName } from "../../../rules/line-name.js";
 import { companyPriceList, quickOrderSampleVariants } from "../../db/quick-order.js";
 import { insertSupportRequest, supportCompany } from "../../db/support-requests.js";
 import { loadInvoice } from "../../files/invoice-data.js";
@@ -81,9 +82,10 @@ export async function registerFileRoutes(app: FastifyInstance, { db, config }: A
   });
 
   /**
-   * One row per enabled product, at the company's contract prices, as the account area's
-   * contract price table shows it: the product's code and name with its default (first)
-   * variant's price, RRP and EAN.
+   * One row per enabled variant of every enabled product, at the company's contract prices, as
+   * the account area's contract price table shows it (decision 051): the variant's own code
+   * (the code quick order takes), the product's name with the variant's, its price, RRP and
+   * EAN.
    */
   app.get("/shop/export/xlsx/contract-price", async (request, reply) => {
     const principal = requirePrincipal(request);
@@ -94,18 +96,18 @@ export async function registerFileRoutes(app: FastifyInstance, { db, config }: A
       priceList: company.price_list_code,
       language: languageOf(request),
     });
-    const rows = products.map((p) => {
-      const first = p.variants[0];
-      return {
-        code: p.code,
-        name: p.name,
-        price: first?.price ?? null,
-        rrpPrice: first?.rrpPrice ?? null,
-        ean: first?.ean ?? null,
+    const rows = products.flatMap((p) =>
+      p.variants.map((v) => ({
+        code: v.code,
+        productCode: p.code,
+        name: variantLineName(p.name, v.name),
+        price: v.price,
+        rrpPrice: v.rrpPrice,
+        ean: v.ean,
         currencyCode: company.currency_code,
-        variants: p.variants.map((v) => ({ code: v.code, tiers: v.tiers })),
-      };
-    });
+        variants: [{ code: v.code, tiers: v.tiers }],
+      })),
+    );
     return download(
       reply,
       contractPriceWorkbook(rows, config.brandName),

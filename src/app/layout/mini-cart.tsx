@@ -26,6 +26,7 @@ import { canOrder, useCustomer } from "../customer";
 import { Price } from "../../components/price";
 import { PLACEHOLDER_IMAGE } from "../../lib/placeholder";
 import { CartContext, useCart, useCartActor } from "../../lib/cart";
+import { variantLineName } from "../../../rules/line-name";
 
 const SaveShoppingListDialog = lazy(() => import("./save-shopping-list-dialog"));
 
@@ -129,7 +130,7 @@ export function MiniCart() {
             ) : (
               <>
                 {cart.items.slice(0, SHOWN_LINES).map((item) => (
-                  <Group key={item.id} gap="sm" wrap="nowrap">
+                  <Group key={item.id} gap="sm" wrap="nowrap" data-testid="mini-cart-line">
                     <Image
                       src={item.images[0]?.path ?? null}
                       fallbackSrc={PLACEHOLDER_IMAGE}
@@ -141,8 +142,9 @@ export function MiniCart() {
                       radius="sm"
                     />
                     <Box style={{ flex: 1, minWidth: 0 }}>
-                      <Text size="sm" truncate>
-                        {item.productName}
+                      {/* Product and variant ("… — Rose", decision 051); two lines at most. */}
+                      <Text size="sm" lineClamp={2} data-testid="mini-cart-line-name">
+                        {variantLineName(item.productName, item.variantName)}
                       </Text>
                       <Text size="xs" c="stone.6">
                         {t("mini.quantity", { quantity: item.quantity })}

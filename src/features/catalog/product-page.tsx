@@ -23,7 +23,7 @@ import {
 } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useParams } from "react-router";
+import { Link, useParams, useSearchParams } from "react-router";
 import { useCart, useCartActor } from "../../lib/cart";
 import { Price } from "../../components/price";
 import { ProductCard } from "../../components/product-card";
@@ -37,6 +37,7 @@ import { useGatewayQuery } from "../../lib/use-gateway-query";
 import { ListLoader, ListMessage } from "../../components/list-state";
 import { badgeImage, galleryImages } from "./product-images";
 import { VolumePrices } from "./volume-prices";
+import { chosenVariant, VariantPicker } from "./variant-picker";
 
 /** At most 4 related products (spec section 9). */
 const RELATED = 4;
@@ -44,10 +45,20 @@ const RELATED = 4;
 const TREATMENT_PRODUCTS = 4;
 
 type Product = NonNullable<ProductQuery["product"]>;
+type Variant = Product["variants"][number];
 
-function Gallery({ product }: { product: Product }) {
+/**
+ * The gallery of the chosen variant (decision 051): its own picture first where it has one
+ * (a colour's), then the product's other pictures; else the product's.
+ */
+function Gallery({ product, variant }: { product: Product; variant: Variant | undefined }) {
   const { t } = useTranslation("catalog");
-  const images = galleryImages(product.images);
+  const productImages = galleryImages(product.images);
+  const own = variant?.images.filter((i) => !productImages.some((p) => p.path === i.path)) ?? [];
+  const images =
+    own.length > 0
+      ? [...own, ...productImages.filter((image) => image.type !== "main")]
+      : productImages;
   const badge = badgeImage(product.images);
   const [selected, setSelected] = useState(0);
   const current = images[selected] ?? images[0];
@@ -57,8 +68,12 @@ function Gallery({ product }: { product: Product }) {
         <Image
           src={current?.path ?? null}
           fallbackSrc={PLACEHOLDER_IMAGE}
-          alt={product.name}
-          h={460}
+          alt={
+            variant && product.variants.length > 1
+              ? `${product.name} — ${variant.name}`
+              : product.name
+          }
+          h={{ base: 320, sm: 460 }}
           fit="contain"
           p="xl"
           data-testid="gallery-main"
@@ -111,10 +126,13 @@ function Gallery({ product }: { product: Product }) {
 
 function AddToCart({
   product,
+  variant,
   quantity,
   setQuantity,
 }: {
   product: Product;
+  /** The chosen variant: the one added (the first, the only one, of a single-variant product). */
+  variant: Variant | undefined;
   /** What the quantity field holds (the page marks the volume price it gets). */
   quantity: string | number;
   setQuantity: (value: string | number) => void;
@@ -124,10 +142,10 @@ function AddToCart({
   // The loading flag of the app's cart disables the button (spec section 5); the cart actor
   // shows the success or error toast of the spec's catalogue.
   const adding = useCart().loading;
-  const first = product.variants[0];
-  const variantCode = first?.code ?? product.defaultVariantCode;
-  // The first variant decides availability (spec section 4); no variant means nothing to sell.
-  const available = Boolean(first?.inStock && variantCode);
+  const variantCode = variant?.code ?? product.defaultVariantCode;
+  // The chosen variant decides availability: for a single-variant product that is the first
+  // variant (spec section 4); no variant means nothing to sell.
+  const available = Boolean(variant?.inStock && variantCode);
 
   // What was typed stays as typed; an invalid quantity is marked and not sent.
   const valid = isValidQuantity(quantity);
@@ -257,29 +275,54 @@ function FullTreatment({
 
 function ProductDetails({ product }: { product: Product }) {
   const { t } = useTranslation("catalog");
-  const first = product.variants[0];
-  const price = first?.price ?? product.price;
-  const rrp = first?.rrpPrice ?? product.rrpPrice;
-  const currency = first?.currencyCode ?? product.currencyCode;
-  const available = Boolean(first?.inStock);
+  // The chosen variant lives in the address (`?variant=CODE`), so a link opens it; an unknown
+  // code, or none, is the first variant (issue 30).
+  const [params, setParams] = useSearchParams();
+  const variant = chosenVariant(product.variants, params.get("variant"));
+  const choose = (code: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set("variant", code);
+        return next;
+      },
+      // Switching replaces the address: Back leaves the product, not each colour tried.
+      { replace: true, preventScrollReset: true },
+    );
+  const price = variant?.price ?? product.price;
+  const rrp = variant?.rrpPrice ?? product.rrpPrice;
+  const currency = variant?.currencyCode ?? product.currencyCode;
+  const available = Boolean(variant?.inStock);
   const related = product.related.slice(0, RELATED);
   const [quantity, setQuantity] = useState<string | number>(MIN_LINE_QUANTITY);
   // Adding merges with the cart's line of this variant, which the server prices as a whole.
-  const inCart = useCart().cart?.items.find((i) => i.variantCode === first?.code)?.quantity ?? 0;
+  const inCart = useCart().cart?.items.find((i) => i.variantCode === variant?.code)?.quantity ?? 0;
   const lineQuantity = inCart + (isValidQuantity(quantity) ? quantity : 0);
   return (
     <Container size="xl" py={64}>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing={56}>
-        <Gallery product={product} />
+        <Gallery key={variant?.code} product={product} variant={variant} />
         <Stack gap="lg">
           <Stack gap={6}>
-            <Title order={1}>{product.name}</Title>
+            <Title order={1} style={{ overflowWrap: "anywhere", hyphens: "auto" }}>
+              {product.name}
+            </Title>
+            {/* The code quick order takes: the chosen variant's (decision 051). */}
             <Text c="stone.6" size="sm" data-testid="product-sku">
-              {t("product.sku", { code: product.code })}
+              {t("product.sku", { code: variant?.code ?? product.code })}
             </Text>
           </Stack>
+          {product.variants.length > 1 && variant && (
+            <VariantPicker variants={product.variants} selected={variant.code} onChange={choose} />
+          )}
           {!available && (
-            <Badge color="stone.6" variant="light" size="lg" w="fit-content">
+            <Badge
+              color="stone.6"
+              variant="light"
+              size="lg"
+              w="fit-content"
+              data-testid="product-coming-soon"
+            >
               {t("product.comingSoon")}
             </Badge>
           )}
@@ -289,7 +332,14 @@ function ProductDetails({ product }: { product: Product }) {
                 <Text size="xs" c="stone.6" tt="uppercase">
                   {t("product.price")}
                 </Text>
-                <Price amount={price} currencyCode={currency} fz="xl" fw={600} c="clay.7" />
+                <Price
+                  amount={price}
+                  currencyCode={currency}
+                  fz="xl"
+                  fw={600}
+                  c="clay.7"
+                  data-testid="product-price"
+                />
               </Stack>
             )}
             {rrp != null && (
@@ -297,14 +347,30 @@ function ProductDetails({ product }: { product: Product }) {
                 <Text size="xs" c="stone.6" tt="uppercase">
                   {t("product.rrp")}
                 </Text>
-                <Price amount={rrp} currencyCode={currency} fz="xl" c="stone.7" />
+                <Price
+                  amount={rrp}
+                  currencyCode={currency}
+                  fz="xl"
+                  c="stone.7"
+                  data-testid="product-rrp"
+                />
               </Stack>
             )}
           </Group>
-          <AddToCart product={product} quantity={quantity} setQuantity={setQuantity} />
-          {first && price != null && (
+          <AddToCart
+            product={product}
+            variant={variant}
+            quantity={quantity}
+            setQuantity={setQuantity}
+          />
+          {inCart > 0 && (
+            <Text size="sm" c="stone.7" data-testid="product-in-cart">
+              {t("product.inCart", { count: inCart })}
+            </Text>
+          )}
+          {variant && price != null && (
             <VolumePrices
-              tiers={first.volumePrices}
+              tiers={variant.volumePrices}
               currencyCode={currency}
               quantity={lineQuantity}
               inCart={inCart}

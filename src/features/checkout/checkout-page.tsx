@@ -41,6 +41,7 @@ import {
 import { notifications } from "@mantine/notifications";
 import { useMachine } from "@xstate/react";
 import { lazy, Suspense, useEffect, useMemo, useState } from "react";
+import { variantLineName } from "../../../rules/line-name";
 import { Link, useNavigate } from "react-router";
 import {
   canFinish,
@@ -516,8 +517,14 @@ function Line(props: {
         radius="sm"
       />
       <Box className={classes.info}>
-        <Anchor component={Link} to={`/shop/products/${item.productCode}`} c="stone.9" size="sm">
-          {item.productName}
+        <Anchor
+          component={Link}
+          to={`/shop/products/${item.productCode}?variant=${encodeURIComponent(item.variantCode)}`}
+          c="stone.9"
+          size="sm"
+          data-testid="checkout-line-name"
+        >
+          {variantLineName(item.productName, item.variantName)}
         </Anchor>
         <Text size="xs" c="stone.6">
           {t("lines.sku", { sku: skuOf(item.variantCode) })}
@@ -543,7 +550,9 @@ function Line(props: {
           w={96}
           size="sm"
           className={classes.touch}
-          aria-label={t("lines.quantityOf", { name: item.productName })}
+          aria-label={t("lines.quantityOf", {
+            name: variantLineName(item.productName, item.variantName),
+          })}
           rangeError={t("lines.quantityRange", QUANTITY_RANGE)}
           disabled={props.busy}
         />
@@ -567,7 +576,9 @@ function Line(props: {
         size={44}
         variant="subtle"
         color="stone"
-        aria-label={t("lines.remove", { name: item.productName })}
+        aria-label={t("lines.remove", {
+          name: variantLineName(item.productName, item.variantName),
+        })}
         disabled={props.busy}
         onClick={props.onRemove}
       >

@@ -445,6 +445,32 @@ function RowEditor(props: {
               : `${t("table.rowProblem", { row: problem!.row })}: ${message}`}
           </Text>
         ))}
+        {problem?.codeMessage && problem.choices && (
+          // A product code with several variants: one of them is picked here, in place.
+          <Group
+            gap={6}
+            mt={6}
+            role="group"
+            aria-label={t("table.chooseVariant", { row: position })}
+            data-testid="quick-order-row-choices"
+          >
+            {problem.choices.map((choice) => (
+              <Button
+                key={choice.code}
+                size="compact-sm"
+                variant="light"
+                color="clay"
+                disabled={props.locked}
+                styles={{ label: { whiteSpace: "normal", overflowWrap: "anywhere" } }}
+                h="auto"
+                mih={36}
+                onClick={() => props.onProduct(choice.code, `${choice.name} (${choice.code})`)}
+              >
+                {`${choice.name} · ${choice.code}`}
+              </Button>
+            ))}
+          </Group>
+        )}
       </Box>
       <Box className={classes.price}>
         <span className={classes.label}>{t("table.unitPrice")}</span>

@@ -77,6 +77,7 @@ export async function readPastedLines(text: string): Promise<QuickOrderImport> {
           field: p.field,
           reason: p.reason as QuickOrderImport["errors"][number]["reason"],
           message: p.message,
+          variants: p.variants,
         })),
         product,
       });
@@ -115,6 +116,7 @@ export async function checkQuickOrderRow(line: {
       field: x.field,
       reason: x.reason as QuickOrderRowReason,
       message: x.message,
+      variants: x.variants,
     })),
   };
 }

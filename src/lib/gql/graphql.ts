@@ -167,7 +167,7 @@ export type ContractPricesQueryVariables = Exact<{
 }>;
 
 
-export type ContractPricesQuery = { contractPrices: { totalItems: number, items: Array<{ code: string, name: string, price: number | null, rrpPrice: number | null, currencyCode: string, ean: string | null, inStock: boolean, image: { id: string | null, type: string, path: string } | null, volumePrices: Array<{ minQuantity: number, maxQuantity: number | null, price: number }> }> } };
+export type ContractPricesQuery = { contractPrices: { totalItems: number, items: Array<{ code: string, name: string, currencyCode: string, variants: Array<{ code: string, name: string, price: number | null, rrpPrice: number | null, ean: string | null, inStock: boolean, image: { id: string | null, type: string, path: string } | null, volumePrices: Array<{ minQuantity: number, maxQuantity: number | null, price: number }> }> }> } };
 
 export type ShoppingListsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -464,7 +464,7 @@ export type TaxonQueryVariables = Exact<{
 }>;
 
 
-export type TaxonQuery = { taxon: { code: string, name: string, description: string, images: Array<{ id: string | null, type: string, path: string }>, children: Array<{ code: string, name: string, description: string, images: Array<{ id: string | null, type: string, path: string }> }>, products: { totalItems: number, items: Array<{ code: string, name: string, defaultVariantCode: string | null, price: number | null, rrpPrice: number | null, currencyCode: string | null, inStock: boolean, images: Array<{ id: string | null, type: string, path: string }> }> } } | null };
+export type TaxonQuery = { taxon: { code: string, name: string, description: string, images: Array<{ id: string | null, type: string, path: string }>, children: Array<{ code: string, name: string, description: string, images: Array<{ id: string | null, type: string, path: string }> }>, products: { totalItems: number, items: Array<{ code: string, name: string, defaultVariantCode: string | null, price: number | null, rrpPrice: number | null, currencyCode: string | null, inStock: boolean, images: Array<{ id: string | null, type: string, path: string }>, variants: Array<{ code: string, name: string }> }> } } | null };
 
 export type TreatmentsQueryVariables = Exact<{
   code?: string;
@@ -472,7 +472,7 @@ export type TreatmentsQueryVariables = Exact<{
 }>;
 
 
-export type TreatmentsQuery = { taxon: { code: string, name: string, children: Array<{ code: string, name: string, description: string, images: Array<{ id: string | null, type: string, path: string }>, products: { items: Array<{ code: string, name: string, defaultVariantCode: string | null, price: number | null, rrpPrice: number | null, currencyCode: string | null, inStock: boolean, images: Array<{ id: string | null, type: string, path: string }> }> } }> } | null };
+export type TreatmentsQuery = { taxon: { code: string, name: string, children: Array<{ code: string, name: string, description: string, images: Array<{ id: string | null, type: string, path: string }>, products: { items: Array<{ code: string, name: string, defaultVariantCode: string | null, price: number | null, rrpPrice: number | null, currencyCode: string | null, inStock: boolean, images: Array<{ id: string | null, type: string, path: string }>, variants: Array<{ code: string, name: string }> }> } }> } | null };
 
 export type ProductsQueryVariables = Exact<{
   taxonCode?: string | null | undefined;
@@ -482,7 +482,7 @@ export type ProductsQueryVariables = Exact<{
 }>;
 
 
-export type ProductsQuery = { products: { totalItems: number, items: Array<{ code: string, name: string, defaultVariantCode: string | null, price: number | null, rrpPrice: number | null, currencyCode: string | null, inStock: boolean, images: Array<{ id: string | null, type: string, path: string }> }> } };
+export type ProductsQuery = { products: { totalItems: number, items: Array<{ code: string, name: string, defaultVariantCode: string | null, price: number | null, rrpPrice: number | null, currencyCode: string | null, inStock: boolean, images: Array<{ id: string | null, type: string, path: string }>, variants: Array<{ code: string, name: string }> }> } };
 
 export type ProductQueryVariables = Exact<{
   code: string;
@@ -490,7 +490,7 @@ export type ProductQueryVariables = Exact<{
 }>;
 
 
-export type ProductQuery = { product: { slug: string, description: string, mainTaxonCode: string | null, taxonCodes: Array<string>, originalPrice: number | null, code: string, name: string, defaultVariantCode: string | null, price: number | null, rrpPrice: number | null, currencyCode: string | null, inStock: boolean, variants: Array<{ code: string, name: string, price: number | null, originalPrice: number | null, rrpPrice: number | null, currencyCode: string | null, inStock: boolean, volumePrices: Array<{ minQuantity: number, maxQuantity: number | null, price: number }> }>, related: Array<{ code: string, name: string, defaultVariantCode: string | null, price: number | null, rrpPrice: number | null, currencyCode: string | null, inStock: boolean, images: Array<{ id: string | null, type: string, path: string }> }>, mainTaxon: { code: string, name: string, description: string, coverImage: { id: string | null, type: string, path: string } | null, products: { totalItems: number, items: Array<{ code: string, name: string, defaultVariantCode: string | null, price: number | null, rrpPrice: number | null, currencyCode: string | null, inStock: boolean, images: Array<{ id: string | null, type: string, path: string }> }> } } | null, images: Array<{ id: string | null, type: string, path: string }> } | null };
+export type ProductQuery = { product: { slug: string, description: string, mainTaxonCode: string | null, taxonCodes: Array<string>, originalPrice: number | null, code: string, name: string, defaultVariantCode: string | null, price: number | null, rrpPrice: number | null, currencyCode: string | null, inStock: boolean, variants: Array<{ code: string, name: string, price: number | null, originalPrice: number | null, rrpPrice: number | null, currencyCode: string | null, inStock: boolean, volumePrices: Array<{ minQuantity: number, maxQuantity: number | null, price: number }>, images: Array<{ id: string | null, type: string, path: string }> }>, related: Array<{ code: string, name: string, defaultVariantCode: string | null, price: number | null, rrpPrice: number | null, currencyCode: string | null, inStock: boolean, images: Array<{ id: string | null, type: string, path: string }>, variants: Array<{ code: string, name: string }> }>, mainTaxon: { code: string, name: string, description: string, coverImage: { id: string | null, type: string, path: string } | null, products: { totalItems: number, items: Array<{ code: string, name: string, defaultVariantCode: string | null, price: number | null, rrpPrice: number | null, currencyCode: string | null, inStock: boolean, images: Array<{ id: string | null, type: string, path: string }>, variants: Array<{ code: string, name: string }> }> } } | null, images: Array<{ id: string | null, type: string, path: string }> } | null };
 
 export type HomeCollectionsQueryVariables = Exact<{
   code?: string;
@@ -554,7 +554,7 @@ export type ErrorFieldsFragment =
 
 export type ImageFieldsFragment = { id: string | null, type: string, path: string };
 
-export type ProductCardFieldsFragment = { code: string, name: string, defaultVariantCode: string | null, price: number | null, rrpPrice: number | null, currencyCode: string | null, inStock: boolean, images: Array<{ id: string | null, type: string, path: string }> };
+export type ProductCardFieldsFragment = { code: string, name: string, defaultVariantCode: string | null, price: number | null, rrpPrice: number | null, currencyCode: string | null, inStock: boolean, images: Array<{ id: string | null, type: string, path: string }>, variants: Array<{ code: string, name: string }> };
 
 export type OrderAddressFieldsFragment = { firstName: string | null, lastName: string | null, company: string | null, street: string, postcode: string, city: string, countryCode: string, provinceCode: string | null, provinceName: string | null, phoneNumber: string | null, email: string | null };
 
@@ -671,14 +671,14 @@ export type QuickOrderProductsQueryVariables = Exact<{
 
 export type QuickOrderProductsQuery = { products: { items: Array<{ code: string, name: string, variants: Array<{ code: string, name: string, inStock: boolean }> }> } };
 
-export type QuickOrderLineFieldsFragment = { row: number, code: string | null, quantity: string | null, lineTotal: number | null, product: { variantCode: string, productCode: string, name: string, variantName: string, image: string | null, unitPrice: number, currencyCode: string } | null, problems: Array<{ field: string, reason: string, message: string }> };
+export type QuickOrderLineFieldsFragment = { row: number, code: string | null, quantity: string | null, lineTotal: number | null, product: { variantCode: string, productCode: string, name: string, variantName: string, image: string | null, unitPrice: number, currencyCode: string } | null, problems: Array<{ field: string, reason: string, message: string, variants: Array<{ code: string, name: string }> }> };
 
 export type QuickOrderLinesQueryVariables = Exact<{
   lines: Array<QuickOrderLineInput> | QuickOrderLineInput;
 }>;
 
 
-export type QuickOrderLinesQuery = { quickOrderLines: Array<{ row: number, code: string | null, quantity: string | null, lineTotal: number | null, product: { variantCode: string, productCode: string, name: string, variantName: string, image: string | null, unitPrice: number, currencyCode: string } | null, problems: Array<{ field: string, reason: string, message: string }> }> };
+export type QuickOrderLinesQuery = { quickOrderLines: Array<{ row: number, code: string | null, quantity: string | null, lineTotal: number | null, product: { variantCode: string, productCode: string, name: string, variantName: string, image: string | null, unitPrice: number, currencyCode: string } | null, problems: Array<{ field: string, reason: string, message: string, variants: Array<{ code: string, name: string }> }> }> };
 
 export type QuickOrderPasteQueryVariables = Exact<{
   text: string;
@@ -687,7 +687,7 @@ export type QuickOrderPasteQueryVariables = Exact<{
 
 export type QuickOrderPasteQuery = { quickOrderPaste:
     | { __typename: 'ForbiddenError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
-    | { __typename: 'QuickOrderPasted', lines: Array<{ row: number, code: string | null, quantity: string | null, lineTotal: number | null, product: { variantCode: string, productCode: string, name: string, variantName: string, image: string | null, unitPrice: number, currencyCode: string } | null, problems: Array<{ field: string, reason: string, message: string }> }> }
+    | { __typename: 'QuickOrderPasted', lines: Array<{ row: number, code: string | null, quantity: string | null, lineTotal: number | null, product: { variantCode: string, productCode: string, name: string, variantName: string, image: string | null, unitPrice: number, currencyCode: string } | null, problems: Array<{ field: string, reason: string, message: string, variants: Array<{ code: string, name: string }> }> }> }
     | { __typename: 'ValidationError', errorCode: ErrorCode, message: string, violations: Array<{ propertyPath: string, message: string, code: string }> }
    };
 
@@ -1001,6 +1001,10 @@ export const ProductCardFieldsFragmentDoc = new TypedDocumentString(`
   rrpPrice
   currencyCode
   inStock
+  variants {
+    code
+    name
+  }
 }
     fragment ImageFields on Image {
   id
@@ -1348,6 +1352,10 @@ export const QuickOrderLineFieldsFragmentDoc = new TypedDocumentString(`
     field
     reason
     message
+    variants {
+      code
+      name
+    }
   }
 }
     `, {"fragmentName":"QuickOrderLineFields"}) as unknown as TypedDocumentString<QuickOrderLineFieldsFragment, unknown>;
@@ -1526,19 +1534,23 @@ export const ContractPricesDocument = new TypedDocumentString(`
     items {
       code
       name
-      image {
-        ...ImageFields
-      }
-      price
-      rrpPrice
-      volumePrices {
-        minQuantity
-        maxQuantity
-        price
-      }
       currencyCode
-      ean
-      inStock
+      variants {
+        code
+        name
+        image {
+          ...ImageFields
+        }
+        price
+        rrpPrice
+        volumePrices {
+          minQuantity
+          maxQuantity
+          price
+        }
+        ean
+        inStock
+      }
     }
   }
 }
@@ -3436,6 +3448,10 @@ fragment ProductCardFields on Product {
   rrpPrice
   currencyCode
   inStock
+  variants {
+    code
+    name
+  }
 }`) as unknown as TypedDocumentString<TaxonQuery, TaxonQueryVariables>;
 export const TreatmentsDocument = new TypedDocumentString(`
     query Treatments($code: String! = "treatments", $perPage: Int = 4) {
@@ -3473,6 +3489,10 @@ fragment ProductCardFields on Product {
   rrpPrice
   currencyCode
   inStock
+  variants {
+    code
+    name
+  }
 }`) as unknown as TypedDocumentString<TreatmentsQuery, TreatmentsQueryVariables>;
 export const ProductsDocument = new TypedDocumentString(`
     query Products($taxonCode: String, $search: String, $page: Int, $perPage: Int) {
@@ -3499,6 +3519,10 @@ fragment ProductCardFields on Product {
   rrpPrice
   currencyCode
   inStock
+  variants {
+    code
+    name
+  }
 }`) as unknown as TypedDocumentString<ProductsQuery, ProductsQueryVariables>;
 export const ProductDocument = new TypedDocumentString(`
     query Product($code: String!, $treatmentProducts: Int = 5) {
@@ -3522,6 +3546,9 @@ export const ProductDocument = new TypedDocumentString(`
       }
       currencyCode
       inStock
+      images {
+        ...ImageFields
+      }
     }
     related {
       ...ProductCardFields
@@ -3558,6 +3585,10 @@ fragment ProductCardFields on Product {
   rrpPrice
   currencyCode
   inStock
+  variants {
+    code
+    name
+  }
 }`) as unknown as TypedDocumentString<ProductQuery, ProductQueryVariables>;
 export const HomeCollectionsDocument = new TypedDocumentString(`
     query HomeCollections($code: String! = "home") {
@@ -4286,6 +4317,10 @@ export const QuickOrderLinesDocument = new TypedDocumentString(`
     field
     reason
     message
+    variants {
+      code
+      name
+    }
   }
 }`) as unknown as TypedDocumentString<QuickOrderLinesQuery, QuickOrderLinesQueryVariables>;
 export const QuickOrderPasteDocument = new TypedDocumentString(`
@@ -4327,6 +4362,10 @@ fragment QuickOrderLineFields on QuickOrderLine {
     field
     reason
     message
+    variants {
+      code
+      name
+    }
   }
 }`) as unknown as TypedDocumentString<QuickOrderPasteQuery, QuickOrderPasteQueryVariables>;
 export const CountriesDocument = new TypedDocumentString(`

@@ -20,8 +20,10 @@ import {
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useState, type MouseEvent } from "react";
+import { variantLineName } from "../../../../rules/line-name";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { CardTable } from "../../../components/card-table";
 import { gateway } from "../../../lib/gateway";
 import { gatewayErrorDetail } from "../../../lib/graphql-client";
 import { ContractPricesDocument, type ContractPricesQuery } from "../../../lib/gql/graphql";
@@ -35,9 +37,10 @@ type Row = ContractPricesQuery["contractPrices"]["items"][number];
 const PER_PAGE = 50;
 
 /**
- * The contract price list (account spec 2): code, name, main image, price (with its volume
- * prices from the second tier on, decision 040), RRP and EAN of every product at the company's
- * prices, each linking to its product page, and the XLSX export.
+ * The contract price list (account spec 2): code, name, picture, price (with its volume
+ * prices from the second tier on, decision 040), RRP and EAN of every variant of every product
+ * at the company's prices (decision 051), each linking to its product page with the variant
+ * chosen, and the XLSX export. Stacked cards on a phone (CardTable).
  */
 export function ContractPriceSection() {
   const { t, i18n } = useTranslation("account");
@@ -103,89 +106,28 @@ export function ContractPriceSection() {
       )}
       {data && (
         <>
-          <Table.ScrollContainer minWidth={720}>
-            <Table striped highlightOnHover data-testid="contract-prices">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t("prices.image")}</Table.Th>
-                  <Table.Th>{t("prices.code")}</Table.Th>
-                  <Table.Th>{t("prices.name")}</Table.Th>
-                  <Table.Th ta="right">{t("prices.price")}</Table.Th>
-                  <Table.Th ta="right">{t("prices.rrpPrice")}</Table.Th>
-                  <Table.Th>{t("prices.ean")}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.rows.map((row) => {
-                  const to = `/shop/products/${encodeURIComponent(row.code)}`;
-                  return (
-                    <Table.Tr key={row.code} data-testid="contract-price-row">
-                      <Table.Td>
-                        <Link to={to} aria-hidden tabIndex={-1}>
-                          <Image
-                            src={row.image?.path ?? null}
-                            alt=""
-                            w={44}
-                            h={44}
-                            fit="contain"
-                            radius="sm"
-                            bg="stone.1"
-                          />
-                        </Link>
-                      </Table.Td>
-                      <Table.Td>
-                        <Anchor component={Link} to={to} ff="monospace" size="sm">
-                          {row.code}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td>
-                        <Anchor component={Link} to={to} c="inherit">
-                          {row.name}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td ta="right">
-                        {row.price === null || row.price === undefined
-                          ? "–"
-                          : formatMoney(row.price, row.currencyCode, i18n.language)}
-                        {row.volumePrices.length > 1 && (
-                          <Stack
-                            gap={0}
-                            mt={2}
-                            aria-label={t("prices.tiers")}
-                            data-testid="contract-price-tiers"
-                          >
-                            {row.volumePrices.slice(1).map((tier) => (
-                              <Text
-                                key={tier.minQuantity}
-                                size="xs"
-                                c="stone.6"
-                                style={{ whiteSpace: "nowrap" }}
-                              >
-                                {t("prices.tierFrom", {
-                                  min: tier.minQuantity,
-                                  price: formatMoney(tier.price, row.currencyCode, i18n.language),
-                                })}
-                              </Text>
-                            ))}
-                          </Stack>
-                        )}
-                      </Table.Td>
-                      <Table.Td ta="right">
-                        {row.rrpPrice === null || row.rrpPrice === undefined
-                          ? "–"
-                          : formatMoney(row.rrpPrice, row.currencyCode, i18n.language)}
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" ff="monospace">
-                          {row.ean ?? ""}
-                        </Text>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          {/* Stacked cards on a phone (price and RRP on screen); a table from 720 px of column. */}
+          <CardTable striped highlightOnHover data-testid="contract-prices">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t("prices.image")}</Table.Th>
+                <Table.Th>{t("prices.code")}</Table.Th>
+                <Table.Th>{t("prices.name")}</Table.Th>
+                <Table.Th ta="right">{t("prices.price")}</Table.Th>
+                <Table.Th ta="right">{t("prices.rrpPrice")}</Table.Th>
+                <Table.Th>{t("prices.ean")}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.rows.flatMap((row) =>
+                // Every variant its own row with its own code (decision 051): the code quick
+                // order takes, linking to the product page with that variant chosen.
+                row.variants.map((variant) => (
+                  <VariantRow key={variant.code} row={row} variant={variant} />
+                )),
+              )}
+            </Table.Tbody>
+          </CardTable>
           <Group justify="space-between">
             <Text size="sm" c="stone.6">
               {t("prices.shown", { shown: data.rows.length, total: data.total })}
@@ -203,5 +145,66 @@ export function ContractPriceSection() {
         </>
       )}
     </>
+  );
+}
+
+type Variant = Row["variants"][number];
+
+/** One variant of the price list: picture, code, names, price with its tiers, RRP and EAN. */
+function VariantRow({ row, variant }: { row: Row; variant: Variant }) {
+  const { t, i18n } = useTranslation("account");
+  const to = `/shop/products/${encodeURIComponent(row.code)}?variant=${encodeURIComponent(variant.code)}`;
+  const money = (amount: number | null | undefined) =>
+    amount === null || amount === undefined
+      ? "–"
+      : formatMoney(amount, row.currencyCode, i18n.language);
+  return (
+    <Table.Tr data-testid="contract-price-row" data-code={variant.code}>
+      <Table.Td>
+        <Link to={to} aria-hidden tabIndex={-1}>
+          <Image
+            src={variant.image?.path ?? null}
+            alt=""
+            w={44}
+            h={44}
+            fit="contain"
+            radius="sm"
+            bg="stone.1"
+          />
+        </Link>
+      </Table.Td>
+      <Table.Td data-label={t("prices.code")}>
+        <Anchor component={Link} to={to} ff="monospace" size="sm">
+          {variant.code}
+        </Anchor>
+      </Table.Td>
+      <Table.Td>
+        <Anchor component={Link} to={to} c="inherit" data-testid="contract-price-name">
+          {variantLineName(row.name, variant.name)}
+        </Anchor>
+      </Table.Td>
+      <Table.Td ta="right" data-label={t("prices.price")} data-testid="contract-price-price">
+        <Stack gap={0} align="flex-end">
+          <span>{money(variant.price)}</span>
+          {variant.volumePrices.length > 1 && (
+            <Stack gap={0} mt={2} aria-label={t("prices.tiers")} data-testid="contract-price-tiers">
+              {variant.volumePrices.slice(1).map((tier) => (
+                <Text key={tier.minQuantity} size="xs" c="stone.6" style={{ whiteSpace: "nowrap" }}>
+                  {t("prices.tierFrom", { min: tier.minQuantity, price: money(tier.price) })}
+                </Text>
+              ))}
+            </Stack>
+          )}
+        </Stack>
+      </Table.Td>
+      <Table.Td ta="right" data-label={t("prices.rrpPrice")} data-testid="contract-price-rrp">
+        {money(variant.rrpPrice)}
+      </Table.Td>
+      <Table.Td data-label={t("prices.ean")}>
+        <Text size="sm" ff="monospace">
+          {variant.ean ?? ""}
+        </Text>
+      </Table.Td>
+    </Table.Tr>
   );
 }

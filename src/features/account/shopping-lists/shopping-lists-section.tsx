@@ -42,6 +42,7 @@ import { currencySign, formatMoney } from "../../../lib/money";
 import { useGatewayQuery } from "../../../lib/use-gateway-query";
 import { useCartActor } from "../../../lib/cart";
 import { useAccountCustomer } from "../account-context";
+import { variantLineName } from "../../../../rules/line-name";
 
 /**
  * Saved lists (account spec 2): each list's name, lines (variant name, quantity, image),
@@ -195,9 +196,8 @@ export function ShoppingListsSection() {
                     bg="stone.1"
                   />
                   <Stack gap={0}>
-                    <Text size="sm">
-                      {item.productName}
-                      {item.variantName ? ` (${item.variantName})` : ""}
+                    <Text size="sm" data-testid="shopping-list-line-name">
+                      {variantLineName(item.productName, item.variantName)}
                     </Text>
                     <Text size="xs" c={item.available ? "stone.6" : "red.7"}>
                       {t("lists.quantity", { quantity: item.quantity })}
