@@ -141,4 +141,53 @@ export const tests = journeys(
       );
     },
   },
+  {
+    name: "reorder: a line short of stock is previewed as part in stock, then added as far as the stock goes and named, never dropped",
+    async run(ctx) {
+      const { page, baseUrl, screenshot } = ctx;
+      await signInAsBuyer(ctx);
+      await emptyCart(ctx);
+      // A past order of the demo with more Aura LED masks than the stock holds (48 of 18).
+      const { orders } = await gql<{
+        orders: { items: { number: string; items: { variantCode: string; quantity: number }[] }[] };
+      }>(
+        ctx,
+        "{ orders(page: 1, perPage: 100) { items { number items { variantCode quantity } } } }",
+      );
+      const { stockCheck } = await gql<{
+        stockCheck: { variantCode: string; available: number }[];
+      }>(
+        ctx,
+        "query($items: [CartLineInput!]!) { stockCheck(items: $items) { variantCode available } }",
+        { items: [{ variantCode: "AURA-LED-MASK-WHITE", quantity: 300 }] },
+      );
+      const stock = stockCheck[0]!.available;
+      const order = orders.items.find((o) =>
+        o.items.some((i) => i.variantCode === "AURA-LED-MASK-WHITE" && i.quantity > stock),
+      );
+      expect(order && stock > 0, `an order wants more masks than the ${stock} in stock`);
+      const wanted = order.items.find((i) => i.variantCode === "AURA-LED-MASK-WHITE")!.quantity;
+      await page.goto(`${baseUrl}/shop/account/order-history`);
+      const card = page.getByTestId("order-card").filter({ hasText: order.number });
+      await card.getByRole("button", { name: "Reorder", exact: true }).click();
+      const dialog = page.getByTestId("reorder-dialog");
+      const mask = dialog.getByTestId("reorder-line").filter({ hasText: "Aura LED" });
+      // The preview checks the stock for the quantity wanted, not just "in stock".
+      await mask.getByText(`${stock} of ${wanted} in stock`).waitFor();
+      await screenshot("partner-trips-reorder-preview");
+      await page.getByRole("button", { name: "Empty cart and reorder" }).click();
+      await page.waitForURL(`${baseUrl}/checkout`, { timeout: 30_000 });
+      await page
+        .getByTestId("reorder-shortened")
+        .filter({ hasText: `${stock} of ${wanted} added` })
+        .waitFor();
+      await screenshot("partner-trips-reorder-checkout");
+      const lines = await cartLines(ctx);
+      const line = lines.find((l) => l.variantCode === "AURA-LED-MASK-WHITE");
+      expect(
+        line?.quantity === stock,
+        `the cart holds the ${stock} in stock: ${JSON.stringify(lines)}`,
+      );
+    },
+  },
 );
