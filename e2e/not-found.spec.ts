@@ -15,6 +15,7 @@ export const tests = journeys(
     async run({ page, baseUrl }) {
       await page.goto(`${baseUrl}/no/such/page`);
       await page.getByText("The page you are looking for does not exist.").waitFor();
+      await page.getByTestId("not-found-code").getByText("404").waitFor();
     },
   },
   {
@@ -22,6 +23,11 @@ export const tests = journeys(
     async run({ page, baseUrl }) {
       await page.goto(`${baseUrl}/forgotten-password/used-token-123`);
       await page.getByText("This link no longer works because it has already been used.").waitFor();
+      // A used link is not a missing page: no big "404" above the message.
+      expect(
+        !(await page.locator("#root").innerText()).includes("404"),
+        "no 404 above a used link's message",
+      );
       await page.getByRole("link", { name: "Go to sign in" }).click();
       await page.waitForURL(`${baseUrl}/login`);
       expect(page.url().endsWith("/login"), "on /login");

@@ -77,6 +77,8 @@ export const tests = journeys(
       await screenshot("purchase-order-checkout");
       await page.getByRole("button", { name: "Complete order" }).click();
       await page.getByTestId("checkout-completed").waitFor();
+      // The thank-you screen shows the PO number the order was placed with, trimmed.
+      await page.getByTestId("confirmation-po-number").getByText(po, { exact: true }).waitFor();
       const number = ((await page.getByTestId("order-number").textContent()) ?? "").replace(
         /\D/g,
         "",
@@ -146,11 +148,20 @@ export const tests = journeys(
         expect(await field.evaluate((e) => (e as HTMLInputElement).required), "marked required");
         await buyerPage.getByText("Required by your company").waitFor();
         expect(!(await completeEnabled(buyerPage)), "Complete order waits for the PO number");
+        // The disabled button says why, next to it.
+        await buyerPage
+          .getByTestId("complete-blocked")
+          .getByText("your company requires one for every order")
+          .waitFor();
         await field.fill("REQ-E2E-1");
         await buyerPage.waitForFunction(() =>
           [...document.querySelectorAll("button")].some(
             (b) => b.textContent?.includes("Complete order") && !b.disabled,
           ),
+        );
+        expect(
+          (await buyerPage.getByTestId("complete-blocked").count()) === 0,
+          "no reason once the button works",
         );
         await emptyCart(buyer);
       } finally {

@@ -39,6 +39,7 @@ import { orders } from "./resolvers/query/orders.js";
 import { paymentMethods } from "./resolvers/query/payment-methods.js";
 import { product } from "./resolvers/query/product.js";
 import { productVariants } from "./resolvers/query/product-variants.js";
+import { stockCheck } from "./resolvers/query/stock-check.js";
 import { quickOrderLines } from "./resolvers/query/quick-order-lines.js";
 import { quickOrderPaste } from "./resolvers/query/quick-order-paste.js";
 import { products } from "./resolvers/query/products.js";
@@ -94,6 +95,7 @@ export const resolvers = {
     orders,
     // Account area: order history extras, contract prices, saved lists.
     productVariants,
+    stockCheck,
     quickOrderLines,
     quickOrderPaste,
     contractPrices,

@@ -16,7 +16,8 @@ export interface CartLine {
 
 /** One change of the cart, as the app's `applyOperation` actor carries it out. */
 export type CartOperation =
-  | { kind: "add"; variantCode: string; quantity: number }
+  /** `upToStock`: the server adds what the stock allows of `quantity` (a reorder). */
+  | { kind: "add"; variantCode: string; quantity: number; upToStock?: boolean }
   | { kind: "bulkAdd"; items: readonly CartLine[] }
   | { kind: "adjust"; itemId: string; quantity: number }
   | { kind: "remove"; itemId: string }
@@ -70,7 +71,7 @@ export interface CartContext {
 type Tagged = { requestId?: string; silent?: boolean };
 
 export type CartEvent =
-  | ({ type: "cart.add"; variantCode: string; quantity: number } & Tagged)
+  | ({ type: "cart.add"; variantCode: string; quantity: number; upToStock?: boolean } & Tagged)
   | ({ type: "cart.bulkAdd"; items: readonly CartLine[] } & Tagged)
   | ({ type: "cart.adjust"; itemId: string; quantity: number } & Tagged)
   | ({ type: "cart.remove"; itemId: string } & Tagged)
@@ -98,7 +99,12 @@ function requestOf(event: OperationEvent): CartRequest {
     case "cart.add":
       return {
         ...tag,
-        operation: { kind: "add", variantCode: event.variantCode, quantity: event.quantity },
+        operation: {
+          kind: "add",
+          variantCode: event.variantCode,
+          quantity: event.quantity,
+          ...(event.upToStock ? { upToStock: true } : {}),
+        },
       };
     case "cart.bulkAdd":
       return { ...tag, operation: { kind: "bulkAdd", items: event.items } };

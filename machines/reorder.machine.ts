@@ -22,6 +22,16 @@ export interface VariantNow {
   variantCode: string;
   price: number | null;
   inStock: boolean;
+  /** How many of the line's quantity a cart line could take now (the server's stock check). */
+  available?: number | null;
+}
+
+/** A line added only in part: the stock (or the line maximum) took `added` of `wanted`. */
+export interface ReorderShortfall {
+  variantCode: string;
+  name: string;
+  wanted: number;
+  added: number;
 }
 
 /** A line that could not be added, with the cart's (translated) reason or a message key. */
@@ -37,6 +47,8 @@ export interface ReorderFailure {
 export interface CartProgress {
   loading: boolean;
   lastOutcome: { requestId?: string | null; ok: boolean; message?: string | null } | null;
+  /** The cart's quantity of each variant, as the server answered the last change. */
+  quantities?: Record<string, number>;
 }
 
 export interface ReorderInput {
@@ -62,6 +74,8 @@ export interface ReorderContext {
   requestId: string | null;
   polls: number;
   added: string[];
+  /** Lines of which the server added only what the stock allowed ("18 of 48 added"). */
+  shortened: ReorderShortfall[];
   failed: ReorderFailure[];
   /** A message key when the preview could not be loaded. */
   previewError: string | null;
@@ -81,9 +95,10 @@ const lineName = (line: ReorderLine) =>
  * now and whether each is in stock; on confirmation the cart is emptied and every line is added
  * one at a time through the app's cart actor. After each request the cart's progress is read
  * every 350 ms until the request settles; a line that fails (out of stock, gone, limits) is
- * noted and the next one follows. With at least one line added the user goes to /checkout and
- * is told which lines could not be added; with none, the dialog says so and the cart is left
- * as the failures left it.
+ * noted and the next one follows. A line is added up to the stock: the server adds what it has
+ * (18 of 48) and the line is noted as shortened, never silently. With at least one line added
+ * the user goes to /checkout and is told which lines were cut or could not be added; with none,
+ * the dialog says so and the cart is left as the failures left it.
  */
 export const reorderMachine = setup({
   // Stryker disable next-line ObjectLiteral: type declarations only, nothing at run time
@@ -100,12 +115,19 @@ export const reorderMachine = setup({
     /** Sends `cart.empty` (silent) to the cart actor. */
     emptyCart: () => {},
     /** Sends `cart.add` (silent, with the request id) to the cart actor. */
-    addToCart: (_, _params: { variantCode: string; quantity: number; requestId: string }) => {},
+    /**
+     * Sends `cart.add` (silent, with the request id); `upToStock`: the server adds what the
+     * stock allows and the cart's line says how many.
+     */
+    addToCart: (
+      _,
+      _params: { variantCode: string; quantity: number; requestId: string; upToStock: boolean },
+    ) => {},
     /** Reads the cart actor's `loading` and `lastOutcome` and sends them as reorder.cartProgress. */
     pollCart: () => {},
     goToCheckout: () => {},
     /** Tells the user which lines could not be added (after landing on /checkout). */
-    reportFailures: (_, _params: { failed: ReorderFailure[] }) => {},
+    reportFailures: (_, _params: { failed: ReorderFailure[]; shortened: ReorderShortfall[] }) => {},
   },
   guards: {
     hasAvailableLine: ({ context }) =>
@@ -144,6 +166,7 @@ export const reorderMachine = setup({
     requestId: null,
     polls: 0,
     added: [],
+    shortened: [],
     failed: [],
     previewError: null,
   }),
@@ -232,6 +255,7 @@ export const reorderMachine = setup({
             variantCode: context.lines[context.index]!.variantCode,
             quantity: context.lines[context.index]!.quantity,
             requestId: context.requestId!,
+            upToStock: true,
           }),
         },
       ],
@@ -250,6 +274,26 @@ export const reorderMachine = setup({
             target: "nextLine",
             actions: assign({
               added: ({ context }) => [...context.added, context.lines[context.index]!.variantCode],
+              // Fewer in the cart than wanted: the stock allowed only that many (the cart was
+              // emptied first, so the cart's line is what this add put in).
+              shortened: ({ context, event }) => {
+                const line = context.lines[context.index]!;
+                const inCart =
+                  event.type === "reorder.cartProgress"
+                    ? event.quantities?.[line.variantCode]
+                    : undefined;
+                return inCart !== undefined && inCart < line.quantity
+                  ? [
+                      ...context.shortened,
+                      {
+                        variantCode: line.variantCode,
+                        name: lineName(line),
+                        wanted: line.quantity,
+                        added: inCart,
+                      },
+                    ]
+                  : context.shortened;
+              },
             }),
           },
           {
@@ -314,11 +358,14 @@ export const reorderMachine = setup({
         // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
         "At least one line is in the cart: the user goes to /checkout and is told which lines " +
         // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
-        "could not be added.",
+        "were added only in part (18 of 48) or could not be added.",
       type: "final",
       entry: [
         "goToCheckout",
-        { type: "reportFailures", params: ({ context }) => ({ failed: context.failed }) },
+        {
+          type: "reportFailures",
+          params: ({ context }) => ({ failed: context.failed, shortened: context.shortened }),
+        },
       ],
     },
     nothingAdded: {

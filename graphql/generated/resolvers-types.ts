@@ -513,6 +513,7 @@ export interface MutationModel {
   __typename?: "Mutation";
   /** Adds several lines at once, all or nothing (quick order). */
   addItemsToCart: AddItemsToCartResultModel;
+  /** Adds a line (merged with a line of the same variant). With upToStock, a quantity the stock or the line maximum cannot take whole is cut to what it can take (the cart's line shows how many were added); nothing at all to add is refused as without it. */
   addToCart: AddToCartResultModel;
   adjustCartItem: AdjustCartItemResultModel;
   applyCoupon: ApplyCouponResultModel;
@@ -908,6 +909,8 @@ export interface QueryModel {
   shippingMethods: Array<ShippingMethodModel>;
   /** The company's saved shopping lists, newest first (every user of the company sees them all). */
   shoppingLists: ShoppingListListModel;
+  /** How many of each wanted quantity a cart line of the variant could take now (stock on hand, at most 300): the reorder preview says "18 of 48 in stock". Unknown or unsold variants: 0. */
+  stockCheck: Array<StockCheckLineModel>;
   /** A category, treatment or collection by code; null when there is none. */
   taxon?: TaxonModel | null;
   /** Whether an invitation link can still be used (anonymous). An unknown, used or expired token answers valid false with the reason, never which of them it is. */
@@ -1150,6 +1153,14 @@ export interface SplitOrderModel {
   state: string;
   token: string;
   total: number;
+}
+
+/** A wanted quantity of a variant and how many of it a cart line could take now. */
+export interface StockCheckLineModel {
+  __typename?: "StockCheckLine";
+  available: number;
+  quantity: number;
+  variantCode: string;
 }
 
 export type SubmitCardPaymentResultModel =
@@ -1501,6 +1512,7 @@ export interface MutationAddItemsToCartArgs {
 export interface MutationAddToCartArgs {
   cartToken: string;
   quantity: number;
+  upToStock?: boolean | null;
   variantCode: string;
 }
 
@@ -2046,6 +2058,10 @@ export interface QueryQuickOrderPasteArgs {
   text: string;
 }
 
+export interface QueryStockCheckArgs {
+  items: Array<CartLineInput>;
+}
+
 export interface QueryTaxonArgs {
   code: string;
 }
@@ -2111,6 +2127,7 @@ export interface QueryResolvers {
     Record<string, never>
   >;
   shoppingLists?: Resolver<ShoppingListListModel, Record<string, never>, Record<string, never>>;
+  stockCheck?: Resolver<Array<StockCheckLineModel>, Record<string, never>, QueryStockCheckArgs>;
   taxon?: Resolver<TaxonModel | null, Record<string, never>, QueryTaxonArgs>;
   teamInvitation?: Resolver<TeamInvitationModel, Record<string, never>, QueryTeamInvitationArgs>;
 }
@@ -2224,6 +2241,12 @@ export interface SplitOrderResolvers {
   state?: Resolver<string, SplitOrderModel, Record<string, never>>;
   token?: Resolver<string, SplitOrderModel, Record<string, never>>;
   total?: Resolver<number, SplitOrderModel, Record<string, never>>;
+}
+
+export interface StockCheckLineResolvers {
+  available?: Resolver<number, StockCheckLineModel, Record<string, never>>;
+  quantity?: Resolver<number, StockCheckLineModel, Record<string, never>>;
+  variantCode?: Resolver<string, StockCheckLineModel, Record<string, never>>;
 }
 
 export interface TaxonProductsArgs {
@@ -2341,6 +2364,7 @@ export interface Resolvers {
   SignInSuccess?: SignInSuccessResolvers;
   SkippedLine?: SkippedLineResolvers;
   SplitOrder?: SplitOrderResolvers;
+  StockCheckLine?: StockCheckLineResolvers;
   Taxon?: TaxonResolvers;
   TeamInvitation?: TeamInvitationResolvers;
   TeamMemberRegistered?: TeamMemberRegisteredResolvers;

@@ -46,6 +46,7 @@ export const paths = {
   order: (token: string) => `${SHOP}/orders/${seg(token)}`,
   orderItems: (token: string) => `${SHOP}/orders/${seg(token)}/items`,
   orderItemsBulk: (token: string) => `${SHOP}/orders/${seg(token)}/items-bulk`,
+  stockCheck: `${SHOP}/stock-check`,
   orderItem: (token: string, id: string) => `${SHOP}/orders/${seg(token)}/items/${seg(id)}`,
   orderShipment: (token: string, id: string) => `${SHOP}/orders/${seg(token)}/shipments/${seg(id)}`,
   orderPayment: (token: string, id: string) => `${SHOP}/orders/${seg(token)}/payments/${seg(id)}`,

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Language } from "../core/i18n.js";
 import { startCart, type Tx } from "./orders.js";
+import { lineTierPrice } from "./volume-prices.js";
 import type { DB } from "./schema.js";
 
 /**
@@ -108,8 +109,9 @@ export async function soldVariantCodes(
 }
 
 /**
- * The lines of all the given lists in one query, at `priceList`'s prices, products and
- * variants named in `language`. A product with several main images joins once per image.
+ * The lines of all the given lists in one query, at `priceList`'s prices (the volume tier of
+ * the line's quantity, `tier_price`, where the entry has tiers), products and variants named
+ * in `language`. A product with several main images joins once per image.
  */
 export async function listLines(
   db: Kysely<DB>,
@@ -167,6 +169,9 @@ export async function listLines(
         "pt.name as product_name_translated",
         "vt.name as variant_name_translated",
         "vp.price",
+        // The line's volume price for its quantity, as the cart prices it (decision 040); a
+        // list's lines are one per variant, so its quantity is the cart line's.
+        lineTierPrice(priceList).as("tier_price"),
         "img.type as image_type",
         "img.path as image_path",
       ])

@@ -94,6 +94,7 @@ export function cartActors(request: GatewayRequest, language: () => string) {
             cartToken,
             variantCode: operation.variantCode,
             quantity: operation.quantity,
+            ...(operation.upToStock ? { upToStock: true } : {}),
           })
         ).addToCart;
       case "bulkAdd":

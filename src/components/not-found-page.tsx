@@ -18,9 +18,12 @@ export function NotFoundPage() {
   return (
     <Container size="sm" py={96}>
       <Stack align="center" gap="lg" ta="center">
-        <Text ff="heading" fz={72} c="clay.3" lh={1}>
-          404
-        </Text>
+        {/* A used link is no missing page: a big "404" above it would say the opposite. */}
+        {!usedResetLink && (
+          <Text ff="heading" fz={72} c="clay.3" lh={1} data-testid="not-found-code">
+            404
+          </Text>
+        )}
         <Title order={1} fz={32}>
           {usedResetLink ? t("notFound.usedLinkTitle") : t("notFound.title")}
         </Title>

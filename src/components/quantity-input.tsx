@@ -1,49 +1,42 @@
-import "@mantine/core/styles/NumberInput.css";
-import { NumberInput, type NumberInputProps } from "@mantine/core";
-import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from "../../rules/limits";
-import { isBlockedQuantityKey, isValidQuantity } from "./quantity";
+import { TextInput, type TextInputProps } from "@mantine/core";
+import { isBlockedQuantityKey, isFractionQuantity, isValidQuantity } from "./quantity";
 
 /**
- * A whole number: phones open the digits keypad. NumberInput sets inputmode="decimal" after
- * the props it is given, so the attribute is set on the element; React leaves it alone after
- * that, as NumberInput's own value never changes.
- */
-function numericKeypad(input: HTMLInputElement | null) {
-  if (input) input.inputMode = "numeric";
-}
-
-/**
- * An integer quantity from 1 to 300; '-', 'e' and '.' cannot be typed. What is typed is never
- * changed (301 stays 301): a value outside the rule is marked invalid with `rangeError`, and the
- * caller does not send it.
+ * An integer quantity from 1 to 300, typed on the digits keypad of a phone (`inputMode`
+ * numeric, `pattern` digits). What is typed is never changed: "1,5" stays "1,5" (a number
+ * field dropped the separator and made it 15) and 301 stays 301. A value outside the rule is
+ * marked invalid with `rangeError` (a fraction with `fractionError`), and the caller does not
+ * send it; '-' and 'e' cannot be typed.
  */
 export function QuantityInput({
   value,
   onChange,
   rangeError,
+  fractionError,
   ...props
 }: {
   value: string | number;
-  onChange: (value: string | number) => void;
+  /** What the field holds, as typed. */
+  onChange: (value: string) => void;
   /** The rule, shown while the value breaks it ('1 to 300'). */
   rangeError?: string;
-} & Omit<NumberInputProps, "value" | "onChange">) {
-  const invalid = rangeError !== undefined && value !== "" && !isValidQuantity(value);
+  /** Shown instead of `rangeError` while the value is a fraction ('whole units only'). */
+  fractionError?: string;
+} & Omit<TextInputProps, "value" | "onChange">) {
+  const text = String(value);
+  const invalid = rangeError !== undefined && text.trim() !== "" && !isValidQuantity(text);
+  const message = isFractionQuantity(text) ? (fractionError ?? rangeError) : rangeError;
   return (
-    <NumberInput
-      min={MIN_LINE_QUANTITY}
-      max={MAX_LINE_QUANTITY}
-      step={1}
-      allowDecimal={false}
-      allowNegative={false}
-      clampBehavior="none"
-      ref={numericKeypad}
-      value={value}
-      onChange={onChange}
+    <TextInput
+      inputMode="numeric"
+      pattern="[0-9]*"
+      autoComplete="off"
+      value={text}
+      onChange={(event) => onChange(event.currentTarget.value)}
       onKeyDown={(event) => {
         if (isBlockedQuantityKey(event.key)) event.preventDefault();
       }}
-      error={invalid ? rangeError : undefined}
+      error={invalid ? message : undefined}
       aria-invalid={invalid || undefined}
       {...props}
     />

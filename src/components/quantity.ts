@@ -3,8 +3,11 @@ import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from "../../rules/limits";
 /** The values of the texts that name the range ("from {{min}} to {{max}}"). */
 export const QUANTITY_RANGE = { min: MIN_LINE_QUANTITY, max: MAX_LINE_QUANTITY } as const;
 
-/** Keys the quantity input refuses: no sign, no exponent, no decimals. */
-export const BLOCKED_QUANTITY_KEYS: readonly string[] = ["-", "e", "E", "."];
+/**
+ * Keys the quantity input refuses: no sign, no exponent. A decimal separator ('.' or ',') is
+ * typed as it is and refused with a message: swallowing it turned "1.5" into 15.
+ */
+export const BLOCKED_QUANTITY_KEYS: readonly string[] = ["-", "e", "E"];
 
 /** Whether a key press must be blocked in the quantity input. */
 export function isBlockedQuantityKey(key: string): boolean {
@@ -22,10 +25,27 @@ export function normalizeQuantity(value: string | number | null | undefined): nu
 }
 
 /**
- * Whether what the field holds is a valid line quantity: a whole number from 1 to 300. What was
- * typed is never changed; an invalid value stays visible, marked with the rule.
+ * The line quantity the field holds: a whole number from 1 to 300 written in digits, or null.
+ * What was typed is never changed; an invalid value stays visible, marked with the rule.
  */
-export function isValidQuantity(value: string | number | null | undefined): value is number {
-  const number = typeof value === "number" ? value : Number(String(value ?? "").trim() || NaN);
-  return Number.isInteger(number) && number >= MIN_LINE_QUANTITY && number <= MAX_LINE_QUANTITY;
+export function quantityOf(value: string | number | null | undefined): number | null {
+  const number =
+    typeof value === "number"
+      ? value
+      : /^\s*\d+\s*$/.test(value ?? "")
+        ? Number(value)
+        : Number.NaN;
+  return Number.isInteger(number) && number >= MIN_LINE_QUANTITY && number <= MAX_LINE_QUANTITY
+    ? number
+    : null;
+}
+
+/** Whether what the field holds is a valid line quantity (see `quantityOf`). */
+export function isValidQuantity(value: string | number | null | undefined): boolean {
+  return quantityOf(value) !== null;
+}
+
+/** Whether the field holds a fraction ("1.5", "1,5"): a quantity is counted in whole units. */
+export function isFractionQuantity(value: string | number | null | undefined): boolean {
+  return typeof value === "number" ? !Number.isInteger(value) : /\d\s*[.,]\s*\d/.test(value ?? "");
 }

@@ -88,6 +88,8 @@ describe.each(backends)("cart API on %s", (backend) => {
     ["301", 301, "quantity.range"],
     ["negative", -1, "quantity.range"],
     ["fraction", 1.5, "quantity.integer"],
+    ["decimal comma", "1,5", "quantity.integer"],
+    ["decimal point", "1.5", "quantity.integer"],
     ["string", "3", "quantity.integer"],
     ["null", null, "quantity.integer"],
     ["missing", undefined, "quantity.integer"],
@@ -136,6 +138,95 @@ describe.each(backends)("cart API on %s", (backend) => {
     const problem = await t.refused(422, () => add(token, "GLOW-MINI-MINT", 5));
     expect(problem.violations?.[0]?.code).toBe("variant.insufficientStock");
     expect(problem.detail).toContain("Only 4");
+  });
+
+  it("adds up to the stock when asked (a reorder): 18 of 48, then nothing more, and says how many are available", async () => {
+    await t.db
+      .updateTable("product_variants")
+      .set({ on_hand: 18 })
+      .where("code", "=", "AURA-LED-MASK-WHITE")
+      .execute();
+    const token = await newCart();
+    const url = `/api/v2/shop/orders/${token}/items`;
+    const upTo = (quantity: number, upToStock: unknown = true) =>
+      t.request("POST", url, {
+        as: USERS.spaBuyer,
+        body: { productVariant: V("AURA-LED-MASK-WHITE"), quantity, upToStock },
+      });
+    // Without the flag, all or nothing as before.
+    const whole = await t.refused(422, () => add(token, "AURA-LED-MASK-WHITE", 48));
+    expect(whole.violations?.[0]?.code).toBe("variant.insufficientStock");
+    // What the stock allows is added; the line says how many.
+    const partly = await upTo(48);
+    expect(partly.status, partly.raw).toBe(201);
+    expect(partly.body.items).toHaveLength(1);
+    expect(partly.body.items[0]).toMatchObject({ variant: V("AURA-LED-MASK-WHITE"), quantity: 18 });
+    // Nothing left for this line: refused as without the flag.
+    const none = await t.refused(422, () => upTo(1));
+    expect(none.violations?.[0]?.code).toBe("variant.insufficientStock");
+    const sold = await t.refused(422, () =>
+      t.request("POST", url, {
+        as: USERS.spaBuyer,
+        body: { productVariant: V("TRAVEL-CASE-CLASSIC-BLACK"), quantity: 2, upToStock: true },
+      }),
+    );
+    expect(sold.type).toBe("/problems/out-of-stock");
+    const bad = await t.refused(422, () => upTo(2, "yes"));
+    expect(bad.violations?.[0]).toMatchObject({ propertyPath: "upToStock", code: "field.type" });
+    // The line maximum (300) counts as the stock does, in bulk too.
+    const bulk = await t.request("POST", `/api/v2/shop/orders/${token}/items-bulk`, {
+      as: USERS.spaBuyer,
+      body: { items: [{ productVariant: V("GLOW-MINI-ROSE"), quantity: 300 }], upToStock: true },
+    });
+    expect(bulk.status, bulk.raw).toBe(201);
+    const more = await t.request("POST", `/api/v2/shop/orders/${token}/items-bulk`, {
+      as: USERS.spaBuyer,
+      body: {
+        items: [
+          { productVariant: V("GLOW-MINI-MINT"), quantity: 2 },
+          { productVariant: V("GLOW-MINI-ROSE"), quantity: 5 },
+        ],
+        upToStock: true,
+      },
+    });
+    expect(more.status).toBe(422);
+
+    // The preview's question: how many of each wanted quantity a line could take now.
+    const check = await t.request("POST", "/api/v2/shop/stock-check", {
+      as: USERS.spaBuyer,
+      body: {
+        items: [
+          { productVariant: V("AURA-LED-MASK-WHITE"), quantity: 48 },
+          { productVariant: V("SONIC-BRUSH-PRO-WHITE"), quantity: 2 },
+          { productVariant: V("TRAVEL-CASE-CLASSIC-BLACK"), quantity: 2 },
+          { productVariant: V("NO-SUCH-SKU"), quantity: 2 },
+        ],
+      },
+    });
+    expect(check.status, check.raw).toBe(200);
+    expect(
+      check.body.items.map((i: { variantCode: string; quantity: number; available: number }) => [
+        i.variantCode,
+        i.quantity,
+        i.available,
+      ]),
+    ).toEqual([
+      ["AURA-LED-MASK-WHITE", 48, 18],
+      ["SONIC-BRUSH-PRO-WHITE", 2, 2],
+      ["TRAVEL-CASE-CLASSIC-BLACK", 2, 0],
+      ["NO-SUCH-SKU", 2, 0],
+    ]);
+    await t.refused(401, () =>
+      t.request("POST", "/api/v2/shop/stock-check", {
+        body: { items: [{ productVariant: V("AURA-LED-MASK-WHITE"), quantity: 1 }] },
+      }),
+    );
+    await t.refused(422, () =>
+      t.request("POST", "/api/v2/shop/stock-check", {
+        as: USERS.spaBuyer,
+        body: { items: [{ productVariant: V("AURA-LED-MASK-WHITE"), quantity: 1.5 }] },
+      }),
+    );
   });
 
   it("refuses wrong body types, unknown fields, bad JSON and oversized bodies", async () => {

@@ -100,6 +100,43 @@ describe.each(backends)("saved shopping lists on %s", (backend) => {
       expect(one.body).toEqual(spring);
     });
 
+    it("prices a list's tiered lines as the cart prices them: the list's total is the cart's", async () => {
+      // Volume tiers (decision 040): 12 creams at 22.50, 48 clay masks at 12.90, 5 patches at
+      // the first tier, next to a line without tiers.
+      const items = [
+        { productVariant: V("FIRM-LIFT-CREAM-50ML"), quantity: 12 },
+        { productVariant: V("PORE-CLAY-MASK-75ML"), quantity: 48 },
+        { productVariant: V("EYE-REVIVE-PATCHES-30-PAIRS"), quantity: 5 },
+        { productVariant: V("GLOW-MINI-MINT"), quantity: 3 },
+      ];
+      const list = await created(USERS.spaBuyer, { name: "Tiered restock", items });
+      const token = (
+        await t.request("POST", "/api/v2/shop/orders", { as: USERS.spaBuyer, body: {} })
+      ).body.tokenValue as string;
+      const cart = await t.request("POST", `/api/v2/shop/orders/${token}/items-bulk`, {
+        as: USERS.spaBuyer,
+        body: { items },
+      });
+      expect(cart.status, cart.raw).toBe(201);
+      const cartPrice = (code: string) =>
+        (cart.body.items as { variant: string; unitPrice: number }[]).find(
+          (i) => i.variant === V(code),
+        )!.unitPrice;
+      expect(cartPrice("FIRM-LIFT-CREAM-50ML")).toBe(2250);
+      expect(list.items.map((i) => [i.variantCode, i.unitPrice])).toEqual([
+        ["FIRM-LIFT-CREAM-50ML", cartPrice("FIRM-LIFT-CREAM-50ML")],
+        ["PORE-CLAY-MASK-75ML", cartPrice("PORE-CLAY-MASK-75ML")],
+        ["EYE-REVIVE-PATCHES-30-PAIRS", cartPrice("EYE-REVIVE-PATCHES-30-PAIRS")],
+        ["GLOW-MINI-MINT", cartPrice("GLOW-MINI-MINT")],
+      ]);
+      expect(list.total).toBe(cart.body.itemsTotal);
+      // Read again (the account's list), the same.
+      const again = await t.request("GET", `${LISTS}/${list.id}`, { as: USERS.spaAdmin });
+      expect(again.body.total).toBe(cart.body.itemsTotal);
+      await t.request("DELETE", `/api/v2/shop/orders/${token}`, { as: USERS.spaBuyer });
+      await t.request("DELETE", `${LISTS}/${list.id}`, { as: USERS.spaBuyer });
+    });
+
     it("prices a list at today's contract price, and shows lines no longer sold without a price", async () => {
       const list = await created(USERS.spaAdmin, {
         name: "Price check",

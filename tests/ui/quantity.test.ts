@@ -2,8 +2,10 @@ import { describe, expect, it } from "vitest";
 import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from "../../rules/limits";
 import {
   isBlockedQuantityKey,
+  isFractionQuantity,
   isValidQuantity,
   normalizeQuantity,
+  quantityOf,
 } from "../../src/components/quantity";
 import { badgeImage, galleryImages } from "../../src/features/catalog/product-images";
 
@@ -30,11 +32,11 @@ describe("normalizeQuantity", () => {
 });
 
 describe("isBlockedQuantityKey", () => {
-  it("blocks '-', 'e' and '.'", () => {
-    for (const key of ["-", "e", "E", "."]) expect(isBlockedQuantityKey(key)).toBe(true);
+  it("blocks '-' and 'e'", () => {
+    for (const key of ["-", "e", "E"]) expect(isBlockedQuantityKey(key)).toBe(true);
   });
-  it("lets digits and editing keys through", () => {
-    for (const key of ["0", "5", "9", "Backspace", "ArrowUp", "Tab"]) {
+  it("lets digits, editing keys and decimal separators through (a swallowed '.' made 1.5 into 15)", () => {
+    for (const key of ["0", "5", "9", ".", ",", "Backspace", "ArrowUp", "Tab"]) {
       expect(isBlockedQuantityKey(key)).toBe(false);
     }
   });
@@ -67,7 +69,41 @@ describe("isValidQuantity", () => {
     [2.5, false],
     ["ten", false],
     ["", false],
+    ["1.5", false],
+    ["1,5", false],
+    ["1e2", false],
+    ["15", true],
   ])("%s is valid: %s (kept as typed, never changed)", (input, expected) => {
     expect(isValidQuantity(input)).toBe(expected);
+  });
+});
+
+describe("quantityOf", () => {
+  it.each([
+    [12, 12],
+    ["12", 12],
+    [" 7 ", 7],
+    ["1.5", null],
+    ["1,5", null],
+    ["15,", null],
+    ["1e2", null],
+    [1.5, null],
+    ["0", null],
+    ["301", null],
+  ])("%j is the quantity %j, never another number", (input, expected) => {
+    expect(quantityOf(input)).toBe(expected);
+  });
+});
+
+describe("isFractionQuantity", () => {
+  it.each([
+    ["1.5", true],
+    ["1,5", true],
+    [2.5, true],
+    ["15", false],
+    [15, false],
+    ["", false],
+  ])("%j is a fraction: %j", (input, expected) => {
+    expect(isFractionQuantity(input)).toBe(expected);
   });
 });

@@ -7,5 +7,9 @@ export const addToCart: NonNullable<MutationResolvers["addToCart"]> = (_parent, 
   changeCart(ctx, args.cartToken, resultErrors.AddToCartResult, {
     method: "POST",
     path: paths.orderItems(args.cartToken),
-    body: { productVariant: iri.variant(args.variantCode), quantity: args.quantity },
+    body: {
+      productVariant: iri.variant(args.variantCode),
+      quantity: args.quantity,
+      ...(args.upToStock ? { upToStock: true } : {}),
+    },
   });

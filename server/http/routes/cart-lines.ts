@@ -20,7 +20,7 @@ import { languageOf } from "../problem.js";
 import { BodyReader } from "../validate.js";
 import { changeCart } from "./order-common.js";
 import { requireAbility } from "../../core/abilities.js";
-import { idFromReference, numericId } from "../../core/iri.js";
+import { idFromReference, iri, numericId } from "../../core/iri.js";
 import { notFound, unprocessable } from "../../core/problem.js";
 
 /** These routes change a cart's lines only, never its order row (see changeCart). */
@@ -33,15 +33,23 @@ export function registerCartLines(app: FastifyInstance, { db }: AppContext) {
       db,
       request,
       async (tx, order, principal, existing) => {
-        const r = new BodyReader(request.body, ["productVariant", "quantity"]);
+        const r = new BodyReader(request.body, ["productVariant", "quantity", "upToStock"]);
         const code = idFromReference(r.raw("productVariant"), "product-variants");
         if (code === undefined)
           r.add({ propertyPath: "productVariant", message: "field.required" });
         r.add(quantityViolation(r.raw("quantity")));
+        const upToStock = readUpToStock(r);
         r.done();
-        await addLines(tx, order, principal.priceListCode, languageOf(request), existing, [
-          { code: code!, quantity: r.raw("quantity") as number, path: "" },
-        ]);
+        await addLines(
+          tx,
+          order,
+          principal.priceListCode,
+          languageOf(request),
+          existing,
+          [{ code: code!, quantity: r.raw("quantity") as number, path: "" }],
+          [],
+          upToStock,
+        );
       },
       LINES_ONLY,
     );
@@ -54,7 +62,8 @@ export function registerCartLines(app: FastifyInstance, { db }: AppContext) {
       db,
       request,
       async (tx, order, principal, existing) => {
-        const r = new BodyReader(request.body, ["items"]);
+        const r = new BodyReader(request.body, ["items", "upToStock"]);
+        const upToStock = readUpToStock(r);
         const items = r.raw("items");
         if (!Array.isArray(items) || items.length === 0) {
           r.add({
@@ -92,11 +101,64 @@ export function registerCartLines(app: FastifyInstance, { db }: AppContext) {
           existing,
           lines,
           r.violations,
+          upToStock,
         );
       },
       LINES_ONLY,
     );
     return reply.code(201).send(cart);
+  });
+
+  // How many of each wanted quantity a cart line could take now (the reorder's preview): the
+  // catalogue says only whether a variant is in stock (decision 046), this reads the stock.
+  app.post("/api/v2/shop/stock-check", async (request) => {
+    const principal = requirePrincipal(request);
+    const r = new BodyReader(request.body, ["items"]);
+    const items = r.raw("items");
+    if (!Array.isArray(items) || items.length === 0 || items.length > MAX_QUICK_ORDER_LINES) {
+      r.add({
+        propertyPath: "items",
+        message: !Array.isArray(items)
+          ? "field.required"
+          : items.length === 0
+            ? "items.empty"
+            : "items.tooMany",
+        params: { max: MAX_QUICK_ORDER_LINES },
+      });
+      r.done();
+    }
+    const lines = (items as unknown[]).flatMap((item, n) => {
+      const line = new BodyReader(item, ["productVariant", "quantity"], `items[${n}]`);
+      const code = idFromReference(line.raw("productVariant"), "product-variants");
+      if (code === undefined)
+        line.add({ propertyPath: line.path("productVariant"), message: "field.required" });
+      line.add(quantityViolation(line.raw("quantity"), line.path("quantity")));
+      r.violations.push(...line.violations);
+      return line.violations.length
+        ? []
+        : [{ code: code!, quantity: line.raw("quantity") as number }];
+    });
+    r.done();
+    const variants = await db
+      .transaction()
+      .execute((tx) =>
+        variantsToAdd(
+          tx,
+          [...new Set(lines.map((l) => l.code))],
+          principal.priceListCode,
+          languageOf(request),
+        ),
+      );
+    const byCode = new Map(variants.map((v) => [v.code, v]));
+    return {
+      items: lines.map((l) => ({
+        productVariant: iri.variant(l.code),
+        variantCode: l.code,
+        quantity: l.quantity,
+        // Not sold to the company (or gone): none.
+        available: availableOf(byCode.get(l.code)?.on_hand ?? 0, 0, l.quantity),
+      })),
+    };
   });
 
   app.patch("/api/v2/shop/orders/:token/items/:id", async (request) =>
@@ -157,7 +219,8 @@ async function itemOf(tx: Tx, order: OrderRow, rawId: string) {
  * Adds lines to a cart at the prices of `priceList` (the company's, read with the caller),
  * merging with lines of the same variant. All or nothing: every line is checked (exists, sold
  * to this company, in stock, resulting quantity 1..300) before any is written, and all
- * problems are reported together.
+ * problems are reported together. With `upToStock` (a reorder), a line the stock or the line
+ * maximum cannot take whole gets what it can take; the cart's line then shows what was added.
  */
 async function addLines(
   tx: Tx,
@@ -167,6 +230,7 @@ async function addLines(
   existing: CartLine[],
   lines: { code: string; quantity: number; path: string }[],
   earlier: Violation[] = [],
+  upToStock = false,
 ) {
   const codes = [...new Set(lines.map((l) => l.code))];
   // Every line already refused for its shape: nothing to look up (and `in ()` is not SQL).
@@ -185,9 +249,12 @@ async function addLines(
       });
       continue;
     }
-    const total =
-      (wanted.get(line.code) ?? existing.find((e) => e.variant_code === line.code)?.quantity ?? 0) +
-      line.quantity;
+    const before =
+      wanted.get(line.code) ?? existing.find((e) => e.variant_code === line.code)?.quantity ?? 0;
+    // Up to stock: what the line can still take is added and the rest left out; nothing at all
+    // to add is refused as without the option (out of stock, or the line already holds it all).
+    const room = availableOf(variant.on_hand, before, line.quantity);
+    const total = before + (upToStock && room > 0 ? room : line.quantity);
     wanted.set(line.code, total);
     // Messages name the line in the reader's language; the line records the English name.
     const name = `${variant.product_name_translated ?? variant.product_name} (${variant.variant_name_translated ?? variant.name})`;
@@ -221,6 +288,25 @@ async function addLines(
       position: position++,
     });
   }
+}
+
+/**
+ * How many of `quantity` more units a cart line already holding `inLine` can take: no more
+ * than the stock on hand, nor than the line maximum (300).
+ */
+function availableOf(onHand: number, inLine: number, quantity: number): number {
+  return Math.max(0, Math.min(quantity, onHand - inLine, MAX_LINE_QUANTITY - inLine));
+}
+
+/** The optional `upToStock` flag: add what the stock allows instead of refusing the rest. */
+function readUpToStock(r: BodyReader): boolean {
+  const value = r.raw("upToStock");
+  if (value === undefined) return false;
+  if (typeof value !== "boolean") {
+    r.add({ propertyPath: "upToStock", message: "field.type", params: { type: "boolean" } });
+    return false;
+  }
+  return value;
 }
 
 function lineIndex(path: string) {

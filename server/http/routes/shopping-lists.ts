@@ -319,7 +319,8 @@ type ListRow = {
 };
 
 /**
- * Lists with their lines at the company's current contract prices, in one query for all the
+ * Lists with their lines at the company's current contract prices (volume tiers included, as in
+ * the cart), in one query for all the
  * lists' lines, products and variants named in `language`. A line whose variant is no longer sold to the company keeps its place with
  * `unitPrice` null and `available` false, and adds nothing to the total.
  */
@@ -361,7 +362,8 @@ async function listResources(
           variantName: row.variant_name_translated ?? row.variant_name,
           quantity: row.quantity,
           productImages: images,
-          unitPrice: available ? row.price : null,
+          // Priced as the cart prices the line: the tier of its quantity, else the entry's price.
+          unitPrice: available ? (row.tier_price ?? row.price) : null,
           available,
           inStock: available && row.on_hand > 0,
         };

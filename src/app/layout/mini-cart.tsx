@@ -50,8 +50,9 @@ function CartIcon() {
 }
 
 /**
- * The cart in the header: its item count, and on hover the lines, the subtotal, 'Review and
- * checkout' (not for the marketing role) and 'Save for later' (saves the cart as a list).
+ * The cart in the header: its item count, and on hover the lines, the subtotal (shipping and tax
+ * come at checkout), 'Review and checkout' and 'Save for later' (saves the cart as a list); the
+ * marketing role, who has no checkout, is told its cart composes a list and gets 'Save as list'.
  */
 export function MiniCart() {
   const { t } = useTranslation("cart");
@@ -62,6 +63,8 @@ export function MiniCart() {
   const unavailable = CartContext.useSelector((s) => s.matches("unavailable"));
   const count = cart?.items.reduce((sum, item) => sum + item.quantity, 0) ?? 0;
   const ordering = customer.status === "success" && canOrder(customer.data);
+  // Known to have no checkout (MARKETING); unknown while the customer loads.
+  const composing = customer.status === "success" && !!customer.data && !ordering;
   return (
     <>
       <HoverCard
@@ -168,22 +171,45 @@ export function MiniCart() {
                     data-testid="mini-cart-subtotal"
                   />
                 </Group>
-                {ordering && (
-                  <Button component={Link} to="/checkout" color="clay" fullWidth h={44}>
-                    {t("mini.checkout")}
-                  </Button>
+                <Text size="xs" c="stone.6" data-testid="mini-cart-before-shipping">
+                  {t("mini.beforeShipping")}
+                </Text>
+                {!composing ? (
+                  <>
+                    {ordering && (
+                      <Button component={Link} to="/checkout" color="clay" fullWidth h={44}>
+                        {t("mini.checkout")}
+                      </Button>
+                    )}
+                    <Anchor
+                      component="button"
+                      type="button"
+                      size="sm"
+                      c="stone.7"
+                      mih={44}
+                      disabled={loading}
+                      onClick={() => setSaving(true)}
+                    >
+                      {t("mini.saveForLater")}
+                    </Anchor>
+                  </>
+                ) : (
+                  // No checkout for this role (MARKETING): the cart composes a list to keep.
+                  <>
+                    <Text size="sm" c="stone.8" data-testid="mini-cart-composing">
+                      {t("mini.composing")}
+                    </Text>
+                    <Button
+                      color="clay"
+                      fullWidth
+                      h={44}
+                      disabled={loading}
+                      onClick={() => setSaving(true)}
+                    >
+                      {t("mini.saveAsList")}
+                    </Button>
+                  </>
                 )}
-                <Anchor
-                  component="button"
-                  type="button"
-                  size="sm"
-                  c="stone.7"
-                  mih={44}
-                  disabled={loading}
-                  onClick={() => setSaving(true)}
-                >
-                  {t("mini.saveForLater")}
-                </Anchor>
               </>
             )}
           </Stack>

@@ -4,6 +4,7 @@ import { gatewayHeaders } from "../../lib/graphql-client";
 import {
   OrderHistoryDocument,
   ProductVariantsDocument,
+  StockCheckDocument,
   type OrderHistoryQuery,
 } from "../../lib/gql/graphql";
 
@@ -42,18 +43,33 @@ export async function loadAllOrders(search?: string): Promise<HistoryOrder[]> {
   }
 }
 
-/** Today's price and stock of the given variants (the reorder preview). */
-export async function loadVariantsNow(codes: string[]): Promise<VariantNow[]> {
+/**
+ * Today's price and stock of the given variants (the reorder preview): with `wanted` (the
+ * quantity of each code), how many of it a cart line could take now, as the server checks it.
+ */
+export async function loadVariantsNow(
+  codes: string[],
+  wanted: Record<string, number> = {},
+): Promise<VariantNow[]> {
   const found: VariantNow[] = [];
   for (let i = 0; i < codes.length; i += PAGE) {
-    const { productVariants } = await gateway(ProductVariantsDocument, {
-      codes: codes.slice(i, i + PAGE),
-    });
+    const page = codes.slice(i, i + PAGE);
+    const items = page.flatMap((code) =>
+      wanted[code] !== undefined ? [{ variantCode: code, quantity: wanted[code] }] : [],
+    );
+    const [{ productVariants }, stock] = await Promise.all([
+      gateway(ProductVariantsDocument, { codes: page }),
+      items.length > 0
+        ? gateway(StockCheckDocument, { items }).then((r) => r.stockCheck)
+        : Promise.resolve([]),
+    ]);
+    const available = new Map(stock.map((s) => [s.variantCode, s.available]));
     found.push(
       ...productVariants.map((v) => ({
         variantCode: v.code,
         price: v.price ?? null,
         inStock: v.inStock,
+        available: available.get(v.code) ?? null,
       })),
     );
   }

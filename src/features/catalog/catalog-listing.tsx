@@ -57,11 +57,14 @@ export function CatalogListing({
   lead,
   collections = [],
   products,
+  emptyMessage,
 }: {
   title: string;
   lead?: string | null;
   collections?: readonly SubCollection[];
   products: readonly ProductCardData[];
+  /** What an empty listing says instead of the category's message (a search names its term). */
+  emptyMessage?: string;
 }) {
   const { t } = useTranslation("catalog");
   const empty = collections.length === 0 && products.length === 0;
@@ -75,7 +78,7 @@ export function CatalogListing({
           </Text>
         )}
       </Stack>
-      {empty && <ListMessage>{t("listing.empty")}</ListMessage>}
+      {empty && <ListMessage>{emptyMessage ?? t("listing.empty")}</ListMessage>}
       {collections.length > 0 && (
         <Box component="section" mb={64} aria-labelledby="collections-title">
           <Title order={2} id="collections-title" mb="xl" fz="h3">

@@ -29,9 +29,10 @@ import { Price } from "../../components/price";
 import { ProductCard } from "../../components/product-card";
 import { QuantityInput } from "../../components/quantity-input";
 import { MIN_LINE_QUANTITY } from "../../../rules/limits";
-import { isValidQuantity, QUANTITY_RANGE } from "../../components/quantity";
+import { quantityOf, QUANTITY_RANGE } from "../../components/quantity";
 import { gateway } from "../../lib/gateway";
-import { ProductDocument, type ProductQuery } from "../../lib/gql/graphql";
+import { MeDocument, ProductDocument, type ProductQuery } from "../../lib/gql/graphql";
+import { can } from "../../../server/domain/permissions";
 import { PLACEHOLDER_IMAGE } from "../../lib/placeholder";
 import { useGatewayQuery } from "../../lib/use-gateway-query";
 import { ListLoader, ListMessage } from "../../components/list-state";
@@ -147,11 +148,17 @@ function AddToCart({
   // variant (spec section 4); no variant means nothing to sell.
   const available = Boolean(variant?.inStock && variantCode);
 
+  // A role without checkout (MARKETING) fills its cart to save it as a list: it is told so here.
+  const me = useGatewayQuery(() => gateway(MeDocument, {}), "product-page-me");
+  const composing =
+    me.status === "success" && !!me.data.me && !can(me.data.me.roles, "checkout.complete");
+
   // What was typed stays as typed; an invalid quantity is marked and not sent.
-  const valid = isValidQuantity(quantity);
+  const wanted = quantityOf(quantity);
+  const valid = wanted !== null;
   const add = () => {
-    if (!variantCode || adding || !isValidQuantity(quantity)) return;
-    cart.send({ type: "cart.add", variantCode, quantity });
+    if (!variantCode || adding || wanted === null) return;
+    cart.send({ type: "cart.add", variantCode, quantity: wanted });
   };
 
   const button = (
@@ -167,27 +174,35 @@ function AddToCart({
     </Button>
   );
   return (
-    <Group align="flex-start" gap="md">
-      <QuantityInput
-        label={t("product.quantity")}
-        value={quantity}
-        onChange={setQuantity}
-        rangeError={t("product.quantityRange", QUANTITY_RANGE)}
-        w={120}
-        size="md"
-        disabled={!available}
-      />
-      {available ? (
-        button
-      ) : (
-        <Tooltip label={t("product.comingSoonTooltip")} withArrow>
-          {/* A disabled button fires no pointer events; the wrapper carries the tooltip. */}
-          <Box component="span" display="inline-block" data-testid="add-to-cart-wrapper">
-            {button}
-          </Box>
-        </Tooltip>
+    <Stack gap="sm">
+      <Group align="flex-start" gap="md">
+        <QuantityInput
+          label={t("product.quantity")}
+          value={quantity}
+          onChange={setQuantity}
+          rangeError={t("product.quantityRange", QUANTITY_RANGE)}
+          fractionError={t("product.quantityWhole", { value: quantity })}
+          w={120}
+          size="md"
+          disabled={!available}
+        />
+        {available ? (
+          button
+        ) : (
+          <Tooltip label={t("product.comingSoonTooltip")} withArrow>
+            {/* A disabled button fires no pointer events; the wrapper carries the tooltip. */}
+            <Box component="span" display="inline-block" data-testid="add-to-cart-wrapper">
+              {button}
+            </Box>
+          </Tooltip>
+        )}
+      </Group>
+      {composing && (
+        <Text size="sm" c="stone.7" maw={460} data-testid="composing-note">
+          {t("product.composing")}
+        </Text>
       )}
-    </Group>
+    </Stack>
   );
 }
 
@@ -297,7 +312,7 @@ function ProductDetails({ product }: { product: Product }) {
   const [quantity, setQuantity] = useState<string | number>(MIN_LINE_QUANTITY);
   // Adding merges with the cart's line of this variant, which the server prices as a whole.
   const inCart = useCart().cart?.items.find((i) => i.variantCode === variant?.code)?.quantity ?? 0;
-  const lineQuantity = inCart + (isValidQuantity(quantity) ? quantity : 0);
+  const lineQuantity = inCart + (quantityOf(quantity) ?? 0);
   return (
     <Container size="xl" py={64}>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing={56}>

@@ -26,6 +26,7 @@ export function Component() {
     <CatalogListing
       title={term === "" ? t("search.title") : t("search.titleFor", { term })}
       products={result.data.products.items}
+      emptyMessage={term === "" ? t("search.noTerm") : t("search.noResults", { term })}
     />
   );
 }

@@ -45,6 +45,7 @@ import { variantLineName } from "../../../rules/line-name";
 import { Link, useNavigate } from "react-router";
 import {
   canFinish,
+  poNumberSatisfied,
   checkoutMachine,
   limitsExceeded,
   PLACING_STATES,
@@ -56,7 +57,7 @@ import { addressLabel } from "../../../machines/address-book.machine";
 import { isCartLoading } from "../../../machines/cart.machine";
 import { Price } from "../../components/price";
 import { QuantityInput } from "../../components/quantity-input";
-import { isValidQuantity, QUANTITY_RANGE } from "../../components/quantity";
+import { quantityOf, QUANTITY_RANGE } from "../../components/quantity";
 import { gateway } from "../../lib/gateway";
 import { registerLiveActor } from "../../lib/live-actors";
 import { useLazyNamespace } from "../../lib/lazy-namespace";
@@ -77,6 +78,8 @@ const AddAddressDialog = lazy(() => import("./add-address-dialog"));
 
 /** Server errors with a detail show as an error toast titled Error for 8 s (spec section 8). */
 const ERROR_TOAST_MS = 8000;
+/** The checkout's error toast: one at a time, taken away once its cause is fixed. */
+const ERROR_TOAST_ID = "checkout-error";
 /** Success toasts of the cart last 3.5 s, like the cart actor's. */
 const SUCCESS_TOAST_MS = 3500;
 
@@ -108,13 +111,17 @@ export function Component() {
             }),
         ),
         actions: {
-          notifyFailure: (_, { detail }) =>
+          notifyFailure: (_, { detail }) => {
+            // One at a time: a newer error replaces the last, and a fix takes it away.
+            notifications.hide(ERROR_TOAST_ID);
             notifications.show({
+              id: ERROR_TOAST_ID,
               color: "red",
               title: t("error.title"),
               message: detail ?? t("error.generic"),
               autoClose: ERROR_TOAST_MS,
-            }),
+            });
+          },
           notifyItemChanged: (_, { kind }) => {
             // The cart's own toasts (the mini-cart's texts), as when a product page changes it.
             const tCart = i18n.getFixedT(null, "cart");
@@ -138,6 +145,11 @@ export function Component() {
   useEffect(() => registerLiveActor("checkout", actor), [actor]);
   const { context } = snapshot;
   const cart = context.cart as Cart | null;
+  // A coupon now applied: the toast refusing an earlier one no longer tells the truth.
+  const couponCode = cart?.couponCode ?? null;
+  useEffect(() => {
+    if (couponCode) notifications.hide(ERROR_TOAST_ID);
+  }, [couponCode]);
 
   if (snapshot.matches("loading"))
     return (
@@ -309,6 +321,17 @@ export function Component() {
                       ? t("actions.payAndComplete")
                       : t("actions.complete")}
                 </Button>
+                {/* A disabled button says why, next to it, once the page is ready for it. */}
+                {snapshot.matches({ active: "details" }) &&
+                  (!poNumberSatisfied(context) ? (
+                    <Text size="sm" c="red.7" role="status" data-testid="complete-blocked">
+                      {t("actions.needsPoNumber")}
+                    </Text>
+                  ) : context.shippingAddressId === null ? (
+                    <Text size="sm" c="red.7" role="status" data-testid="complete-blocked">
+                      {t("actions.needsShipping")}
+                    </Text>
+                  ) : null)}
               </Stack>
             )}
           </Summary>
@@ -502,7 +525,7 @@ function Line(props: {
     setQuantity(item.quantity);
   }
   // What was typed stays as typed; an invalid quantity is marked and not sent.
-  const wanted = isValidQuantity(quantity) ? quantity : null;
+  const wanted = quantityOf(quantity);
   return (
     <div className={classes.line} role="listitem" data-testid="checkout-line">
       <Image
@@ -554,6 +577,7 @@ function Line(props: {
             name: variantLineName(item.productName, item.variantName),
           })}
           rangeError={t("lines.quantityRange", QUANTITY_RANGE)}
+          fractionError={t("lines.quantityWhole", { value: quantity })}
           disabled={props.busy}
         />
         <Button
@@ -761,6 +785,15 @@ function Summary(props: {
       />
     </Group>
   );
+  const pending = cart.shippingAddress == null;
+  const later = (label: string, testId: string) => (
+    <Group justify="space-between" wrap="nowrap" align="flex-start" data-testid={testId}>
+      <Text size="sm">{label}</Text>
+      <Text size="sm" c="stone.6" ta="right" data-testid={`${testId}-later`}>
+        {t("summary.nextStep")}
+      </Text>
+    </Group>
+  );
   return (
     <Paper withBorder p="lg" radius="md" bg="stone.0" pos="sticky" top={16}>
       <Stack gap="sm">
@@ -771,9 +804,21 @@ function Summary(props: {
         {row(t("summary.subtotal"), cart.itemsSubtotal, "summary-subtotal", "summand")}
         {cart.orderPromotionTotal !== 0 &&
           row(t("summary.promotion"), cart.orderPromotionTotal, "summary-promotion", "summand")}
-        {row(t("summary.shipping"), cart.shippingTotal, "summary-shipping", "summand")}
-        {row(t("summary.tax"), cart.taxTotal + cart.shippingTaxTotal, "summary-tax", "summand")}
-        {row(t("summary.total"), cart.total, "summary-total", "total")}
+        {/* Shipping and tax follow the shipping address: until the cart has one they are not
+            0.00, they are not known yet, and the last line is not yet the order's total. */}
+        {pending ? (
+          <>
+            {later(t("summary.shipping"), "summary-shipping")}
+            {later(t("summary.tax"), "summary-tax")}
+            {row(t("summary.totalSoFar"), cart.total, "summary-total", "total")}
+          </>
+        ) : (
+          <>
+            {row(t("summary.shipping"), cart.shippingTotal, "summary-shipping", "summand")}
+            {row(t("summary.tax"), cart.taxTotal + cart.shippingTaxTotal, "summary-tax", "summand")}
+            {row(t("summary.total"), cart.total, "summary-total", "total")}
+          </>
+        )}
         {row(
           <Tooltip
             label={t("summary.profitHint")}

@@ -42,7 +42,8 @@ import { OrderAddressText } from "../../components/order-address";
 
 /**
  * The thank-you screen after checkout: the placed order as the server now holds it (its number,
- * lines, amounts that add up to its total, both addresses and the payment method), then the
+ * lines, amounts that add up to its total, both addresses, the payment method, the PO number
+ * and the comment), then the
  * ways on: continue shopping, the order history, the catalogue.
  */
 export function OrderConfirmation({
@@ -262,6 +263,37 @@ function Summary({
             )}
           </Stack>
         </SimpleGrid>
+        {(order.poNumber || order.notes) && (
+          <>
+            <Divider />
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
+              {order.poNumber && (
+                <Stack gap={4} data-testid="confirmation-po-number">
+                  <Title order={3} fz="sm" fw={600}>
+                    {t("details.poNumber")}
+                  </Title>
+                  <Text size="sm" style={{ overflowWrap: "anywhere" }}>
+                    {order.poNumber}
+                  </Text>
+                </Stack>
+              )}
+              {order.notes && (
+                <Stack
+                  gap={4}
+                  data-testid="confirmation-comment"
+                  style={{ gridColumn: order.poNumber ? "span 2" : undefined }}
+                >
+                  <Title order={3} fz="sm" fw={600}>
+                    {t("details.comment")}
+                  </Title>
+                  <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+                    {order.notes}
+                  </Text>
+                </Stack>
+              )}
+            </SimpleGrid>
+          </>
+        )}
       </Stack>
     </Paper>
   );

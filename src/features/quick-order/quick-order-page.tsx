@@ -498,7 +498,7 @@ function RowEditor(props: {
           disabled={props.locked}
           error={badQuantity ? t("table.quantityRequired", QUANTITY_RANGE) : undefined}
           aria-invalid={badQuantity || undefined}
-          // As in every quantity field, '-', 'e' and '.' cannot be typed; what a file wrote stays.
+          // As in every quantity field, '-' and 'e' cannot be typed; "1.5" stays, marked; what a file wrote stays.
           onKeyDown={(event) => {
             if (isBlockedQuantityKey(event.key)) event.preventDefault();
           }}

@@ -161,6 +161,13 @@ export type ProductVariantsQueryVariables = Exact<{
 
 export type ProductVariantsQuery = { productVariants: Array<{ code: string, name: string, price: number | null, currencyCode: string | null, inStock: boolean }> };
 
+export type StockCheckQueryVariables = Exact<{
+  items: Array<CartLineInput> | CartLineInput;
+}>;
+
+
+export type StockCheckQuery = { stockCheck: Array<{ variantCode: string, quantity: number, available: number }> };
+
 export type ContractPricesQueryVariables = Exact<{
   page?: number | null | undefined;
   perPage?: number | null | undefined;
@@ -280,6 +287,7 @@ export type AddToCartMutationVariables = Exact<{
   cartToken: string;
   variantCode: string;
   quantity: number;
+  upToStock?: boolean | null | undefined;
 }>;
 
 
@@ -1527,6 +1535,15 @@ export const ProductVariantsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ProductVariantsQuery, ProductVariantsQueryVariables>;
+export const StockCheckDocument = new TypedDocumentString(`
+    query StockCheck($items: [CartLineInput!]!) {
+  stockCheck(items: $items) {
+    variantCode
+    quantity
+    available
+  }
+}
+    `) as unknown as TypedDocumentString<StockCheckQuery, StockCheckQueryVariables>;
 export const ContractPricesDocument = new TypedDocumentString(`
     query ContractPrices($page: Int, $perPage: Int) {
   contractPrices(page: $page, perPage: $perPage) {
@@ -2366,8 +2383,13 @@ fragment CartFields on Cart {
   }
 }`) as unknown as TypedDocumentString<StartCartMutation, StartCartMutationVariables>;
 export const AddToCartDocument = new TypedDocumentString(`
-    mutation AddToCart($cartToken: String!, $variantCode: String!, $quantity: Int!) {
-  addToCart(cartToken: $cartToken, variantCode: $variantCode, quantity: $quantity) {
+    mutation AddToCart($cartToken: String!, $variantCode: String!, $quantity: Int!, $upToStock: Boolean) {
+  addToCart(
+    cartToken: $cartToken
+    variantCode: $variantCode
+    quantity: $quantity
+    upToStock: $upToStock
+  ) {
     __typename
     ...CartFields
     ...ErrorFields

@@ -54,6 +54,7 @@ type Ctx = {
   requestId: string | null;
   polls: number;
   added: string[];
+  shortened: { variantCode: string; name: string; wanted: number; added: number }[];
   failed: Failure[];
   previewError: string | null;
 };
@@ -61,6 +62,7 @@ type Progress = {
   type: string;
   loading?: boolean;
   lastOutcome?: { requestId?: string | null; ok: boolean; message?: string | null } | null;
+  quantities?: Record<string, number>;
 };
 
 /**
@@ -70,9 +72,11 @@ type Progress = {
  * line is then added in order with its quantity and the request id `reorder-<run>-<line>`; it
  * settles when the cart, not loading, reports that request's outcome (a failure keeps the
  * cart's words, else 'orders.reorder.lineFailed'), or times out after the reads allowed
- * ('orders.reorder.lineTimedOut'). A line's name is 'Product (Variant)', or the product alone.
- * With a line added the user goes to /checkout told of the failures; with none, the dialog
- * stays.
+ * ('orders.reorder.lineTimedOut'). Each add asks the server for what the stock allows
+ * (`upToStock`); an added line of which the cart then holds fewer than wanted is reported as
+ * "added of wanted", never dropped silently. A line's name is 'Product (Variant)', or the
+ * product alone. With a line added the user goes to /checkout told of the cut and failed lines;
+ * with none, the dialog stays.
  */
 function oracle({ event, before, input: given }: OracleStep): OracleExpectation {
   const i = given as ReorderInput;
@@ -95,6 +99,7 @@ function oracle({ event, before, input: given }: OracleStep): OracleExpectation 
         requestId: null,
         polls: 0,
         added: [],
+        shortened: [],
         failed: [],
         previewError: null,
       },
@@ -115,7 +120,12 @@ function oracle({ event, before, input: given }: OracleStep): OracleExpectation 
       actions: [
         {
           type: "addToCart",
-          params: { variantCode: line.variantCode, quantity: line.quantity, requestId },
+          params: {
+            variantCode: line.variantCode,
+            quantity: line.quantity,
+            requestId,
+            upToStock: true,
+          },
         },
       ],
     };
@@ -128,7 +138,7 @@ function oracle({ event, before, input: given }: OracleStep): OracleExpectation 
       context: ctx,
       actions: [
         { type: "goToCheckout" },
-        { type: "reportFailures", params: { failed: ctx.failed } },
+        { type: "reportFailures", params: { failed: ctx.failed, shortened: ctx.shortened } },
       ],
     };
   };
@@ -183,7 +193,26 @@ function oracle({ event, before, input: given }: OracleStep): OracleExpectation 
       const o = e.lastOutcome;
       const mine =
         e.loading === false && o !== null && o !== undefined && o.requestId === c.requestId;
-      if (mine && o.ok) return settle({ ...c, added: [...c.added, c.lines[c.index]!.variantCode] });
+      if (mine && o.ok) {
+        const line = c.lines[c.index]!;
+        const inCart = e.quantities?.[line.variantCode];
+        const cut =
+          inCart !== undefined && inCart < line.quantity
+            ? [
+                {
+                  variantCode: line.variantCode,
+                  name: fail(null, null).name,
+                  wanted: line.quantity,
+                  added: inCart,
+                },
+              ]
+            : [];
+        return settle({
+          ...c,
+          added: [...c.added, line.variantCode],
+          shortened: [...c.shortened, ...cut],
+        });
+      }
       if (mine) {
         const words = typeof o.message === "string" && o.message !== "" ? o.message : null;
         return settle({
@@ -212,6 +241,7 @@ export const model: MachineModel = {
       s.context.index,
       s.context.polls,
       s.context.added,
+      s.context.shortened.length,
       s.context.failed.length,
     ]),
   events: (s) => [
@@ -234,6 +264,27 @@ export const model: MachineModel = {
       loading: false,
       lastOutcome: { requestId: s.context.requestId, ok: false },
     },
+    // Added, but the stock allowed only part of the line (the cart holds 3 of it).
+    ...(s.context.requestId
+      ? [
+          {
+            type: "reorder.cartProgress",
+            loading: false,
+            lastOutcome: { requestId: s.context.requestId, ok: true, message: null },
+            quantities: { [s.context.lines[s.context.index]!.variantCode]: 3 },
+          },
+          // The cart holds the whole line: nothing was cut.
+          {
+            type: "reorder.cartProgress",
+            loading: false,
+            lastOutcome: { requestId: s.context.requestId, ok: true, message: null },
+            quantities: {
+              [s.context.lines[s.context.index]!.variantCode]:
+                s.context.lines[s.context.index]!.quantity,
+            },
+          },
+        ]
+      : []),
     // The outcome of another request (an earlier line's): not this line's answer.
     {
       type: "reorder.cartProgress",

@@ -33,10 +33,12 @@ import {
   reorderMachine,
   type ReorderFailure,
   type ReorderLine,
+  type ReorderShortfall,
 } from "../../../../machines/reorder.machine";
 import { useDialogLayout } from "../../../lib/dialog-layout";
 import { formatMoney } from "../../../lib/money";
 import { useCartActor } from "../../../lib/cart";
+import type { CartFieldsFragment } from "../../../lib/gql/graphql";
 import { loadVariantsNow, type HistoryOrder } from "../account.services";
 
 /** The lines of a past order as the reorder machine takes them. */
@@ -64,30 +66,50 @@ export function ReorderDialog({ order, onClose }: { order: HistoryOrder; onClose
     () =>
       reorderMachine.provide({
         actors: {
+          // Today's prices, and the server's stock check for each line's whole quantity.
           loadPreview: fromPromise(({ input }: { input: { variantCodes: string[] } }) =>
-            loadVariantsNow(input.variantCodes),
+            loadVariantsNow(
+              input.variantCodes,
+              Object.fromEntries(reorderLines(order).map((l) => [l.variantCode, l.quantity])),
+            ),
           ),
         },
         actions: {
           emptyCart: () => cart.send({ type: "cart.empty", silent: true }),
-          addToCart: (_, { variantCode, quantity, requestId }) =>
-            cart.send({ type: "cart.add", variantCode, quantity, requestId, silent: true }),
+          addToCart: (_, { variantCode, quantity, requestId, upToStock }) =>
+            cart.send({
+              type: "cart.add",
+              variantCode,
+              quantity,
+              requestId,
+              upToStock,
+              silent: true,
+            }),
           pollCart: ({ self }) => {
             const snapshot = cart.getSnapshot();
             self.send({
               type: "reorder.cartProgress",
               loading: isCartLoading(snapshot),
               lastOutcome: snapshot.context.lastOutcome,
+              // The app's cart is the full cart: its lines name their variants.
+              quantities: Object.fromEntries(
+                (snapshot.context.cart as CartFieldsFragment | null)?.items.map((i) => [
+                  i.variantCode,
+                  i.quantity,
+                ]) ?? [],
+              ),
             });
           },
           goToCheckout: () => void navigate("/checkout"),
-          reportFailures: (_, { failed }) => {
-            if (failed.length === 0) return;
+          reportFailures: (_, { failed, shortened }) => {
+            if (failed.length === 0 && shortened.length === 0) return;
             notifications.show({
               id: "reorder-failures",
               color: "orange",
-              title: t("orders.reorder.notAddedTitle"),
-              message: <FailureList failed={failed} />,
+              title: t(
+                failed.length > 0 ? "orders.reorder.notAddedTitle" : "orders.reorder.partlyTitle",
+              ),
+              message: <FailureList failed={failed} shortened={shortened} />,
               autoClose: false,
             });
           },
@@ -190,7 +212,18 @@ export function ReorderDialog({ order, onClose }: { order: HistoryOrder; onClose
                             <Badge color="gray" variant="light">
                               {t("orders.reorder.unavailable")}
                             </Badge>
-                          ) : now.inStock ? (
+                          ) : now.inStock &&
+                            now.available != null &&
+                            now.available > 0 &&
+                            now.available < line.quantity ? (
+                            // The server's check of the whole quantity: only part is in stock.
+                            <Badge color="orange" variant="light" data-testid="reorder-partly">
+                              {t("orders.reorder.partlyInStock", {
+                                available: now.available,
+                                quantity: line.quantity,
+                              })}
+                            </Badge>
+                          ) : now.inStock && now.available !== 0 ? (
                             <Badge color="green" variant="light">
                               {t("orders.reorder.inStock")}
                             </Badge>
@@ -256,11 +289,25 @@ export function ReorderDialog({ order, onClose }: { order: HistoryOrder; onClose
   );
 }
 
-/** The lines that could not be added, each with the server's reason when it gave one. */
-function FailureList({ failed }: { failed: ReorderFailure[] }) {
+/**
+ * The lines added only in part ("18 of 48 added") and those that could not be added, each with
+ * the server's reason when it gave one.
+ */
+function FailureList({
+  failed,
+  shortened = [],
+}: {
+  failed: ReorderFailure[];
+  shortened?: ReorderShortfall[];
+}) {
   const { t } = useTranslation("account");
   return (
     <List size="sm" spacing={2} data-testid="reorder-failures">
+      {shortened.map((s) => (
+        <List.Item key={s.variantCode} data-testid="reorder-shortened">
+          {t("orders.reorder.partlyAdded", { name: s.name, added: s.added, wanted: s.wanted })}
+        </List.Item>
+      ))}
       {failed.map((f) => (
         <List.Item key={f.variantCode}>
           {f.message ?? t(f.messageKey ?? "orders.reorder.lineFailed", { name: f.name })}
