@@ -21,16 +21,21 @@ export function registerReferenceRoutes(app: FastifyInstance, { db }: AppContext
   // Country names in the caller's language (issue 30): "Deutschland", "Allemagne", "Germany".
   const countries = async (language: string, codes?: string[]) => {
     const { countries: rows, provinces } = await findCountries(db, codes);
-    return rows.map((c) => ({
-      "@id": iri.country(c.code),
-      "@type": "Country",
-      code: c.code,
-      name: countryName(c.code, language),
-      emea: c.emea,
-      provinces: provinces
-        .filter((p) => p.country_code === c.code)
-        .map((p) => ({ "@id": iri.province(p.code), code: p.code, name: p.name })),
-    }));
+    return (
+      rows
+        .map((c) => ({
+          "@id": iri.country(c.code),
+          "@type": "Country",
+          code: c.code,
+          name: countryName(c.code, language),
+          emea: c.emea,
+          provinces: provinces
+            .filter((p) => p.country_code === c.code)
+            .map((p) => ({ "@id": iri.province(p.code), code: p.code, name: p.name })),
+        }))
+        // In the order of the reader's alphabet ("Allemagne" before "Australie").
+        .sort((a, b) => a.name.localeCompare(b.name, language))
+    );
   };
 
   app.get("/api/v2/shop/countries", async (request, reply) => {
