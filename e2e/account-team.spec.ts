@@ -233,8 +233,8 @@ export const tests = journeys(
       await signIn(page, baseUrl, BUYER);
       await page.goto(`${baseUrl}/shop/account/address-book`);
       await page.getByRole("heading", { name: "Address book" }).waitFor();
-      const billing = "Friedrichstraße 120, 10117 Berlin, DE";
-      const shipping = "Jungfernstieg 7, 20354 Hamburg, DE";
+      const billing = "Friedrichstraße 120, 10117 Berlin, Germany";
+      const shipping = "Jungfernstieg 7, 20354 Hamburg, Germany";
       await page.getByText(billing).waitFor();
       expect(
         (await page.getByRole("button", { name: `Edit ${billing}` }).count()) === 0,
@@ -269,14 +269,14 @@ export const tests = journeys(
       await screenshot("address-dialog");
       await dialog.getByRole("button", { name: "Save" }).click();
       await toast(page, "Address successfully saved!");
-      const added = "1 Test Lane, 10001 New York, US";
+      const added = "1 Test Lane, 10001 New York, United States";
       await page.getByText(added, { exact: true }).waitFor();
 
       await page.getByRole("button", { name: `Edit ${added}` }).click();
       const edit = page.getByRole("dialog", { name: "Edit address" });
       await edit.getByLabel("Street").fill("2 Test Lane");
       await edit.getByRole("button", { name: "Save" }).click();
-      const edited = "2 Test Lane, 10001 New York, US";
+      const edited = "2 Test Lane, 10001 New York, United States";
       await page.getByText(edited, { exact: true }).waitFor();
 
       // A toast may cover the switch: the click goes to the switch itself.

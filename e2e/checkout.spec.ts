@@ -235,7 +235,7 @@ export const tests = journeys(
       const message = page.getByTestId("minimum-message");
       await message.waitFor();
       expect(
-        /Minimal order value is 500\.00€, counted after discounts/.test(
+        /Minimal order value is €500\.00, counted after discounts/.test(
           (await message.textContent()) ?? "",
         ),
         `the minimum message: ${await message.textContent()}`,
@@ -312,7 +312,7 @@ export const tests = journeys(
       await message.waitFor();
       expect(
         (await message.textContent()) ===
-          "Minimal order value is 500.00€, counted after discounts and before shipping and tax.",
+          "Minimal order value is €500.00, counted after discounts and before shipping and tax.",
         `the minimum message says what the server says: ${await message.textContent()}`,
       );
       expect(

@@ -21,6 +21,7 @@ import { setPaymentMethod } from "./resolvers/mutation/set-payment-method.js";
 import { setShippingMethod } from "./resolvers/mutation/set-shipping-method.js";
 import { signIn } from "./resolvers/mutation/sign-in.js";
 import { signOut } from "./resolvers/mutation/sign-out.js";
+import { setPreferredLanguage } from "./resolvers/mutation/set-preferred-language.js";
 import { startCart } from "./resolvers/mutation/start-cart.js";
 import { parentOrderNumber } from "./resolvers/order/parent-order-number.js";
 import { mainTaxon } from "./resolvers/product/main-taxon.js";
@@ -122,6 +123,7 @@ export const resolvers = {
     registerPartner,
     signIn,
     signOut,
+    setPreferredLanguage,
     startCart,
     addToCart,
     addItemsToCart,

@@ -12,6 +12,7 @@ import {
   type StaticHandlerContext,
 } from "react-router";
 import { AppProviders } from "./app/App";
+import { pageTitle } from "./app/page-title";
 import { routes, type PageHandle } from "./app/router";
 import { createAppI18n } from "./lib/i18n-app";
 import { ServerRenderContext, type ServerRender } from "./lib/server-render";
@@ -24,7 +25,7 @@ export interface RenderRequest extends ServerRender {
 }
 
 export type RenderResult =
-  | { kind: "page"; status: number; html: string; modules: string[] }
+  | { kind: "page"; status: number; html: string; modules: string[]; title: string }
   | { kind: "redirect"; status: number; location: string };
 
 const handler = createStaticHandler(routes);
@@ -55,11 +56,12 @@ export async function render({
   const router = createStaticRouter(handler.dataRoutes, context);
   const notFound = context.matches.some(({ route }) => route.path === "*");
   let failure: unknown = null;
+  const i18n = await createAppI18n(language);
   // Every lazy part is waited for and the HTML sent in one piece: no inline scripts that
   // stream boundaries in later (the page's policy allows no inline script).
   const { prelude } = await prerender(
     <ServerRenderContext.Provider value={{ session, locale }}>
-      <AppProviders i18n={await createAppI18n(language)}>
+      <AppProviders i18n={i18n}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProviders>
     </ServerRenderContext.Provider>,
@@ -78,5 +80,6 @@ export async function render({
     status: notFound ? 404 : context.statusCode,
     html,
     modules: modulesOf(context),
+    title: pageTitle(i18n.t, context.matches),
   };
 }

@@ -11,7 +11,7 @@ import { App } from "./app/App";
 import { createAppRouter, loadMatchedRoutes } from "./app/router";
 import { createAppI18n } from "./lib/i18n-app";
 import { SERVER_DATA_ID, type ServerPageData } from "./lib/server-render";
-import { toLanguage } from "./lib/locale";
+import { decidePageLanguage } from "./lib/locale";
 import {
   clearSession,
   readCookie,
@@ -56,12 +56,13 @@ if (server !== null) {
     clearSession();
   }
 }
-// The language stored in this browser wins; without one, the server's (from Accept-Language).
+// The language stored in this browser wins; without one, the server's (from Accept-Language),
+// else the browser's own list (decision 053); the gateway asks for the catalogue in it too.
 // A choice kept only in localStorage (its cookie expired) goes back into the cookie, so the
 // server renders it next time.
 const stored = readLocale();
 if (stored !== null && readCookie("locale") !== stored) writeLocale(stored);
-const language = toLanguage(stored ?? server?.language);
+const language = decidePageLanguage(stored, server?.language);
 // The page's own chunk and the texts load side by side (English is bundled; another language is
 // one small fetch); the router starts once the page's module is in place, so it needs no
 // hydration fallback.

@@ -558,6 +558,8 @@ export interface MutationModel {
   setPaymentMethod: SetPaymentMethodResultModel;
   /** Company details: whether checkout requires a purchase-order number. ADMIN only (other roles get a ForbiddenError). */
   setPoNumberRequired: SetPoNumberRequiredResultModel;
+  /** Remembers the language the signed-in person chose (en_US, fr_FR, de_DE, it_IT, es_ES, or the two-letter code): the mails they receive are written in it. Signing in remembers the request's language too. */
+  setPreferredLanguage: boolean;
   /** Sets the cart's order reference / purchase-order number: trimmed, at most 35 characters; an empty one removes it. Completion is refused without one when the company requires it. */
   setPurchaseOrderNumber: SetPurchaseOrderNumberResultModel;
   setShippingMethod: SetShippingMethodResultModel;
@@ -1630,6 +1632,10 @@ export interface MutationSetPoNumberRequiredArgs {
   required: boolean;
 }
 
+export interface MutationSetPreferredLanguageArgs {
+  localeCode: string;
+}
+
 export interface MutationSetPurchaseOrderNumberArgs {
   cartToken: string;
   poNumber: string;
@@ -1787,6 +1793,7 @@ export interface MutationResolvers {
     Record<string, never>,
     MutationSetPoNumberRequiredArgs
   >;
+  setPreferredLanguage?: Resolver<boolean, Record<string, never>, MutationSetPreferredLanguageArgs>;
   setPurchaseOrderNumber?: Resolver<
     SetPurchaseOrderNumberResultModel,
     Record<string, never>,

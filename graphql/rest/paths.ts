@@ -12,6 +12,8 @@ export const paths = {
   // The session, the caller and the company's people and places.
   signIn: `${SHOP}/customers/token`,
   customer: (id: string) => `${SHOP}/customers/${seg(id)}`,
+  /** The language the caller works in (decision 053): their mails follow it. */
+  customerLanguage: (id: string) => `${SHOP}/customers/${seg(id)}/language`,
   customerPassword: (id: string) => `${SHOP}/customers/${seg(id)}/password`,
   defaultShipping: (id: string) => `${SHOP}/customers/${seg(id)}/default-shipping-address`,
   emailChange: (token: string) => `${SHOP}/email-changes/${seg(token)}`,

@@ -1,8 +1,14 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-export const LANGUAGES = ["en", "fr", "de", "it", "es"] as const;
-export type Language = (typeof LANGUAGES)[number];
+import {
+  decideLanguage,
+  LANGUAGES,
+  supportedLanguage,
+  type Language,
+} from "../../rules/language.js";
+
+export { LANGUAGES, type Language };
 type Catalogue = Record<string, Record<string, string>>;
 
 const root = fileURLToPath(new URL("../../locales/", import.meta.url));
@@ -27,34 +33,15 @@ const catalogues = Object.fromEntries(LANGUAGES.map((l) => [l, load(l)])) as Rec
 >;
 
 /**
- * The caller's language: the `Locale` header the storefront sends (`fr_FR`), else the first
- * supported `Accept-Language` tag by weight, else English.
+ * The caller's language (decision 053): the `Locale` header the storefront sends (`fr_FR`, the
+ * language chosen or else the browser's), else the first supported `Accept-Language` tag by
+ * weight, else English.
  */
 export function pickLanguage(locale: unknown, acceptLanguage: unknown): Language {
-  const candidates: string[] = [];
-  if (typeof locale === "string") candidates.push(locale);
-  if (typeof acceptLanguage === "string") {
-    const tags = acceptLanguage
-      .split(",")
-      .map((part) => {
-        const [tag = "", q] = part.trim().split(";q=");
-        return { tag, q: q === undefined ? 1 : Number(q) || 0 };
-      })
-      .sort((a, b) => b.q - a.q);
-    candidates.push(...tags.map((t) => t.tag));
-  }
-  for (const c of candidates) {
-    const language = supportedLanguage(c);
-    if (language) return language;
-  }
-  return "en";
+  return decideLanguage(locale, typeof acceptLanguage === "string" ? acceptLanguage : undefined);
 }
 
-/** The supported language a locale or language tag names (`de_DE`, `de-CH`, `de`), if any. */
-export function supportedLanguage(tag: string | undefined): Language | undefined {
-  const base = tag?.slice(0, 2).toLowerCase();
-  return (LANGUAGES as readonly string[]).includes(base ?? "") ? (base as Language) : undefined;
-}
+export { supportedLanguage };
 
 /** Translates `key` ("section.name") and fills `{param}` placeholders; unknown keys fall back to English. */
 export function translate(

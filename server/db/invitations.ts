@@ -1,9 +1,20 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
+import type { Language } from "../core/i18n.js";
+import { invitationMail } from "../mail/messages.js";
 import { queueMail, type Mail } from "../mail/outbox.js";
 import type { DB } from "./schema.js";
 
 export const INVITATION_TTL_DAYS = 7;
+
+/** How a language is stored on a shop user (`de` → `de_DE`). */
+export const USER_LOCALES: Readonly<Record<Language, string>> = {
+  en: "en_US",
+  fr: "fr_FR",
+  de: "de_DE",
+  it: "it_IT",
+  es: "es_ES",
+};
 
 /** Tokens are 128 random bits; only their SHA-256 is stored, so a database leak opens nothing. */
 export function newSecretToken(): { token: string; hash: string } {
@@ -30,6 +41,11 @@ export async function createInvitation(
     publicUrl: string;
     brandName: string;
     now?: Date;
+    /**
+     * The language the invitee works in (decision 053): their invitation mail is written in it
+     * and it is stored as theirs until they sign in or choose another. English when not given.
+     */
+    language?: Language;
     /** The mail that carries the link, when it is not a colleague's invitation. */
     mail?: (link: string) => Mail;
   },
@@ -37,7 +53,12 @@ export async function createInvitation(
   const now = opts.now ?? new Date();
   const user = await db
     .insertInto("shop_users")
-    .values({ company_id: opts.companyId, email: opts.email, roles: opts.roles })
+    .values({
+      company_id: opts.companyId,
+      email: opts.email,
+      roles: opts.roles,
+      ...(opts.language ? { locale_code: USER_LOCALES[opts.language] } : {}),
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   const { token, hash } = newSecretToken();
@@ -59,13 +80,15 @@ export async function createInvitation(
     await queueMail(db, opts.mail(link));
     return { userId: user.id, token, link };
   }
-  await queueMail(db, {
-    kind: "invitation",
-    to: opts.email,
-    subject: `You are invited to the ${opts.brandName} partner portal`,
-    text:
-      `Hello,\n\n${company.name} has invited you to order on the ${opts.brandName} partner portal.\n` +
-      `Set your name and password here (the link works once and for ${INVITATION_TTL_DAYS} days):\n\n${link}\n`,
-  });
+  await queueMail(
+    db,
+    invitationMail(opts.language ?? "en", {
+      to: opts.email,
+      company: company.name,
+      brandName: opts.brandName,
+      link,
+      days: INVITATION_TTL_DAYS,
+    }),
+  );
   return { userId: user.id, token, link };
 }

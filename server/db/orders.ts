@@ -444,11 +444,6 @@ export async function releaseForPayment(
     .execute();
 }
 
-/** Currency as the storefront writes it after an amount ("500.00€"). */
-export function currencySign(code: string) {
-  return ({ EUR: "€", USD: "$", GBP: "£", CHF: "CHF" } as Record<string, string>)[code] ?? code;
-}
-
 /**
  * A variant as messages name it, "<product> (<variant>)", in `language` from the catalogue's
  * translation rows (decision 030), English where there is none. One statement; used where a
@@ -608,7 +603,8 @@ export async function checkCompletion(
     itemCount: Number(itemCount ?? 0),
     itemsTotal: fresh.items_total,
     minimalOrderValue: fresh.minimal_order_value,
-    currencyCode: currencySign(fresh.currency_code),
+    currencyCode: fresh.currency_code,
+    language,
     hasShippingAddress: fresh.shipping_address !== null,
     hasBillingAddress: fresh.billing_address !== null,
     hasPaymentMethod: hasPayment === true,

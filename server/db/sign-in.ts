@@ -1,4 +1,6 @@
 import type { Kysely } from "kysely";
+import type { Language } from "../core/i18n.js";
+import { USER_LOCALES } from "./invitations.js";
 import type { DB } from "./schema.js";
 
 /**
@@ -23,4 +25,22 @@ export async function findSignInUser(db: Kysely<DB>, email: string) {
       .where("shop_users.password_hash", "is not", null)
       .executeTakeFirst()
   );
+}
+
+/**
+ * Remembers the language a shop user works in (decision 053): the one they signed in with or
+ * chose. Mails to them (approvals, rejections, order confirmations) are written in it.
+ */
+export async function storeUserLanguage(
+  db: Kysely<DB>,
+  userId: number,
+  language: Language,
+): Promise<void> {
+  const code = USER_LOCALES[language];
+  await db
+    .updateTable("shop_users")
+    .set({ locale_code: code })
+    .where("id", "=", userId)
+    .where("locale_code", "<>", code)
+    .execute();
 }

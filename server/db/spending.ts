@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import { supportedLanguage } from "../core/i18n.js";
+import { formatMoney } from "../../rules/format.js";
 import { approvalRequestedMail } from "../mail/messages.js";
 import { queueMail } from "../mail/outbox.js";
 import { ROLES } from "../domain/permissions.js";
@@ -101,9 +102,9 @@ function monthSpending(db: Kysely<DB>, userId: number, now: Date, exceptOrderId?
     .where("state", "not in", ["cart", "cancelled"]);
 }
 
-/** An amount as mails show it: "1234.50 EUR". */
-export const mailAmount = (minor: number, currency: string) =>
-  `${(minor / 100).toFixed(2)} ${currency}`;
+/** An amount as mails show it, in the reader's language: "€1,234.50", "1.234,50 €". */
+export const mailAmount = (minor: number, currency: string, language: string) =>
+  formatMoney(minor, currency, language);
 
 /** A user as mails name them: their name, else their e-mail. */
 export const personName = (u: {
@@ -151,14 +152,15 @@ export async function requestApproval(
     companyAdmins(tx, placed.company_id, placed.shop_user_id),
   ]);
   for (const admin of admins) {
+    const language = userLanguage(admin.locale_code);
     await queueMail(
       tx,
-      approvalRequestedMail(userLanguage(admin.locale_code), {
+      approvalRequestedMail(language, {
         to: admin.email,
         brandName: mail.brandName,
         number: placed.number ?? "",
         buyer: personName(buyer),
-        total: mailAmount(placed.total, placed.currency_code),
+        total: mailAmount(placed.total, placed.currency_code, language),
         link: `${mail.publicUrl}/shop/account/approvals`,
       }),
     );

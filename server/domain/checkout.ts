@@ -1,3 +1,4 @@
+import { formatMoney } from "../../rules/format.js";
 import { MAX_NOTE_LENGTH, MAX_PO_NUMBER_LENGTH } from "../../rules/limits.js";
 import { readLine, readNote } from "../../rules/text.js";
 import type { Violation } from "./violations.js";
@@ -9,7 +10,10 @@ export interface CompletionInput {
   /** The items after the coupon, before shipping and tax: what the minimum applies to. */
   itemsTotal: number;
   minimalOrderValue: number;
+  /** The cart's currency (ISO code, "EUR"). */
   currencyCode: string;
+  /** The reader's language: the minimum is written as every amount is (rules/format.ts). */
+  language?: string;
   hasShippingAddress: boolean;
   hasBillingAddress: boolean;
   hasPaymentMethod: boolean;
@@ -57,7 +61,7 @@ export function completionViolations(o: CompletionInput): Violation[] {
     v.push({
       propertyPath: "itemsTotal",
       message: "checkout.minimalOrderValue",
-      params: { amount: (o.minimalOrderValue / 100).toFixed(2), currency: o.currencyCode },
+      params: { minimum: formatMoney(o.minimalOrderValue, o.currencyCode, o.language ?? "en") },
     });
   }
   if (!o.hasShippingAddress) {

@@ -103,7 +103,6 @@ export async function loadInvoice(
     },
     billingAddress: billing,
     shippingAddress: shipping,
-    countryNames: Object.fromEntries(countries.map((c) => [c.code, c.name])),
     lines: items.map((i) => ({
       productName: i.product_name_translated ?? i.product_name,
       variantName: i.variant_name_translated ?? i.variant_name,

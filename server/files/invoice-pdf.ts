@@ -1,4 +1,11 @@
 import { fileURLToPath } from "node:url";
+import {
+  countryName,
+  formatDate,
+  formatMoney,
+  formatPercent,
+  localizeCountryLine,
+} from "../../rules/format.js";
 import type { AddressSnapshot } from "../db/schema.js";
 
 /**
@@ -35,8 +42,6 @@ export interface InvoiceData {
   };
   billingAddress: AddressSnapshot | null;
   shippingAddress: AddressSnapshot | null;
-  /** Country names by code, for the addresses. */
-  countryNames: Record<string, string>;
   lines: {
     productName: string;
     variantName: string;
@@ -66,14 +71,6 @@ export interface InvoiceData {
 
 export type Translate = (key: string, params?: Record<string, string | number>) => string;
 
-const BCP47: Record<string, string> = {
-  en: "en-US",
-  fr: "fr-FR",
-  de: "de-DE",
-  it: "it-IT",
-  es: "es-ES",
-};
-
 /**
  * The invoice of a placed order as a PDF (A4, DejaVu Sans embedded as subsets). Labels, dates
  * and amounts follow `language`; amounts are minor units formatted with the order's currency.
@@ -87,23 +84,11 @@ export async function renderInvoicePdf(
   t: Translate,
   { withPayments = true }: { withPayments?: boolean } = {},
 ): Promise<Buffer> {
-  const locale = BCP47[language] ?? "en-US";
-  const moneyFormat = new Intl.NumberFormat(locale, {
-    style: "currency",
-    currency: data.currencyCode,
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  });
-  // `|| 0`: a negative zero (a zero discount) would print "-€0.00".
-  const money = (minor: number) => moneyFormat.format((minor || 0) / 100);
-  const dateFormat = new Intl.DateTimeFormat(locale, {
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    timeZone: "UTC",
-  });
-  const date = (d: Date | null) => (d ? dateFormat.format(d) : "-");
-  const rate = `${new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(data.taxRateBp / 100)}%`;
+  // One formatter for money, dates and rates everywhere (rules/format.ts, decision 053).
+  const money = (minor: number) => formatMoney(minor, data.currencyCode, language);
+  // UTC: the document's dates are the same wherever it is rendered.
+  const date = (d: Date | null) => (d ? formatDate(d, language, "UTC") : "-");
+  const rate = formatPercent(data.taxRateBp / 100, language);
 
   // Loaded on the first invoice: pdfkit costs ~30 MB of memory the server need not hold until then.
   const { default: PDFDocument } = await import("pdfkit");
@@ -139,7 +124,9 @@ export async function renderInvoicePdf(
     .fontSize(16)
     .text(text(data.sellerName), left, 50, { width: width / 2 });
   regular().fontSize(8.5).fillColor("#555555");
-  for (const line of data.sellerAddress) doc.text(text(line), { width: width / 2 });
+  // The configured address's country line in the reader's language ("Germany" → "Deutschland").
+  for (const line of data.sellerAddress)
+    doc.text(text(localizeCountryLine(line, language)), { width: width / 2 });
   doc.text(text(`${t("invoicePdf.vatId")}: ${data.sellerVatId}`), { width: width / 2 });
   doc.text(text(t("invoicePdf.contact", { email: data.sellerEmail })), { width: width / 2 });
   const sellerBottom = doc.y;
@@ -211,12 +198,12 @@ export async function renderInvoicePdf(
     block(
       left + column,
       t("invoicePdf.billingAddress"),
-      addressLines(data.billingAddress, data.countryNames),
+      addressLines(data.billingAddress, language),
     ),
     block(
       left + 2 * column,
       t("invoicePdf.shippingAddress"),
-      addressLines(data.shippingAddress, data.countryNames),
+      addressLines(data.shippingAddress, language),
     ),
   ];
   y = Math.max(...bottoms) + 20;
@@ -319,8 +306,9 @@ export async function renderInvoicePdf(
   // Payment and the order comment.
   y += 12;
   const payment: string[] = [];
-  if (withPayments && data.paymentMethodName)
-    payment.push(`${t("invoicePdf.paymentMethod")}: ${data.paymentMethodName}`);
+  // The method by its kind, in the reader's language; a kind unknown here by its stored name.
+  const method = data.paymentKind ? t(`paymentMethod.${data.paymentKind}`) : data.paymentMethodName;
+  if (withPayments && method) payment.push(`${t("invoicePdf.paymentMethod")}: ${method}`);
   if (withPayments)
     payment.push(
       `${t("invoicePdf.paymentTerms")}: ${
@@ -363,7 +351,7 @@ export async function renderInvoicePdf(
   return finished;
 }
 
-function addressLines(a: AddressSnapshot | null, countries: Record<string, string>): string[] {
+function addressLines(a: AddressSnapshot | null, language: string): string[] {
   if (!a) return ["-"];
   return [
     `${a.firstName} ${a.lastName}`,
@@ -371,7 +359,8 @@ function addressLines(a: AddressSnapshot | null, countries: Record<string, strin
     a.street,
     `${a.postcode} ${a.city}`,
     a.provinceName ?? a.provinceCode ?? "",
-    countries[a.countryCode] ?? a.countryCode,
+    // The country's name in the reader's language, not the catalogue's English name.
+    countryName(a.countryCode, language),
     a.phoneNumber ?? "",
     a.email ?? "",
   ].filter((l) => l.trim() !== "");

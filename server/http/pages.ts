@@ -24,7 +24,7 @@ interface StoredSession {
 /** The session of a page request's cookie, verified like an API request's (auth.ts), or null. */
 export type SessionOf = (request: FastifyRequest) => Promise<StoredSession | null>;
 type RenderResult =
-  | { kind: "page"; status: number; html: string; modules: string[] }
+  | { kind: "page"; status: number; html: string; modules: string[]; title?: string }
   | { kind: "redirect"; status: number; location: string };
 interface Renderer {
   render(input: {
@@ -93,6 +93,11 @@ function assetTags(manifest: Manifest, modules: string[]): { css: string[]; js: 
 }
 
 /** JSON safe inside a `<script type="application/json">` element. */
+/** Text for an element's content: no markup survives (a page title). */
+function escapeText(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
 function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, "\\u003c");
 }
@@ -153,6 +158,9 @@ export async function createPageRenderer(
     const data = `<script type="application/json" id="server-data">${scriptJson({ language, signedIn, ...(session ? { session } : {}) })}</script>`;
     return template
       .replace(/<html lang="[^"]*"/, `<html lang="${language}" data-mantine-color-scheme="light"`)
+      .replace(/<title>[^<]*<\/title>/, (tag) =>
+        result.title ? `<title>${escapeText(result.title)}</title>` : tag,
+      )
       .replace("</head>", `${head}</head>`)
       .replace(ROOT, `<div id="root">${result.html}</div>${data}`);
   };

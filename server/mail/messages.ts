@@ -216,3 +216,20 @@ export function orderRejectedMail(
     text: translate(lang, "mail.orderRejectedText", params),
   };
 }
+
+/**
+ * To a colleague an ADMIN invited (in the language the invitee works in, decision 053): which
+ * company invites them and the link to set their name and password.
+ */
+export function invitationMail(
+  lang: Language,
+  p: { to: string; company: string; brandName: string; link: string; days: number },
+): Mail {
+  const params = { brand: p.brandName, company: p.company, link: p.link, days: p.days };
+  return {
+    kind: "invitation",
+    to: p.to,
+    subject: translate(lang, "mail.invitationSubject", params),
+    text: translate(lang, "mail.invitationText", params),
+  };
+}

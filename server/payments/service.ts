@@ -15,6 +15,7 @@ import {
 import type { CardAttemptStatus, CardPaymentAttemptRow, DB, OrderRow } from "../db/schema.js";
 import { checkSpending, spendingNow } from "../db/spending.js";
 import { totalUnpaidAmount } from "../domain/payment-status.js";
+import { queueOrderConfirmation } from "../mail/order-confirmation.js";
 import { AWAITING_APPROVAL } from "../domain/spending-limits.js";
 import { requireAbility, type Principal } from "../core/abilities.js";
 import type { Language } from "../core/i18n.js";
@@ -637,6 +638,8 @@ export class CardPayments {
         .where("order_id", "=", order.id)
         .where("state", "=", "new")
         .execute();
+      // The buyer's confirmation, in their language (issue 30): a card order is placed here.
+      await queueOrderConfirmation(tx, target, this.config, false);
     } else {
       if (order.state === "cancelled") throw new Unusable(conflict("cardPayment.orderCancelled"));
       if ((await this.amountDue(tx, order)) !== attempt.amount)

@@ -7,8 +7,10 @@ import { AppLayout } from "./layout/app-layout";
  */
 export interface PageHandle {
   module: string;
+  /** The page's document title, a key of `pageTitle` in common.json (src/app/page-title.ts). */
+  title?: string;
 }
-const page = (module: string): PageHandle => ({ module });
+const page = (module: string, title?: string): PageHandle => ({ module, title });
 
 /** Every route of storefront spec section 2; screens load on demand. */
 export const routes: RouteObject[] = [
@@ -18,64 +20,67 @@ export const routes: RouteObject[] = [
       {
         index: true,
         lazy: () => import("../features/home/landing-page"),
-        handle: page("src/features/home/landing-page.tsx"),
+        handle: page("src/features/home/landing-page.tsx", "landing"),
       },
       {
         path: "login",
         lazy: () => import("../features/auth/sign-in-page"),
-        handle: page("src/features/auth/sign-in-page.tsx"),
+        handle: page("src/features/auth/sign-in-page.tsx", "signIn"),
       },
       {
         path: "register",
         lazy: () => import("../features/registration/registration-page"),
-        handle: page("src/features/registration/registration-page.tsx"),
+        handle: page("src/features/registration/registration-page.tsx", "registration"),
       },
       {
         path: "register/:token",
         lazy: () => import("../features/team-registration/team-registration-page"),
-        handle: page("src/features/team-registration/team-registration-page.tsx"),
+        handle: page(
+          "src/features/team-registration/team-registration-page.tsx",
+          "teamRegistration",
+        ),
       },
       {
         path: "forgotten-password",
         lazy: () => import("../features/auth/forgotten-password-page"),
-        handle: page("src/features/auth/forgotten-password-page.tsx"),
+        handle: page("src/features/auth/forgotten-password-page.tsx", "forgottenPassword"),
       },
       {
         path: "confirm-email/:token",
         lazy: () => import("../features/account/confirm-email-page"),
-        handle: page("src/features/account/confirm-email-page.tsx"),
+        handle: page("src/features/account/confirm-email-page.tsx", "confirmEmail"),
       },
       {
         path: "forgotten-password/:token",
         lazy: () => import("../features/auth/forgotten-password-reset-page"),
-        handle: page("src/features/auth/forgotten-password-reset-page.tsx"),
+        handle: page("src/features/auth/forgotten-password-reset-page.tsx", "resetPassword"),
       },
       {
         path: "product-catalog",
         lazy: () => import("../features/content/product-catalog-page"),
-        handle: page("src/features/content/product-catalog-page.tsx"),
+        handle: page("src/features/content/product-catalog-page.tsx", "productCatalog"),
       },
       {
         path: "privacy/terms-and-conditions",
         lazy: () => import("../features/legal/terms-page"),
-        handle: page("src/features/legal/terms-page.tsx"),
+        handle: page("src/features/legal/terms-page.tsx", "terms"),
       },
       {
         path: "privacy/privacy-policy",
         lazy: () => import("../features/legal/privacy-policy-page"),
-        handle: page("src/features/legal/privacy-policy-page.tsx"),
+        handle: page("src/features/legal/privacy-policy-page.tsx", "privacy"),
       },
       // The auditor view: staff sign in on the page itself (no shop session).
       {
         path: "machines",
         lazy: () => import("../features/machines/machines-page"),
-        handle: page("src/features/machines/machines-page.tsx"),
+        handle: page("src/features/machines/machines-page.tsx", "machines"),
       },
       // The staff's volume price editor (decision 040): staff sign in on the page itself.
       {
         path: "back-office/volume-prices",
         lazy: () => import("../features/back-office/volume-prices-page"),
-        handle: page("src/features/back-office/volume-prices-page.tsx"),
+        handle: page("src/features/back-office/volume-prices-page.tsx", "volumePrices"),
       },
       {
         // The session machine and its gateway load with the first shop page, not before.
@@ -85,69 +90,69 @@ export const routes: RouteObject[] = [
           {
             path: "shop",
             lazy: () => import("../features/catalog/shop-home-page"),
-            handle: page("src/features/catalog/shop-home-page.tsx"),
+            handle: page("src/features/catalog/shop-home-page.tsx", "shop"),
           },
           {
             path: "shop/products",
             lazy: () => import("../features/catalog/search-page"),
-            handle: page("src/features/catalog/search-page.tsx"),
+            handle: page("src/features/catalog/search-page.tsx", "search"),
           },
           {
             path: "shop/products/:productCode",
             lazy: () => import("../features/catalog/product-page"),
-            handle: page("src/features/catalog/product-page.tsx"),
+            handle: page("src/features/catalog/product-page.tsx", "product"),
           },
           {
             path: "shop/category/:taxonCode",
             lazy: () => import("../features/catalog/category-page"),
-            handle: page("src/features/catalog/category-page.tsx"),
+            handle: page("src/features/catalog/category-page.tsx", "category"),
           },
           {
             path: "shop/treatments",
             lazy: () => import("../features/content/treatments-page"),
-            handle: page("src/features/content/treatments-page.tsx"),
+            handle: page("src/features/content/treatments-page.tsx", "treatments"),
           },
           {
             path: "shop/about",
             lazy: () => import("../features/content/about-page"),
-            handle: page("src/features/content/about-page.tsx"),
+            handle: page("src/features/content/about-page.tsx", "about"),
           },
           {
             path: "shop/help",
             lazy: () => import("../features/help/help-page"),
-            handle: page("src/features/help/help-page.tsx"),
+            handle: page("src/features/help/help-page.tsx", "help"),
           },
           {
             path: "shop/quick-order",
             lazy: () => import("../features/quick-order/quick-order-page"),
-            handle: page("src/features/quick-order/quick-order-page.tsx"),
+            handle: page("src/features/quick-order/quick-order-page.tsx", "quickOrder"),
           },
           {
             path: "shop/outlet",
             lazy: () => import("../features/content/outlet-page"),
-            handle: page("src/features/content/outlet-page.tsx"),
+            handle: page("src/features/content/outlet-page.tsx", "outlet"),
           },
           {
             path: "shop/account",
             lazy: () => import("../features/account/account-page"),
-            handle: page("src/features/account/account-page.tsx"),
+            handle: page("src/features/account/account-page.tsx", "account"),
           },
           {
             path: "shop/account/:section",
             lazy: () => import("../features/account/account-page"),
-            handle: page("src/features/account/account-page.tsx"),
+            handle: page("src/features/account/account-page.tsx", "account"),
           },
           {
             path: "checkout",
             lazy: () => import("../features/checkout/checkout-page"),
-            handle: page("src/features/checkout/checkout-page.tsx"),
+            handle: page("src/features/checkout/checkout-page.tsx", "checkout"),
           },
         ],
       },
       {
         path: "*",
         lazy: () => import("./pages/not-found"),
-        handle: page("src/app/pages/not-found.tsx"),
+        handle: page("src/app/pages/not-found.tsx", "notFound"),
       },
     ],
   },

@@ -1,16 +1,8 @@
 import "@mantine/core/styles/Text.css";
 import { Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { countryName } from "../../rules/format";
 import type { OrderAddressFieldsFragment } from "../lib/gql/graphql";
-
-/** A country's name in the reader's language ("DE" → "Deutschland"); the code if unknown. */
-function countryName(code: string, language: string) {
-  try {
-    return new Intl.DisplayNames([language], { type: "region" }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
 
 /**
  * An order's address as a letter would show it: name, company, street, postcode and city (with

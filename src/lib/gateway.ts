@@ -1,7 +1,7 @@
 import { createGatewayClient, type GatewayRequest } from "./graphql-client";
-import { toLanguage } from "./locale";
+import { currentLanguage } from "./locale";
 import { SignOutDocument } from "./gql/graphql";
-import { readLocale, readSession } from "./storage";
+import { readSession } from "./storage";
 
 type Listener = () => void;
 const unauthorizedListeners = new Set<Listener>();
@@ -22,11 +22,11 @@ export function reportUnauthorized(): void {
 
 /**
  * The browser's gateway client: `/graphql` with the session cookie (which no script reads) and
- * the CSRF header, and the stored language.
+ * the CSRF header, and the page's language (chosen, else the browser's: decision 053).
  */
 const client = createGatewayClient({
   endpoint: `${globalThis.location?.origin ?? "http://localhost"}/graphql`,
-  getLanguage: () => toLanguage(readLocale()),
+  getLanguage: currentLanguage,
   onUnauthorized: reportUnauthorized,
 });
 

@@ -62,9 +62,9 @@ const BUYER = "buyer@demo-spa.example";
 const MARKETING = "marketing@demo-spa.example";
 /** The addresses of the model by id: the street the server stores and the page's label. */
 const ADDRESSES: Record<string, { street: string; label: string }> = {
-  "1": { street: "Friedrichstraße 120", label: "Friedrichstraße 120, 10117 Berlin, DE" },
-  "2": { street: "Jungfernstieg 7", label: "Jungfernstieg 7, 20354 Hamburg, DE" },
-  new: { street: "Hafenstraße 3", label: "Hafenstraße 3, 20457 Hamburg, DE" },
+  "1": { street: "Friedrichstraße 120", label: "Friedrichstraße 120, 10117 Berlin, Germany" },
+  "2": { street: "Jungfernstieg 7", label: "Jungfernstieg 7, 20354 Hamburg, Germany" },
+  new: { street: "Hafenstraße 3", label: "Hafenstraße 3, 20457 Hamburg, Germany" },
 };
 const GENERIC_ERROR = "Something went wrong! Please try again.";
 

@@ -330,7 +330,7 @@ describe("gateway: cart and checkout", () => {
     expect(result).toMatchObject({
       errorCode: "MINIMAL_ORDER_VALUE_ERROR",
       message:
-        "Minimal order value is 500.00€, counted after discounts and before shipping and tax.",
+        "Minimal order value is €500.00, counted after discounts and before shipping and tax.",
       violations: [{ propertyPath: "itemsTotal", code: "checkout.minimalOrderValue" }],
     });
   });

@@ -158,7 +158,7 @@ describe.each(backends)("checkout and orders on %s", (backend) => {
   });
 
   const MINIMUM_MESSAGE =
-    "Minimal order value is 500.00€, counted after discounts and before shipping and tax.";
+    "Minimal order value is €500.00, counted after discounts and before shipping and tax.";
 
   it("refuses completion below the minimal order value", async () => {
     const token = await readyCart(USERS.spaBuyer, 5); // 5 x 19.00 EUR < 500 EUR
@@ -168,6 +168,13 @@ describe.each(backends)("checkout and orders on %s", (backend) => {
       message: MINIMUM_MESSAGE,
     });
     expect(problem.detail).toBe(MINIMUM_MESSAGE);
+    // In German the minimum is written as German amounts are (rules/format.ts, issue 30).
+    const german = await t.refused(422, () =>
+      complete(token, USERS.spaBuyer, { "accept-language": "de-DE" }),
+    );
+    expect(german.detail).toBe(
+      "Der Mindestbestellwert beträgt 500,00\u00a0€, gerechnet nach Rabatten und vor Versand und Steuern.",
+    );
   });
 
   it("applies the minimal order value to the items after the coupon (decision 028)", async () => {

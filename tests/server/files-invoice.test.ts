@@ -341,6 +341,36 @@ describe.each(backends)("invoice PDF on %s", (backend) => {
     expect(text).toContain(`Rechnungsdatum: | ${german}`);
   });
 
+  it("writes countries, the payment method, amounts and dates in the reader's language (issue 30)", async () => {
+    const order = await placed(1, "completed");
+    const read = async (locale: string) => {
+      const res = await t.app.inject({
+        method: "GET",
+        url: `${url(order.token_value)}?locale=${locale}`,
+        headers: { authorization: `Bearer ${await t.token(USERS.spaAdmin)}` },
+      });
+      return (await pdfText(res.rawPayload)).pages.flat().join("\n");
+    };
+    const day = new Date(order.checkout_completed_at ?? order.created_at);
+    const german = await read("de");
+    expect(german).toContain("Deutschland");
+    expect(german).not.toMatch(/\bGermany\b/);
+    // The demo order is paid by card: the method is named in German, not by its English name.
+    expect(german).toContain("Zahlungsart: Kreditkarte");
+    expect(german).not.toMatch(/Credit card|Card \(/);
+    expect(german).toMatch(/\d,\d\d\s€/);
+    expect(german).toMatch(/19\s%/);
+    const english = await read("en");
+    expect(english).toContain("Germany");
+    expect(english).toContain("Payment method: Credit card");
+    expect(english).toMatch(/€\d[\d,]*\.\d\d/);
+    const englishDate = new Intl.DateTimeFormat("en-US", {
+      dateStyle: "medium",
+      timeZone: "UTC",
+    }).format(day);
+    expect(english).toContain(`Invoice date: | ${englishDate}`);
+  });
+
   it("marks a cancelled order's invoice as cancelled", async () => {
     const order = await placed(1, "completed");
     await t.db

@@ -258,6 +258,8 @@ export async function approveApplication(
     roles: [ROLES.admin],
     publicUrl: portal.publicUrl,
     brandName: portal.brandName,
+    // The applicant works in the language they applied in: their mails follow it.
+    language: supportedLanguage(application.language) ?? "en",
     // Not "your company has invited you": the applicant's own application was approved.
     mail: (link) =>
       applicationApprovedMail(supportedLanguage(application.language) ?? "en", {

@@ -7,7 +7,9 @@ import {
 } from "../../db/account/addresses.js";
 import type { AddressRow } from "../../db/schema.js";
 import { revokeToken } from "../../db/sessions.js";
-import { findSignInUser } from "../../db/sign-in.js";
+import { findSignInUser, storeUserLanguage } from "../../db/sign-in.js";
+import { languageOf } from "../problem.js";
+import { supportedLanguage } from "../../core/i18n.js";
 import {
   clearSessionCookie,
   presentedToken,
@@ -36,6 +38,10 @@ export function registerCustomerRoutes(app: FastifyInstance, { db, config }: App
     const ok = await verifyPassword(password!, user?.password_hash ?? null);
     if (!user || !ok || !user.enabled || !user.company_enabled)
       throw unauthorized("error.invalidCredentials");
+    // The language the person signs in with is the one their mails are written in (decision
+    // 053); a client that names none (no Locale, no Accept-Language) leaves it as it was.
+    if (request.headers["locale"] || request.headers["accept-language"])
+      await storeUserLanguage(db, user.id, languageOf(request));
     const token = await signToken(config.jwtSecret, user.id, SHOP_AUDIENCE, user.token_version);
     // The storefront's session is this HttpOnly cookie; API clients use the token as a bearer.
     setSessionCookie(request, reply, config, token);
@@ -49,6 +55,21 @@ export function registerCustomerRoutes(app: FastifyInstance, { db, config }: App
     const presented = await presentedToken(request, config.jwtSecret, SHOP_AUDIENCE);
     if (presented) await revokeToken(db, presented.jti, presented.expiresAt);
     clearSessionCookie(request, reply, config);
+    return reply.code(204).send();
+  });
+
+  // The language the signed-in person chose in the storefront: their mails follow it.
+  app.put("/api/v2/shop/customers/:id/language", async (request, reply) => {
+    const principal = requirePrincipal(request);
+    // Only the signed-in customer's own language.
+    if ((request.params as { id: string }).id !== String(principal.userId)) throw notFound();
+    const r = new BodyReader(request.body, ["localeCode"]);
+    const code = r.string("localeCode", { required: true });
+    const language = supportedLanguage(code);
+    if (code !== undefined && !language)
+      r.add({ propertyPath: "localeCode", message: "field.languageUnknown" });
+    r.done();
+    await storeUserLanguage(db, principal.userId, language!);
     return reply.code(204).send();
   });
 

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { queueOrderConfirmation } from "../../mail/order-confirmation.js";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 
@@ -89,6 +90,8 @@ async function completeOrder(
     // Under the buyer's spending lock since the check, a card cart over the limit is held.
     if (completed.paysByCard && placed.state !== AWAITING_APPROVAL)
       throw new Error("a card cart was completed without paying");
+    // The buyer's confirmation, in their language; it says when the order awaits approval.
+    await queueOrderConfirmation(tx, placed, config, placed.state === AWAITING_APPROVAL);
     const body = (await orderResourceByToken(tx, placed.token_value, languageOf(request)))!
       .resource;
     if (key) {

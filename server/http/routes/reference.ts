@@ -9,34 +9,46 @@ import {
   findCountries,
   findCurrency,
 } from "../../db/reference-data.js";
+import { countryName } from "../../../rules/format.js";
 import type { AppContext } from "../context.js";
+import { languageOf } from "../problem.js";
 import { paging } from "../validate.js";
 import { collection, iri } from "../../core/iri.js";
 import { notFound } from "../../core/problem.js";
 
 /** Countries, channels, currencies, payment and shipping methods: reference data. */
 export function registerReferenceRoutes(app: FastifyInstance, { db }: AppContext) {
-  const countries = async (codes?: string[]) => {
+  // Country names in the caller's language (issue 30): "Deutschland", "Allemagne", "Germany".
+  const countries = async (language: string, codes?: string[]) => {
     const { countries: rows, provinces } = await findCountries(db, codes);
-    return rows.map((c) => ({
-      "@id": iri.country(c.code),
-      "@type": "Country",
-      code: c.code,
-      name: c.name,
-      emea: c.emea,
-      provinces: provinces
-        .filter((p) => p.country_code === c.code)
-        .map((p) => ({ "@id": iri.province(p.code), code: p.code, name: p.name })),
-    }));
+    return (
+      rows
+        .map((c) => ({
+          "@id": iri.country(c.code),
+          "@type": "Country",
+          code: c.code,
+          name: countryName(c.code, language),
+          emea: c.emea,
+          provinces: provinces
+            .filter((p) => p.country_code === c.code)
+            .map((p) => ({ "@id": iri.province(p.code), code: p.code, name: p.name })),
+        }))
+        // In the order of the reader's alphabet ("Allemagne" before "Australie").
+        .sort((a, b) => a.name.localeCompare(b.name, language))
+    );
   };
 
-  app.get("/api/v2/shop/countries", async (request) => {
+  app.get("/api/v2/shop/countries", async (request, reply) => {
     const { page, itemsPerPage } = paging(request.query as Record<string, unknown>);
-    const all = await countries();
+    reply.header("vary", "Locale, Accept-Language");
+    const all = await countries(languageOf(request));
     return collection(all.slice((page - 1) * itemsPerPage, page * itemsPerPage), all.length);
   });
-  app.get("/api/v2/shop/countries/:code", async (request) => {
-    const [country] = await countries([(request.params as { code: string }).code]);
+  app.get("/api/v2/shop/countries/:code", async (request, reply) => {
+    reply.header("vary", "Locale, Accept-Language");
+    const [country] = await countries(languageOf(request), [
+      (request.params as { code: string }).code,
+    ]);
     if (!country) throw notFound();
     return country;
   });

@@ -20,6 +20,8 @@ import { readRoles } from "../../domain/team.js";
 import { requirePrincipal } from "../auth.js";
 import type { AppContext } from "../context.js";
 import { BodyReader, paging } from "../validate.js";
+import { languageOf } from "../problem.js";
+import { supportedLanguage } from "../../core/i18n.js";
 import { actorOf, auditUser, EMAIL_TAKEN, shopUserResource } from "./account-common.js";
 import { requireAbility, type Principal } from "../../core/abilities.js";
 import { collection, numericId } from "../../core/iri.js";
@@ -64,8 +66,13 @@ export function registerTeam(app: FastifyInstance, { db, config }: AppContext) {
   app.post("/api/v2/shop/shop-users", async (request, reply) => {
     const p = requirePrincipal(request);
     requireAbility(p, "account.team");
-    const r = new BodyReader(request.body, ["email", "roles"]);
+    const r = new BodyReader(request.body, ["email", "roles", "language"]);
     const email = r.string("email", { required: true, email: true, max: EMAIL_MAX });
+    // The invitee's language (decision 053): as given, else the inviting person's.
+    const languageCode = r.string("language");
+    const language =
+      languageCode === undefined ? languageOf(request) : supportedLanguage(languageCode);
+    if (!language) r.add({ propertyPath: "language", message: "field.languageUnknown" });
     const { roles, violations } = readRoles(r.raw("roles"));
     violations.forEach((v) => r.add(v));
     const emailOk = email && !r.violations.some((v) => v.propertyPath === "email");
@@ -86,6 +93,7 @@ export function registerTeam(app: FastifyInstance, { db, config }: AppContext) {
           roles,
           publicUrl: config.publicUrl,
           brandName: config.brandName,
+          language,
         });
         const row = await shopUserById(tx, userId);
         await recordAudit(tx, {

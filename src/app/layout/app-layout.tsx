@@ -11,6 +11,7 @@ import { BRAND } from "../../lib/brand";
 import { readSession } from "../../lib/storage";
 import { CartReady } from "../../lib/cart";
 import { CartProvider } from "../cart";
+import { usePageTitle } from "../page-title";
 import { useStoredSessionCustomer } from "../session";
 import { DeferredCookieBar } from "./deferred-cookie-bar";
 import "./header.css";
@@ -37,6 +38,7 @@ const LanguageSelect = lazy(() =>
  */
 export function AppLayout() {
   const { t } = useTranslation();
+  usePageTitle();
   // The chrome follows the stored session: signing in or out, or its expiry, changes it at once.
   const customer = useStoredSessionCustomer();
   const signedIn = customer !== null;

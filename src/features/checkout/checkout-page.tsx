@@ -61,7 +61,8 @@ import { quantityOf, QUANTITY_RANGE } from "../../components/quantity";
 import { gateway } from "../../lib/gateway";
 import { registerLiveActor } from "../../lib/live-actors";
 import { useLazyNamespace } from "../../lib/lazy-namespace";
-import { currencySign, formatAmount, formatMoney } from "../../lib/money";
+import { countryName } from "../../../rules/format";
+import { formatMoney } from "../../lib/money";
 import { PLACEHOLDER_IMAGE } from "../../lib/placeholder";
 import { changeThroughCart, useRunningCart } from "../../lib/cart";
 import classes from "./checkout-lines.module.css";
@@ -290,8 +291,11 @@ export function Component() {
                 {belowMinimum && (
                   <Text size="sm" c="red.7" role="status" data-testid="minimum-message">
                     {t("minimum", {
-                      amount: formatAmount(cart.minimalOrderValue / 100, i18n.language),
-                      currency: currencySign(cart.currencyCode),
+                      minimum: formatMoney(
+                        cart.minimalOrderValue,
+                        cart.currencyCode,
+                        i18n.language,
+                      ),
                     })}
                   </Text>
                 )}
@@ -635,14 +639,18 @@ function Details(props: {
   onPaymentMethod: (code: string) => void;
   onBack: () => void;
 }) {
-  const { t } = useLazyNamespace("checkout", CHECKOUT_TEXTS);
+  const { t, i18n } = useLazyNamespace("checkout", CHECKOUT_TEXTS);
   if (props.loading)
     return (
       <Center py={80}>
         <Loader color="clay" type="dots" aria-label={t("loading")} />
       </Center>
     );
-  const options = props.addresses.map((a) => ({ value: a.id, label: addressLabel(a) }));
+  // The country by its name in the reader's language, as in the address book (issue 30).
+  const options = props.addresses.map((a) => ({
+    value: a.id,
+    label: addressLabel({ ...a, countryCode: countryName(a.countryCode, i18n.language) }),
+  }));
   return (
     <Stack gap="lg">
       <Paper withBorder p="lg" radius="md">

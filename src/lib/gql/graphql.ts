@@ -751,6 +751,13 @@ export type SignOutMutationVariables = Exact<{ [key: string]: never; }>;
 
 export type SignOutMutation = { signOut: boolean };
 
+export type SetPreferredLanguageMutationVariables = Exact<{
+  localeCode: string;
+}>;
+
+
+export type SetPreferredLanguageMutation = { setPreferredLanguage: boolean };
+
 export type MeQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -4495,6 +4502,11 @@ export const SignOutDocument = new TypedDocumentString(`
   signOut
 }
     `) as unknown as TypedDocumentString<SignOutMutation, SignOutMutationVariables>;
+export const SetPreferredLanguageDocument = new TypedDocumentString(`
+    mutation SetPreferredLanguage($localeCode: String!) {
+  setPreferredLanguage(localeCode: $localeCode)
+}
+    `) as unknown as TypedDocumentString<SetPreferredLanguageMutation, SetPreferredLanguageMutationVariables>;
 export const MeDocument = new TypedDocumentString(`
     query Me {
   me {

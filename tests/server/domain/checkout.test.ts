@@ -46,7 +46,7 @@ describe("completionViolations", () => {
       {
         propertyPath: "itemsTotal",
         message: "checkout.minimalOrderValue",
-        params: { amount: "100.00", currency: "EUR" },
+        params: { minimum: "€100.00" },
       },
     ]);
   });
@@ -56,16 +56,28 @@ describe("completionViolations", () => {
   });
 
   it.each([
-    [12_345, "123.45"],
-    [5, "0.05"],
-    [50, "0.50"],
-    [100_000, "1000.00"],
-    [1005, "10.05"],
-  ])("shows a minimal order value of %i minor units as %s", (minimalOrderValue, amount) => {
-    const [violation] = completionViolations(
-      ready({ itemsTotal: 0, minimalOrderValue, currencyCode: "USD" }),
-    );
-    expect(violation?.params).toEqual({ amount, currency: "USD" });
+    [12_345, "en", "$123.45"],
+    [5, "en", "$0.05"],
+    [50, "de", "0,50\u00a0$"],
+    [100_000, "en", "$1,000.00"],
+    [100_000, "de", "1.000,00\u00a0$"],
+    [1005, "fr", "10,05\u00a0$"],
+  ])(
+    "writes a minimal order value of %i minor units in %s as %s (the one formatter)",
+    (minimalOrderValue, language, minimum) => {
+      const [violation] = completionViolations(
+        ready({ itemsTotal: 0, minimalOrderValue, currencyCode: "USD", language }),
+      );
+      expect(violation?.params).toEqual({ minimum });
+    },
+  );
+
+  it('writes 500 EUR as "500,00 €" in German and "€500.00" in English', () => {
+    const minimum = (language: string) =>
+      completionViolations(ready({ itemsTotal: 0, minimalOrderValue: 50_000, language }))[0]?.params
+        ?.minimum;
+    expect(minimum("de")).toBe("500,00\u00a0€");
+    expect(minimum("en")).toBe("€500.00");
   });
 
   it("has no minimal order value to meet when it is zero", () => {
@@ -137,7 +149,7 @@ describe("completionViolations", () => {
         {
           propertyPath: "itemsTotal",
           message: "checkout.minimalOrderValue",
-          params: { amount: "50.00", currency: "CHF" },
+          params: { minimum: "CHF50.00" },
         },
         { propertyPath: "shippingAddress", message: "checkout.shippingAddressRequired" },
         { propertyPath: "billingAddress", message: "checkout.billingAddressRequired" },

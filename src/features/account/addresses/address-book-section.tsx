@@ -39,6 +39,7 @@ import {
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { ADDRESS_MAX } from "../../../../server/domain/address-book";
 import { useDialogLayout } from "../../../lib/dialog-layout";
+import { countryName } from "../../../../rules/format";
 import { useLazyNamespace } from "../../../lib/lazy-namespace";
 import { ACCOUNT_TEXTS, textOf } from "../me/account-texts";
 import {
@@ -71,7 +72,10 @@ const CONTACT_FIELDS: { field: AddressField; auto: string; type: string }[] = [
  * billing address can be neither edited nor removed, the default shipping address not removed.
  */
 export function AddressBookSection() {
-  const { t } = useLazyNamespace("account", ACCOUNT_TEXTS);
+  const { t, i18n } = useLazyNamespace("account", ACCOUNT_TEXTS);
+  // The country by its name in the reader's language, not its code (issue 30).
+  const labelOf = (a: Parameters<typeof addressLabel>[0]) =>
+    addressLabel({ ...a, countryCode: countryName(a.countryCode, i18n.language) });
   // The actor lives as long as the section; texts follow the current language.
   const tRef = useRef(t);
   tRef.current = t;
@@ -139,7 +143,7 @@ export function AddressBookSection() {
     body = (
       <Stack gap="sm">
         {c.addresses.map((a) => {
-          const label = addressLabel(a);
+          const label = labelOf(a);
           const name = [a.firstName, a.lastName].filter(Boolean).join(" ");
           return (
             <Paper key={a.id} withBorder p="md" radius="md" data-testid="address-row">
@@ -338,7 +342,7 @@ export function AddressBookSection() {
         opened={snapshot.matches("confirmingRemoval")}
         title={t("addresses.confirmRemoval.title")}
         message={t("addresses.confirmRemoval.text", {
-          label: removal ? addressLabel(removal) : "",
+          label: removal ? labelOf(removal) : "",
         })}
         cancelLabel={t("addresses.confirmRemoval.cancel")}
         confirmLabel={t("addresses.confirmRemoval.confirm")}

@@ -25,6 +25,7 @@ import { useAccountCustomer } from "../account-context";
 import { useLazyNamespace } from "../../../lib/lazy-namespace";
 import { useGatewayQuery } from "../../../lib/use-gateway-query";
 import { ACCOUNT_TEXTS } from "../me/account-texts";
+import { countryName } from "../../../../rules/format";
 import { asRefusal, call, successOf } from "../../../lib/gateway-result";
 
 /** One read-only field: its label, and 'Not provided' when the company has no value. */
@@ -93,7 +94,7 @@ function PoNumberSetting(props: { required: boolean }) {
  * e-mail, phone number, registered address and tax number; the purchase-order setting.
  */
 export function CompanySection() {
-  const { t } = useLazyNamespace("account", ACCOUNT_TEXTS);
+  const { t, i18n } = useLazyNamespace("account", ACCOUNT_TEXTS);
   const [attempt, setAttempt] = useState(0);
   const details = useGatewayQuery(
     () => gateway(CompanyDetailsDocument, {}),
@@ -122,7 +123,7 @@ export function CompanySection() {
           a.company,
           a.street,
           `${a.postcode} ${a.city}`,
-          [a.provinceName, a.countryCode].filter(Boolean).join(", "),
+          [a.provinceName, countryName(a.countryCode, i18n.language)].filter(Boolean).join(", "),
         ]
           .filter(Boolean)
           .join("\n")

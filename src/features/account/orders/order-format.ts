@@ -2,6 +2,7 @@ import {
   paymentDisplayStatus,
   type PaymentDisplayStatus,
 } from "../../../../server/domain/payment-status";
+import { formatDate as formatSharedDate } from "../../../../rules/format";
 import { formatMoney } from "../../../lib/money";
 
 /** The order fields the account's formatting rules read. */
@@ -79,10 +80,7 @@ export function formatBalance(
 
 /** The date part of a timestamp in the interface language (account spec 9). */
 export function formatDate(iso: string | null | undefined, language: string): string {
-  if (!iso) return "";
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "";
-  return new Intl.DateTimeFormat(language, { dateStyle: "medium" }).format(date);
+  return formatSharedDate(iso, language);
 }
 
 /** When the order was last paid: the latest settled payment's time, or null. */

@@ -24,6 +24,7 @@ import { useDebouncedValue } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { useState, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
 import { can } from "../../../../server/domain/permissions";
 import { formatMoney } from "../../../lib/money";
 import { useGatewayQuery } from "../../../lib/use-gateway-query";
@@ -44,7 +45,9 @@ export function OrderHistorySection() {
   const { t, i18n } = useTranslation("account");
   const customer = useAccountCustomer();
   // The search (purchase-order or order number) runs on the server once typing pauses.
-  const [search, setSearch] = useState("");
+  // The order confirmation mail links here with `?order=<number>`: that order is searched for.
+  const [params] = useSearchParams();
+  const [search, setSearch] = useState(() => params.get("order") ?? "");
   const [searched] = useDebouncedValue(search.trim(), 300);
   const orders = useGatewayQuery(() => loadAllOrders(searched), `order-history:${searched}`);
   const [view, setView] = useState<View>("list");
