@@ -22,7 +22,8 @@ import {
 } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
-import { useState, type MouseEvent } from "react";
+import { useEffect, useState, type MouseEvent } from "react";
+import { useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { can } from "../../../../server/domain/permissions";
 import { formatMoney } from "../../../lib/money";
@@ -32,7 +33,7 @@ import { downloadFile, invoiceUrl, loadAllOrders, type HistoryOrder } from "../a
 import { OrderDetailDialog } from "./order-detail-dialog";
 import { formatDate, showsInvoice } from "./order-format";
 import { ReorderDialog } from "./reorder-dialog";
-import { SplitBadge, StatusBadges } from "./order-badges";
+import { RejectionReason, SplitBadge, StatusBadges } from "./order-badges";
 import { MAX_PO_NUMBER_LENGTH } from "../../../../rules/limits";
 
 type View = "list" | "table";
@@ -49,6 +50,21 @@ export function OrderHistorySection() {
   const orders = useGatewayQuery(() => loadAllOrders(searched), `order-history:${searched}`);
   const [view, setView] = useState<View>("list");
   const [detail, setDetail] = useState<HistoryOrder | null>(null);
+  // `?order=<number>` (a link from Approvals, issue 30) opens that order's detail once loaded.
+  const [params, setParams] = useSearchParams();
+  const asked = params.get("order");
+  useEffect(() => {
+    if (asked === null || orders.status !== "success") return;
+    const found = orders.data.find((o) => o.number === asked);
+    if (found) setDetail(found);
+    setParams(
+      (p) => {
+        p.delete("order");
+        return p;
+      },
+      { replace: true },
+    );
+  }, [asked, orders, setParams]);
   const [reorder, setReorder] = useState<HistoryOrder | null>(null);
   const mayReorder = can(customer.roles, "checkout.complete");
 
@@ -151,6 +167,7 @@ export function OrderHistorySection() {
                     </Text>
                   )}
                   <StatusBadges order={order} />
+                  <RejectionReason order={order} />
                 </Stack>
                 <Stack gap="xs" align="flex-end">
                   <Text fw={600}>
@@ -193,6 +210,7 @@ export function OrderHistorySection() {
                   </Table.Td>
                   <Table.Td>
                     <StatusBadges order={order} />
+                    <RejectionReason order={order} />
                   </Table.Td>
                   <Table.Td ta="right">
                     {formatMoney(order.total, order.currencyCode, i18n.language)}
