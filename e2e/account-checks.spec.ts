@@ -49,7 +49,7 @@ export const tests = journeys(
         .getByText(overdue === 1 ? "1 Bestellung überfällig" : `${overdue} Bestellungen überfällig`)
         .waitFor();
       // A paid order is never flagged.
-      const paid = rows.filter({ hasText: "Bezahlt" });
+      const paid = rows.filter({ has: page.getByText("Bezahlt", { exact: true }) });
       if ((await paid.count()) > 0)
         expect((await paid.getByTestId("overdue-badge").count()) === 0, "paid is not overdue");
       await screenshot("payments-de-390-overdue");
@@ -94,7 +94,7 @@ export const tests = journeys(
       expect(link, "a reset link in the outbox");
       await page.goto(`${baseUrl}${link}`);
       await running(page);
-      await page.getByLabel("New password", { exact: true }).fill("short-123");
+      await page.getByRole("textbox", { name: "New password", exact: true }).fill("short-123");
       await page.getByText("At least 10 characters.", { exact: true }).waitFor();
       await page.getByRole("button", { name: "Save new password" }).click();
       await page.getByText("At least 10 characters.", { exact: true }).waitFor();
