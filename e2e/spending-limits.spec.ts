@@ -333,7 +333,8 @@ export const tests = journeys(
           .getByText(/^25 × /)
           .waitFor();
         // Approve and Reject within the phone's width, no sideways scrolling.
-        for (const name of ["Freigeben", "Ablehnen"]) {
+        for (const verb of ["freigeben", "ablehnen"]) {
+          const name = `Bestellung ${number} ${verb}`;
           const box = await row.getByRole("button", { name, exact: true }).boundingBox();
           expect(
             box && box.x >= 0 && box.x + box.width <= 390,
@@ -348,7 +349,7 @@ export const tests = journeys(
         await adminPage.getByRole("dialog").getByText(number).first().waitFor();
         await adminPage.keyboard.press("Escape");
         await adminPage.goto(`${baseUrl}/shop/account/approvals`);
-        await row.getByRole("button", { name: "Ablehnen", exact: true }).click();
+        await row.getByRole("button", { name: `Bestellung ${number} ablehnen` }).click();
         const field = adminPage.getByRole("dialog").getByLabel(/Grund der Ablehnung/);
         await field.waitFor();
         // Nothing typed yet is no error: the field is not marked invalid or red.
