@@ -140,10 +140,13 @@ export function ApprovalsSection() {
                 {formatDate(a.order.checkoutCompletedAt, i18n.language)}
               </Table.Td>
               <Table.Td data-label={t("approvals.buyer")}>
-                <Text size="sm">{a.buyerName}</Text>
-                <Text size="xs" c="stone.6" style={{ overflowWrap: "anywhere" }}>
-                  {a.buyerEmail}
-                </Text>
+                {/* One block per cell: on a phone's card the value sits beside its label. */}
+                <div>
+                  <Text size="sm">{a.buyerName}</Text>
+                  <Text size="xs" c="stone.6" style={{ overflowWrap: "anywhere" }}>
+                    {a.buyerEmail}
+                  </Text>
+                </div>
               </Table.Td>
               <Table.Td data-label={t("approvals.lines")} data-testid="approval-lines">
                 <Stack gap={2}>
@@ -162,16 +165,18 @@ export function ApprovalsSection() {
                 {formatMoney(a.order.total, a.order.currencyCode, i18n.language)}
               </Table.Td>
               <Table.Td data-label={t("approvals.limits")}>
-                <Text size="xs">
-                  {t("team.limits.orderShort", {
-                    amount: money(a.orderLimit, a.order.currencyCode),
-                  })}
-                </Text>
-                <Text size="xs">
-                  {t("team.limits.monthShort", {
-                    amount: money(a.monthlyLimit, a.order.currencyCode),
-                  })}
-                </Text>
+                <div>
+                  <Text size="xs">
+                    {t("team.limits.orderShort", {
+                      amount: money(a.orderLimit, a.order.currencyCode),
+                    })}
+                  </Text>
+                  <Text size="xs">
+                    {t("team.limits.monthShort", {
+                      amount: money(a.monthlyLimit, a.order.currencyCode),
+                    })}
+                  </Text>
+                </div>
               </Table.Td>
               <Table.Td>
                 {a.ownOrder ? (
@@ -276,6 +281,9 @@ export function ApprovalsSection() {
               name="reason"
               withAsterisk
               data-autofocus
+              // Focused at once, but in a neutral colour: the clay focus border of an empty
+              // field in a rejection dialog read as an error before anything was typed.
+              styles={{ input: { "--input-bd-focus": "var(--mantine-color-stone-6)" } }}
               autosize
               minRows={3}
               maxLength={MAX_REASON_LENGTH}

@@ -133,6 +133,7 @@ export function PaymentsSection() {
                   <Table.Td data-label={t("payments.dueDate")}>
                     <Text
                       span
+                      inherit
                       c={order.overdue ? "red.8" : undefined}
                       fw={order.overdue ? 600 : undefined}
                     >
