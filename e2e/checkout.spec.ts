@@ -190,7 +190,15 @@ export const tests = journeys(
       await toStepOne(ctx);
       await chooseCard(page);
       await page.getByRole("button", { name: "Pay & complete" }).click();
-      await payWith(page, "4000 0000 0000 0002");
+      // The expiry typed as digits only reads as a date while typing (issue 30).
+      const form = page.getByRole("dialog", { name: "Order payment" });
+      await form.getByLabel("Expiry date").pressSequentially("0330");
+      const typed = await form.getByLabel("Expiry date").inputValue();
+      expect(typed === "03/30", `"0330" reads 03/30: ${typed}`);
+      await form.getByLabel("Card number").fill("4000 0000 0000 0002");
+      await form.getByLabel("Security code (CVC)").fill("737");
+      await form.getByLabel("Name on card").fill("Anna Schmidt");
+      await form.getByRole("button", { name: "Pay", exact: true }).click();
       const failure = page.getByTestId("payment-failure");
       await failure.getByText("Unfortunately, your payment could not be processed").waitFor();
       const result = page.getByTestId("payment-result-code");
@@ -202,7 +210,16 @@ export const tests = journeys(
       const number = dialog.getByLabel("Card number");
       await number.waitFor();
       expect((await number.inputValue()) === "4000 0000 0000 0002", "the card number is kept");
-      expect((await dialog.getByLabel("Name on card").inputValue()) !== "", "the name is kept");
+      expect(
+        (await dialog.getByLabel("Name on card").inputValue()) === "Anna Schmidt",
+        "the name is kept",
+      );
+      expect(
+        (await dialog.getByLabel("Expiry date").inputValue()) === "03/30",
+        "the expiry is kept",
+      );
+      // The security code is asked for again (decision 055: never kept after an attempt).
+      expect((await dialog.getByLabel("Security code (CVC)").inputValue()) === "", "no CVC kept");
       await payWith(page, "4111 1111 1111 1111");
       await page.getByTestId("checkout-completed").waitFor();
     },

@@ -306,4 +306,92 @@ export const tests = journeys(
       }
     },
   },
+  {
+    name: "approvals on a German phone: lines, a link to the order, Approve and Reject on screen; a rejected order reads 'Abgelehnt' with its reason",
+    timeoutMs: 180_000,
+    async run(ctx) {
+      const { page, baseUrl, browser } = ctx;
+      await signInAs(ctx, JUNIOR);
+      await page.evaluate(() => localStorage.setItem("locale", "de"));
+      await page.context().addCookies([{ name: "locale", value: "de", url: baseUrl }]);
+      await page.setViewportSize({ width: 390, height: 900 });
+      const number = await placeOverLimit(ctx, "25");
+      const adminContext = await browser.newContext({ viewport: { width: 390, height: 900 } });
+      const adminPage = await adminContext.newPage();
+      const admin = adminOf(ctx, adminContext, adminPage);
+      const reason = "Bitte im nächsten Monat bestellen, das Budget ist ausgeschöpft.";
+      try {
+        await signInAs(admin, ADMIN);
+        await adminPage.evaluate(() => localStorage.setItem("locale", "de"));
+        await adminContext.addCookies([{ name: "locale", value: "de", url: baseUrl }]);
+        await adminPage.goto(`${baseUrl}/shop/account/approvals`);
+        const row = adminPage.locator(`[data-testid="approval-row"][data-number="${number}"]`);
+        await row.waitFor();
+        // The held order's lines: what is asked for, not only its total.
+        await row
+          .getByTestId("approval-lines")
+          .getByText(/^25 × /)
+          .waitFor();
+        // Approve and Reject within the phone's width, no sideways scrolling.
+        for (const verb of ["freigeben", "ablehnen"]) {
+          const name = `Bestellung ${number} ${verb}`;
+          const box = await row.getByRole("button", { name, exact: true }).boundingBox();
+          expect(
+            box && box.x >= 0 && box.x + box.width <= 390,
+            `${name} on screen: ${JSON.stringify(box)}`,
+          );
+        }
+        await shot(admin, "approvals-de-390-lines");
+        // The order's number opens its detail in the order history.
+        await row.getByRole("link", { name: `Bestellung ${number} öffnen` }).click();
+        await adminPage.waitForURL(/\/shop\/account\/order-history/);
+        await adminPage.getByTestId("order-detail").waitFor();
+        await adminPage.getByRole("dialog").getByText(number).first().waitFor();
+        await adminPage.keyboard.press("Escape");
+        await adminPage.goto(`${baseUrl}/shop/account/approvals`);
+        await row.getByRole("button", { name: `Bestellung ${number} ablehnen` }).click();
+        const field = adminPage.getByRole("dialog").getByLabel(/Grund der Ablehnung/);
+        await field.waitFor();
+        // Nothing typed yet is no error: the field is not marked invalid or red.
+        const marked = await field.evaluate((el) => ({
+          invalid: el.getAttribute("aria-invalid"),
+          border: getComputedStyle(el).borderColor,
+        }));
+        expect(marked.invalid !== "true", `not invalid before typing: ${JSON.stringify(marked)}`);
+        // Focused but neutral: a clay or red border (red clearly above green and blue) reads as an
+        // error; the theme's clay focus border is rgb(154, 91, 73).
+        const [r, g, b] = (marked.border.match(/\d+/g) ?? []).map(Number) as [
+          number,
+          number,
+          number,
+        ];
+        expect(r - Math.max(g, b) < 30, `not red before typing: ${marked.border}`);
+        await field.fill(reason);
+        await adminPage.getByRole("dialog").getByRole("button", { name: "Ablehnen" }).click();
+        await row.waitFor({ state: "detached" });
+      } finally {
+        await adminContext.close();
+      }
+      // The buyer's history says "Abgelehnt" and why, in the list and the detail.
+      await page.goto(`${baseUrl}/shop/account/order-history`);
+      const card = page.getByTestId("order-card").filter({ hasText: number });
+      await card.getByTestId("order-statuses").getByText("Abgelehnt").waitFor();
+      expect(
+        (await card.getByTestId("order-statuses").getByText("Storniert").count()) === 0,
+        "not shown as cancelled",
+      );
+      await card
+        .getByTestId("order-rejection-reason")
+        .getByText(reason, { exact: false })
+        .waitFor();
+      await shot(ctx, "rejected-de-390-history");
+      await card.getByRole("button", { name: "Details" }).click();
+      const detail = page.getByTestId("order-detail");
+      await detail.getByTestId("order-statuses").getByText("Abgelehnt").waitFor();
+      await detail
+        .getByTestId("order-detail-approval")
+        .getByText(reason, { exact: false })
+        .waitFor();
+    },
+  },
 );

@@ -208,6 +208,7 @@ function orderBase(o: RestOrder) {
     amount: p.amount,
     currencyCode: p.currencyCode ?? o.currencyCode,
     dueDate: p.dueDate ?? null,
+    overdue: p.overdue ?? false,
     paidAt: p.paidAt ?? null,
   }));
   const shipments: ShipmentModel[] = o.shipments.map((s) => ({
@@ -277,6 +278,7 @@ export function toOrder(o: RestOrder): OrderModel & { __typename: "Order" } {
     shippingState: o.shippingState,
     manualDiscount: o.manualDiscount ?? 0,
     totalUnpaidAmount: o.totalUnpaidAmount ?? 0,
+    overdue: o.overdue ?? false,
     parentOrderToken: idOf(o.parentOrder),
     splitIndex: o.splitIndex ?? null,
     splitCount: o.splitCount ?? null,

@@ -1,3 +1,4 @@
+import { passwordLengthError } from "../rules/password.js";
 import { assign, setup } from "xstate";
 import { unprovided } from "./unprovided.js";
 
@@ -79,9 +80,14 @@ function emailPasswordError(context: ProfileContext): string | undefined {
     : undefined;
 }
 
-/** Account spec 5: the password button works only with all three fields non-blank. */
+/**
+ * Account spec 5: the password button works only with all three fields non-blank, and (issue
+ * 30) a new password of at least 10 characters, which the form says at the field.
+ */
 export function isPasswordComplete(p: PasswordValues): boolean {
-  return PASSWORD_FIELDS.every((f) => p[f].trim() !== "");
+  return (
+    PASSWORD_FIELDS.every((f) => p[f].trim() !== "") && passwordLengthError(p.newPassword) === null
+  );
 }
 
 function messageOf(error: unknown): string | null {

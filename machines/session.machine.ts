@@ -1,4 +1,4 @@
-import { assign, setup } from "xstate";
+import { and, assign, setup } from "xstate";
 
 /**
  * Stored sign-in lasts 12 hours; the server's HttpOnly session cookie 24 hours (storefront spec
@@ -20,11 +20,17 @@ export interface SessionInput {
   stored: StoredSession | null;
   /** The time of the page load (epoch ms). */
   now: number;
+  /**
+   * Whether this browser held a session that was not signed out (decision 055): an ending
+   * session then says 'Session expired'; a visitor who never signed in is only sent to sign in.
+   */
+  hadSession: boolean;
 }
 
 export interface SessionContext {
   session: StoredSession | null;
   now: number;
+  hadSession: boolean;
 }
 
 export type SessionEvent =
@@ -39,10 +45,12 @@ export type SessionEvent =
 
 /**
  * The signed-in session of a shop page. 500 ms after load the stored session is checked: valid
- * (present, expiry in the future) keeps the user in; otherwise the stored customer and session
- * are removed, 'Session expired' shows, and 2 s later the user is sent to /login. Later on, a
- * 401 from the API, or a navigation or request that finds the stored session gone or past its
- * expiry, has the same effect. Storage and navigation are actions the app provides.
+ * (present, expiry in the future) keeps the user in; otherwise, when this browser had a session,
+ * the stored customer and session are removed, 'Session expired' shows, and 2 s later the user
+ * is sent to /login; a visitor who never signed in goes to /login at once, told nothing. Later
+ * on, a 401 from the API, or a navigation or request that finds the stored session gone or past
+ * its expiry, has the same effect. The login redirect carries the page asked for (the app adds
+ * it). Storage and navigation are actions the app provides.
  */
 export const sessionMachine = setup({
   // Stryker disable next-line ObjectLiteral: type declarations only, nothing at run time
@@ -66,6 +74,7 @@ export const sessionMachine = setup({
       // Stryker disable next-line ConditionalExpression: the guard guards session.checked only; the test narrows the event's type
       event.type === "session.checked" &&
       (event.stored === null || event.stored.expiresAt <= event.now),
+    hadSession: ({ context }) => context.hadSession,
   },
   delays: {
     sessionCheck: SESSION_CHECK_DELAY_MS,
@@ -76,7 +85,11 @@ export const sessionMachine = setup({
   description:
     // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
     "The signed-in session: checked shortly after a shop page loads, ended on expiry or sign-out.",
-  context: ({ input }) => ({ session: input.stored, now: input.now }),
+  context: ({ input }) => ({
+    session: input.stored,
+    now: input.now,
+    hadSession: input.hadSession,
+  }),
   // Stryker disable next-line StringLiteral: without it XState starts in the first state, which is "checking"
   initial: "checking",
   states: {
@@ -85,7 +98,11 @@ export const sessionMachine = setup({
         // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
         "Page just loaded; the stored session is checked after 500 ms (spec: session check).",
       after: {
-        sessionCheck: [{ guard: "hasValidSession", target: "valid" }, { target: "expired" }],
+        sessionCheck: [
+          { guard: "hasValidSession", target: "valid" },
+          { guard: "hadSession", target: "expired" },
+          { target: "signInRequired" },
+        ],
       },
       on: {
         // Logging out, or the server refusing the token, does not wait for the check.
@@ -93,8 +110,12 @@ export const sessionMachine = setup({
         "session.unauthorized": { target: "expired" },
         // A navigation or request before the check that finds the stored token gone or past
         // its expiry ends the session at once (the check itself reads what the page loaded
-        // with); one that finds it in date leaves the check to run.
-        "session.checked": { guard: "isStoredSessionGone", target: "expired" },
+        // with); one that finds it in date leaves the check to run. A visitor who never signed
+        // in is sent to sign in, told nothing of an expiry.
+        "session.checked": [
+          { guard: and(["isStoredSessionGone", "hadSession"]), target: "expired" },
+          { guard: "isStoredSessionGone", target: "signInRequired" },
+        ],
         // A sign-in during the first 500 ms (the sign-in page itself) starts a fresh session.
         "session.signedIn": {
           target: "valid",
@@ -153,6 +174,13 @@ export const sessionMachine = setup({
     redirectingToLogin: {
       // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
       description: "Sent to /login after the expiry notice.",
+      type: "final",
+      entry: "redirectToLogin",
+    },
+    signInRequired: {
+      description:
+        // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
+        "A visitor who never signed in (or signed out): sent to /login at once, without 'Session expired'.",
       type: "final",
       entry: "redirectToLogin",
     },

@@ -1,3 +1,4 @@
+import { PASSWORD_MIN } from "../rules/password.js";
 import { assign, setup } from "xstate";
 import { unprovided } from "./unprovided.js";
 
@@ -71,6 +72,9 @@ export function registrationFieldError(
   }
   // Passwords are taken as typed: no trimming.
   if (value === "") return "teamRegistration.errors.required";
+  // At least 10 characters, said before the server refuses it (issue 30).
+  if (field === "password" && value.length < PASSWORD_MIN)
+    return "teamRegistration.errors.passwordTooShort";
   // Stryker disable next-line ConditionalExpression: for the password itself value is values.password, so only the repeat can differ
   if (field === "passwordRepeat" && value !== values.password)
     return "teamRegistration.errors.passwordMismatch";

@@ -38,3 +38,14 @@ export function exceededLimits(
  * back to checkout, which places it awaiting approval.
  */
 export const PAY_AFTER_APPROVAL = "approval.payAfterApproval";
+
+/**
+ * Limits that contradict each other (issue 30): a month's limit below the limit per order would
+ * hold every order the per-order limit lets through. Both set and the month's smaller: the
+ * violation code (message key) of the monthly limit; otherwise null.
+ */
+export function limitsConflict(limits: SpendingLimits): "spendingLimit.monthBelowOrder" | null {
+  return limits.perOrder !== null && limits.perMonth !== null && limits.perMonth < limits.perOrder
+    ? "spendingLimit.monthBelowOrder"
+    : null;
+}

@@ -618,6 +618,8 @@ export interface OrderModel {
   /** Null while the order is a cart. */
   number?: string | null;
   orderPromotionTotal: number;
+  /** A placed order with an open payment due before today (the account's Payments flag it). */
+  overdue: boolean;
   /** For a split order (k/N, k > 1): the number of the original order it was split from. */
   parentOrderNumber?: string | null;
   parentOrderToken?: string | null;
@@ -785,6 +787,8 @@ export interface PaymentModel {
   dueDate?: string | null;
   id: string;
   methodCode: string;
+  /** Open and due on a day before today (the server's clock, UTC days). */
+  overdue: boolean;
   paidAt?: string | null;
   state: string;
 }
@@ -1856,6 +1860,7 @@ export interface OrderResolvers {
   notes?: Resolver<string | null, OrderModel, Record<string, never>>;
   number?: Resolver<string | null, OrderModel, Record<string, never>>;
   orderPromotionTotal?: Resolver<number, OrderModel, Record<string, never>>;
+  overdue?: Resolver<boolean, OrderModel, Record<string, never>>;
   parentOrderNumber?: Resolver<string | null, OrderModel, Record<string, never>>;
   parentOrderToken?: Resolver<string | null, OrderModel, Record<string, never>>;
   paymentState?: Resolver<string, OrderModel, Record<string, never>>;
@@ -1951,6 +1956,7 @@ export interface PaymentResolvers {
   dueDate?: Resolver<string | null, PaymentModel, Record<string, never>>;
   id?: Resolver<string, PaymentModel, Record<string, never>>;
   methodCode?: Resolver<string, PaymentModel, Record<string, never>>;
+  overdue?: Resolver<boolean, PaymentModel, Record<string, never>>;
   paidAt?: Resolver<string | null, PaymentModel, Record<string, never>>;
   state?: Resolver<string, PaymentModel, Record<string, never>>;
 }

@@ -166,6 +166,7 @@ export interface RestPayment {
   amount: number;
   currencyCode?: string | null;
   dueDate?: string | null;
+  overdue?: boolean;
   paidAt?: string | null;
 }
 
@@ -213,6 +214,7 @@ export interface RestOrder {
   manualDiscount?: number;
   total: number;
   totalUnpaidAmount?: number;
+  overdue?: boolean;
   billingAddress: RestOrderAddress | null;
   shippingAddress: RestOrderAddress | null;
   payments: RestPayment[];

@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import { jsonArrayFrom } from "kysely/helpers/postgres";
-import { paymentDisplayStatus, totalUnpaidAmount } from "../domain/payment-status.js";
+import { isOverdue, paymentDisplayStatus, totalUnpaidAmount } from "../domain/payment-status.js";
 import type { AddressSnapshot, DB, OrderItemRow, OrderRow } from "../db/schema.js";
 import { iri } from "./iri.js";
 
@@ -181,6 +181,7 @@ function toResource(
   orderPayments: PaymentRow[],
   orderShipments: { id: number; method_code: string; state: string }[],
   relatives: Relative[],
+  now: Date = new Date(),
 ) {
   // A split never crosses companies; the check keeps a bad row from leaking one.
   const children = relatives.filter(
@@ -241,8 +242,10 @@ function toResource(
     total: o.total,
     billingAddress: addressOut(o.billing_address as AddressSnapshot | null),
     shippingAddress: addressOut(o.shipping_address as AddressSnapshot | null),
-    payments: orderPayments.map(paymentResource),
+    payments: orderPayments.map((p) => paymentResource(p, now)),
     totalUnpaidAmount: o.state === "cart" ? 0 : totalUnpaidAmount(orderPayments),
+    // A placed order with an open payment due before today (issue 30).
+    overdue: o.state !== "cart" && orderPayments.some((p) => isOverdue(p, now)),
     shipments: orderShipments.map((s) => ({
       "@id": iri.shipment(s.id),
       id: s.id,
@@ -274,16 +277,19 @@ function toResource(
   };
 }
 
-export function paymentResource(p: {
-  id: number;
-  method_code: string;
-  state: string;
-  amount: number;
-  currency_code: string;
-  due_date: Date | null;
-  created_at: Date;
-  updated_at: Date;
-}) {
+export function paymentResource(
+  p: {
+    id: number;
+    method_code: string;
+    state: string;
+    amount: number;
+    currency_code: string;
+    due_date: Date | null;
+    created_at: Date;
+    updated_at: Date;
+  },
+  now: Date = new Date(),
+) {
   return {
     "@id": iri.payment(p.id),
     id: p.id,
@@ -292,6 +298,8 @@ export function paymentResource(p: {
     amount: p.amount,
     currencyCode: p.currency_code,
     dueDate: p.due_date ? new Date(p.due_date).toISOString() : null,
+    // Open and due before today (issue 30): the server's word, so every screen agrees.
+    overdue: isOverdue(p, now),
     createdAt: new Date(p.created_at).toISOString(),
     updatedAt: new Date(p.updated_at).toISOString(),
     // No separate settlement timestamp is kept: a completed payment last changed when it was paid.

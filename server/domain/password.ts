@@ -1,7 +1,8 @@
 import type { Violation } from "./violations.js";
 
-export const PASSWORD_MIN = 10;
-export const PASSWORD_MAX = 128;
+import { PASSWORD_MAX, PASSWORD_MIN } from "../../rules/password.js";
+
+export { PASSWORD_MAX, PASSWORD_MIN };
 
 /** A few of the most used passwords; length alone already rules out most of such lists. */
 const COMMON = new Set([

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { enabledCountry, provincesOf } from "../db/reference-data.js";
 import type { AddressSnapshot, DB } from "../db/schema.js";
 import { ADDRESS_MAX } from "../domain/address-book.js";
+import { phoneValid, postcodeFits } from "../../rules/address.js";
 import type { Violation } from "../domain/violations.js";
 import { Problem, unprocessable } from "../core/problem.js";
 import { readLine, trimAll } from "../../rules/text.js";
@@ -137,6 +138,15 @@ export async function readAddress(
   const phoneNumber = r.string("phoneNumber", { max: M.phoneNumber });
   const email = r.string("email", { email: true, max: M.email });
   let provinceName: string | null = null;
+  // The postcode fits the country, the phone number has no letters (issue 30, rules/address.ts).
+  if (postcode && countryCode && !postcodeFits(countryCode, postcode))
+    r.add({
+      propertyPath: r.path("postcode"),
+      message: "address.postcodeInvalid",
+      params: { country: countryCode },
+    });
+  if (phoneNumber && !phoneValid(phoneNumber))
+    r.add({ propertyPath: r.path("phoneNumber"), message: "address.phoneInvalid" });
   if (countryCode) {
     const country = await enabledCountry(db, countryCode);
     if (!country) {

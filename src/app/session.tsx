@@ -13,9 +13,13 @@ import { SESSION_TTL_MS, sessionMachine } from "../../machines/session.machine";
 import { endServerSession, onGatewayUnauthorized } from "../lib/gateway";
 import { ServerRenderContext, useStoredSession } from "../lib/server-render";
 import { SessionContext } from "../lib/session";
+import { EXPIRED_AT_START } from "../lib/session-at-start";
+import { loginPathFor } from "../lib/return-path";
 import {
   clearSession,
+  forgetHadSession,
   onStoredSessionExpired,
+  readHadSession,
   readSession,
   storedSessionCustomer,
   subscribeSession,
@@ -39,6 +43,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           // token is revoked and its cookie cleared (decision 037).
           clearSession: () => {
             clearSession();
+            // Told once: the next visit of a signed-out browser is a visitor's (decision 055).
+            forgetHadSession();
             endServerSession();
           },
           showExpiredNotice: (_, { messageKey }) =>
@@ -49,7 +55,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
               message: t("session.redirecting"),
               autoClose: 3500,
             }),
-          redirectToLogin: () => void navigate("/login", { replace: true }),
+          // Sign-in returns to the page asked for (decision 055).
+          redirectToLogin: () => {
+            const { pathname, search, hash } = window.location;
+            void navigate(loginPathFor(pathname + search + hash), { replace: true });
+          },
           redirectToRoot: () => void navigate("/", { replace: true }),
         },
       }),
@@ -59,8 +69,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // Read once: the actor owns the session from then on.
   const storedNow = useStoredSession();
   const stored = useMemo(() => storedNow, []);
+  // A session stored before the mark existed counts as one this browser had.
+  const hadSession = useMemo(() => readHadSession() || EXPIRED_AT_START || stored !== null, []);
   return (
-    <SessionContext.Provider logic={logic} options={{ input: { stored, now: Date.now() } }}>
+    <SessionContext.Provider
+      logic={logic}
+      options={{ input: { stored, now: Date.now(), hadSession } }}
+    >
       <SessionWatch />
       {children}
     </SessionContext.Provider>

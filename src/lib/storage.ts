@@ -14,6 +14,7 @@ const KEYS = {
   customer: "customer",
   locale: "locale",
   cookiesAccepted: "cookiesAccepted",
+  hadSession: "hadSession",
 } as const;
 
 interface Expiring<T> {
@@ -170,7 +171,22 @@ export function storedSessionExpired(now = Date.now()): boolean {
  */
 export function writeSession(customerId: string, now = Date.now(), expiresAt?: number): void {
   write(KEYS.customer, { value: customerId, expiry: expiresAt ?? now + SESSION_TTL_MS });
+  write(KEYS.hadSession, "1");
   notify(sessionListeners);
+}
+
+/**
+ * Whether this browser had a session that was not signed out (decision 055): a mark without
+ * any identity, kept when the session itself expires, so the shop can tell 'Session expired'
+ * from a first visit. Written with every session; `forgetHadSession` removes it.
+ */
+export function readHadSession(): boolean {
+  return store()?.getItem(KEYS.hadSession) === "1";
+}
+
+/** Removes the mark of a session: signed out, or its expiry has been told. */
+export function forgetHadSession(): void {
+  remove(KEYS.hadSession);
 }
 
 /** Removes the stored session (the server clears its cookie at sign-out). */

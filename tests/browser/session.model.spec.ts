@@ -83,7 +83,8 @@ const delays = [...delayMs.keys()];
  * The session machine drives a shop page (storefront spec section 4) on Playwright's simulated
  * clock (`page.clock`): the page's timers run only when the journey lets time pass (the 500 ms
  * check, the 2 s before /login), and 12 hours pass in a jump. A valid session keeps the person
- * in; an expired or missing one shows 'Session expired' and leads to /login; a token the server
+ * in; an expired one shows 'Session expired' and leads to /login (a visitor who never signed in
+ * goes there at once, told nothing, decision 055); a token the server
  * revoked (signed out elsewhere: the real API call with the token) ends the session on the
  * page's next request; a navigation after the stored session ran out ends it too; logging out
  * returns to the site root. Each can happen before the check (the clock held within the first
@@ -106,7 +107,7 @@ function sessionModel(start: Start): BrowserModel {
   return {
     name: `session (${start} stored session)`,
     machine: sessionMachine,
-    input: { stored, now },
+    input: { stored, now, hadSession: start !== "none" },
     coverage: "transitions",
     unreachable: UNREACHABLE,
     goals:
@@ -220,8 +221,22 @@ function sessionModel(start: Start): BrowserModel {
           journey.elapsed = 0;
           const onLogin = async () => new URL(page.url()).pathname === "/login";
           await runUntil(page, onLogin, REDIRECT_DELAY_MS);
-          await page.waitForURL(`${baseUrl}/login`);
+          await page.waitForURL(`${baseUrl}/login?next=%2Fshop%2Fhelp`);
           if (token) await expectRefused(ctx, token);
+          return;
+        }
+        case "signInRequired": {
+          // A visitor who never signed in: to sign in at once, returning to the page asked for,
+          // and never told of an expiry (decision 055).
+          const journey = journeyOf.get(page)!;
+          journey.elapsed = 0;
+          const onLogin = async () => new URL(page.url()).pathname === "/login";
+          await runUntil(page, onLogin, REDIRECT_DELAY_MS);
+          await page.waitForURL(`${baseUrl}/login?next=%2Fshop%2Fhelp`);
+          expect(
+            (await page.getByText("Session expired").count()) === 0,
+            "no 'Session expired' notice",
+          );
           return;
         }
         case "signedOut":

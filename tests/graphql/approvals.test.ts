@@ -114,6 +114,22 @@ describe("gateway: spending limits and order approval", () => {
       code: "spendingLimit.range",
     });
     expect(bad.message).toContain("límite");
+    // A month's limit below the order's (issue 30).
+    const below = expectType(
+      dataOf(
+        await h.run(
+          SetSpendingLimitsDocument,
+          { userId: buyerId, orderLimit: 100_000, monthlyLimit: 50_000 },
+          as(USERS.spaAdmin, "fr"),
+        ),
+      ).setSpendingLimits,
+      "ValidationError",
+    );
+    expect(below.violations[0]).toMatchObject({
+      propertyPath: "monthlyLimit",
+      code: "spendingLimit.monthBelowOrder",
+    });
+    expect(below.message).toContain("mensuelle");
     expectType(
       dataOf(
         await h.run(

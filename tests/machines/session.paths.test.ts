@@ -5,7 +5,7 @@ import {
   sessionMachine,
   type SessionInput,
 } from "../../machines/session.machine.js";
-import { NOW, none, valid, model as sessionModel } from "./models/session.model.js";
+import { NOW, gone, none, valid, model as sessionModel } from "./models/session.model.js";
 import { pathTests } from "./support/path-tests.js";
 
 describe("session machine paths", () => {
@@ -27,8 +27,21 @@ function recording(input: SessionInput) {
 }
 
 describe("session machine behaviour", () => {
-  it("shows 'Session expired' 500 ms after load and redirects to /login 2 s later", () => {
+  it("sends a visitor who never signed in to /login without 'Session expired'", () => {
     const { actor, clock, calls } = recording(none);
+    clock.increment(499);
+    expect(actor.getSnapshot().value).toBe("checking");
+    clock.increment(1);
+    expect(calls).toEqual(["login"]);
+    expect(actor.getSnapshot().status).toBe("done");
+    // A navigation before the check finds no session either: the same, at once.
+    const first = recording(none);
+    first.actor.send({ type: "session.checked", stored: null, now: NOW });
+    expect(first.calls).toEqual(["login"]);
+  });
+
+  it("shows 'Session expired' 500 ms after load and redirects to /login 2 s later", () => {
+    const { actor, clock, calls } = recording(gone);
     clock.increment(499);
     expect(actor.getSnapshot().value).toBe("checking");
     clock.increment(1);

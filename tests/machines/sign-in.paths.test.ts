@@ -16,7 +16,7 @@ describe("sign-in machine behaviour", () => {
         actions: {
           clearStoredSession: calls.clear,
           startSession: (_, p) => calls.start(p),
-          redirectToShop: calls.shop,
+          redirectAfterSignIn: (_, p) => calls.shop(p),
         },
       }),
     ).start();
@@ -60,7 +60,31 @@ describe("sign-in machine behaviour", () => {
       output: { ok: true, customerId: "5" },
     } as never);
     expect(calls.start).toHaveBeenCalledWith({ customerId: "5" });
-    expect(calls.shop).toHaveBeenCalled();
+    expect(calls.shop).toHaveBeenCalledWith({ to: "/shop" });
     expect(actor.getSnapshot().status).toBe("done");
+  });
+
+  it("goes to the page asked for before sign-in", () => {
+    const shop = vi.fn();
+    const actor = createActor(
+      signInMachine.provide({ actions: { redirectAfterSignIn: (_, p) => shop(p) } }),
+      { input: { returnTo: "/shop/account/payments" } },
+    ).start();
+    actor.send({ type: "signIn.changeEmail", value: "a@b.example" });
+    actor.send({ type: "signIn.changePassword", value: "pw" });
+    actor.send({ type: "signIn.submit" });
+    actor.send({
+      type: "xstate.done.actor.signIn",
+      output: { ok: true, customerId: "5" },
+    } as never);
+    expect(shop).toHaveBeenCalledWith({ to: "/shop/account/payments" });
+  });
+
+  it("marks the empty fields when submitted without them, and calls nobody", () => {
+    const { actor } = run();
+    expect(actor.getSnapshot().context.attempted).toBe(false);
+    actor.send({ type: "signIn.submit" });
+    expect(actor.getSnapshot().value).toBe("editing");
+    expect(actor.getSnapshot().context.attempted).toBe(true);
   });
 });

@@ -15,7 +15,16 @@ describe("team registration machine: hand-written cases", () => {
     const values = { firstName: " A ", lastName: "Li", password: " ", passwordRepeat: "" };
     expect(registrationFieldError("firstName", values)).toBe("teamRegistration.errors.minLength");
     expect(registrationFieldError("lastName", values)).toBeUndefined();
-    expect(registrationFieldError("password", values)).toBeUndefined();
+    // A space is a password as typed, but one of fewer than 10 characters (issue 30).
+    expect(registrationFieldError("password", values)).toBe(
+      "teamRegistration.errors.passwordTooShort",
+    );
+    expect(registrationFieldError("password", { ...values, password: "          " })).toBe(
+      undefined,
+    );
+    expect(registrationFieldError("password", { ...values, password: "Ada-secr1" })).toBe(
+      "teamRegistration.errors.passwordTooShort",
+    );
     expect(registrationFieldError("passwordRepeat", values)).toBe(
       "teamRegistration.errors.required",
     );

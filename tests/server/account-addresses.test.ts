@@ -230,6 +230,61 @@ describe.each(backends)("account address book API on %s", (backend) => {
         "address.provinceUnknown",
       ],
       ["a string switch", { ...MUNICH, isShipping: "yes" }, "isShipping", "field.type"],
+      // Issue 30: the postcode fits the country, the phone has no letters (rules/address.ts).
+      [
+        "a German postcode of 4 digits",
+        { ...MUNICH, postcode: "8053" },
+        "postcode",
+        "address.postcodeInvalid",
+      ],
+      [
+        "an Austrian postcode of 5 digits",
+        { ...MUNICH, countryCode: "AT", postcode: "80539" },
+        "postcode",
+        "address.postcodeInvalid",
+      ],
+      [
+        "a French postcode with letters",
+        { ...MUNICH, countryCode: "FR", postcode: "75A02" },
+        "postcode",
+        "address.postcodeInvalid",
+      ],
+      [
+        "an Italian postcode of 4 digits",
+        { ...MUNICH, countryCode: "IT", postcode: "0018" },
+        "postcode",
+        "address.postcodeInvalid",
+      ],
+      [
+        "a Spanish postcode of province 53",
+        { ...MUNICH, countryCode: "ES", postcode: "53001" },
+        "postcode",
+        "address.postcodeInvalid",
+      ],
+      [
+        "a British postcode of digits",
+        { ...MUNICH, countryCode: "GB", postcode: "12345" },
+        "postcode",
+        "address.postcodeInvalid",
+      ],
+      [
+        "a US ZIP code of 4 digits",
+        { ...MUNICH, countryCode: "US", provinceCode: "US-NY", postcode: "1000" },
+        "postcode",
+        "address.postcodeInvalid",
+      ],
+      [
+        "letters in the phone number",
+        { ...MUNICH, phoneNumber: "+49 89 CALL-ME" },
+        "phoneNumber",
+        "address.phoneInvalid",
+      ],
+      [
+        "a phone number of 3 digits",
+        { ...MUNICH, phoneNumber: "112" },
+        "phoneNumber",
+        "address.phoneInvalid",
+      ],
       ["an array body", [MUNICH], "", "field.type"],
     ])("refuses %s with 422 and changes nothing", async (_name, body, path, code) => {
       const problem = await t.refused(422, () =>
@@ -238,6 +293,42 @@ describe.each(backends)("account address book API on %s", (backend) => {
       expect(problem.violations).toEqual(
         expect.arrayContaining([expect.objectContaining({ propertyPath: path, code })]),
       );
+    });
+
+    it("takes each country's postcode format and a phone with +, spaces and brackets (issue 30)", async () => {
+      for (const [countryCode, postcode, provinceCode] of [
+        ["DE", "10115"],
+        ["AT", "1010"],
+        ["FR", "75002"],
+        ["IT", "00184"],
+        ["ES", "28013"],
+        ["GB", "SW1A 1AA"],
+        ["US", "10001-1234", "US-NY"],
+      ] as const) {
+        const res = await t.request("POST", `${API}/addresses`, {
+          as: USERS.spaBuyer,
+          body: {
+            ...MUNICH,
+            countryCode,
+            postcode,
+            provinceCode,
+            phoneNumber: "+44 (20) 7946-0018",
+          },
+        });
+        expect(res.status, `${countryCode} ${postcode}: ${res.raw}`).toBe(201);
+      }
+      // In the caller's language.
+      const problem = await t.refused(422, () =>
+        t.request("POST", `${API}/addresses`, {
+          as: USERS.spaBuyer,
+          body: { ...MUNICH, postcode: "ABC", phoneNumber: "089 abc" },
+          headers: { "accept-language": "de" },
+        }),
+      );
+      expect(problem.violations?.map((v) => v.message)).toEqual([
+        "Diese Postleitzahl passt nicht zum Land (DE).",
+        expect.stringContaining("Telefonnummer"),
+      ]);
     });
 
     it("lists every missing field of an empty body at once, in the caller's language", async () => {

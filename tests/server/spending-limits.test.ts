@@ -152,6 +152,17 @@ describe.each(backends)("spending limits and order approval on %s", (backend) =>
       ["monthlyLimit", "field.type"],
     ]);
     expect(bad.violations?.[0]?.message).toContain("Ausgabenlimit");
+    // A month's limit below the order's (issue 30), in the caller's language.
+    const below = await t.refused(422, () =>
+      setLimits({ orderLimit: 100_000, monthlyLimit: 50_000 }, { lang: "de" }),
+    );
+    expect(below.violations?.map((v) => [v.propertyPath, v.code])).toEqual([
+      ["monthlyLimit", "spendingLimit.monthBelowOrder"],
+    ]);
+    expect(below.violations?.[0]?.message).toContain("Monatslimit");
+    // Equal is fine: one order may use the whole month.
+    expect((await setLimits({ orderLimit: 50_000, monthlyLimit: 50_000 })).status).toBe(200);
+    await setLimits({ orderLimit: null, monthlyLimit: null });
     expectProblem(await setLimits({ orderLimit: 1.5 }), 422);
     expectProblem(await setLimits({ orderLimit: 1_000_000_001 }), 422);
     expectProblem(await setLimits({ perOrder: 100 }), 422);

@@ -26,7 +26,7 @@ type OrderResource = Awaited<ReturnType<typeof orderResources>>[number];
  * A placed order as the caller may read it. The order itself is order history, every role's
  * (account spec 6); its payments (amounts, due and paid dates) and unpaid balance are the
  * Payments section, which is not MARKETING's, so without `account.payments` the list comes
- * out empty and the balance null. A cart is its owner's own and carries no balance.
+ * out empty, the balance null and `overdue` false. A cart is its owner's own and carries no balance.
  */
 export function readableOrder(
   order: OrderResource,
@@ -40,7 +40,7 @@ export function readableOrder(
     return { ...order, billingAddress: null, shippingAddress: null };
   }
   if (can(p.roles, "account.payments")) return order;
-  return { ...order, payments: [], totalUnpaidAmount: null };
+  return { ...order, payments: [], totalUnpaidAmount: null, overdue: false };
 }
 
 /** The order's resource as `p` may read it, its lines named in the request's language (decision 034). */

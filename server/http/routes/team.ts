@@ -16,6 +16,7 @@ import type { ShopUserRow } from "../../db/schema.js";
 import { EMAIL_MAX } from "../../domain/customer-profile.js";
 import { can } from "../../domain/permissions.js";
 import { limitsApply, readLimit } from "../../domain/spending-limits.js";
+import { limitsConflict } from "../../../rules/spending-limits.js";
 import { readRoles } from "../../domain/team.js";
 import { requirePrincipal } from "../auth.js";
 import type { AppContext } from "../context.js";
@@ -176,6 +177,9 @@ export function registerTeam(app: FastifyInstance, { db, config }: AppContext) {
       if (read.violation) r.add(read.violation);
       else limits[field] = read.value;
     }
+    // A month's limit below the order's (issue 30): one rule with the team dialog.
+    const conflict = limitsConflict(limits);
+    if (conflict) r.add({ propertyPath: "monthlyLimit", message: conflict });
     r.done();
     return changeMember(p, id, async (tx, target) => {
       const limited = limits.perOrder !== null || limits.perMonth !== null;

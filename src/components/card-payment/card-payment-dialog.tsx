@@ -207,6 +207,20 @@ function CardPayment(props: CardPaymentDialogProps) {
   );
 }
 
+/**
+ * The expiry as typed, formatted while typing (issue 30): digits only, a slash after the month
+ * once the year begins ("0330" reads "03/30", "03/2030" stays), a lone month digit from 2 to 9
+ * is that month ("3" reads "03/"). Deleting back over the slash leaves the month alone.
+ */
+export function formatExpiryInput(raw: string, previous = ""): string {
+  const digits = raw.replace(/\D/g, "").slice(0, 6);
+  // Backspace over an automatic slash: "03/" becomes "03", not "03/" again.
+  if (previous.endsWith("/") && raw === previous.slice(0, -1)) return digits.slice(0, 2);
+  if (digits.length === 1 && digits >= "2") return `0${digits}/`;
+  if (digits.length <= 2) return digits.length === 2 && raw.endsWith("/") ? `${digits}/` : digits;
+  return `${digits.slice(0, 2)}/${digits.slice(2)}`;
+}
+
 /** Splits 'MM/YY' or 'MM/YYYY' into month and four-digit year; null when it is not a date. */
 export function readExpiry(value: string): { month: string; year: string } | null {
   const m = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(value);
@@ -298,7 +312,8 @@ function TestCardForm({
             label={t("card.expiry")}
             placeholder={t("card.expiryPlaceholder")}
             value={expiry}
-            onChange={(e) => setExpiry(e.currentTarget.value)}
+            onChange={(e) => setExpiry(formatExpiryInput(e.currentTarget.value, expiry))}
+            inputMode="numeric"
             error={errors.expiry}
             autoComplete="cc-exp"
             required

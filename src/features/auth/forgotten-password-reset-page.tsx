@@ -5,6 +5,7 @@ import "@mantine/core/styles/PasswordInput.css";
 import "@mantine/core/styles/Stack.css";
 import "@mantine/core/styles/Text.css";
 import { Alert, Button, Center, Loader, PasswordInput, Stack, Text } from "@mantine/core";
+import { PASSWORD_MAX, PASSWORD_MIN, passwordLengthError } from "../../../rules/password";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { NotFoundPage as NotFound } from "../../components/not-found-page";
@@ -57,7 +58,15 @@ export function Component() {
   if ((link.status === "success" && !link.data) || expired) return <NotFound />;
 
   const check = (next: Record<Field, string>): Partial<Record<Field, string>> => ({
-    newPassword: next.newPassword === "" ? t("validation.required") : undefined,
+    newPassword:
+      next.newPassword === ""
+        ? t("validation.required")
+        : passwordLengthError(next.newPassword)
+          ? t(`validation.${passwordLengthError(next.newPassword)}`, {
+              min: PASSWORD_MIN,
+              max: PASSWORD_MAX,
+            })
+          : undefined,
     confirmNewPassword:
       next.confirmNewPassword === ""
         ? t("validation.required")

@@ -23,12 +23,13 @@ import {
 import { useMachine } from "@xstate/react";
 import { useMemo } from "react";
 import { Trans, useTranslation } from "react-i18next";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { fromPromise } from "xstate";
 import { signInMachine, type SignInCredentials } from "../../../machines/sign-in.machine";
 import { BRAND } from "../../lib/brand";
 import { endServerSession, gateway, signOutSettled } from "../../lib/gateway";
-import { clearSession, writeSession } from "../../lib/storage";
+import { safeReturnPath } from "../../lib/return-path";
+import { clearSession, forgetHadSession, writeSession } from "../../lib/storage";
 import { signIn } from "./auth.services";
 import { FormFields } from "../../components/form-fields";
 
@@ -36,6 +37,9 @@ import { FormFields } from "../../components/form-fields";
 export function Component() {
   const { t } = useTranslation("auth");
   const navigate = useNavigate();
+  // The page asked for before sign-in (decision 055): a path of this site only, else /shop.
+  const [search] = useSearchParams();
+  const returnTo = safeReturnPath(search.get("next")) ?? undefined;
   const logic = useMemo(
     () =>
       signInMachine.provide({
@@ -49,16 +53,17 @@ export function Component() {
           // Visiting the page ends any session, on the server too (its cookie is cleared).
           clearStoredSession: () => {
             clearSession();
+            forgetHadSession();
             endServerSession();
           },
           startSession: (_, { customerId }) => writeSession(customerId),
-          redirectToShop: () => void navigate("/shop"),
+          redirectAfterSignIn: (_, { to }) => void navigate(to, { replace: true }),
         },
       }),
     [navigate],
   );
-  const [snapshot, send] = useMachine(logic);
-  const { email, password, error } = snapshot.context;
+  const [snapshot, send] = useMachine(logic, { input: { returnTo } });
+  const { email, password, error, attempted } = snapshot.context;
   const submitting = snapshot.matches("submitting");
 
   return (
@@ -97,6 +102,7 @@ export function Component() {
                 autoComplete="username"
                 value={email}
                 readOnly={submitting}
+                error={attempted && email.trim() === "" ? t("signIn.emailRequired") : undefined}
                 onChange={(e) => send({ type: "signIn.changeEmail", value: e.currentTarget.value })}
               />
               <PasswordInput
@@ -105,6 +111,7 @@ export function Component() {
                 autoComplete="current-password"
                 value={password}
                 readOnly={submitting}
+                error={attempted && password === "" ? t("signIn.passwordRequired") : undefined}
                 onChange={(e) =>
                   send({ type: "signIn.changePassword", value: e.currentTarget.value })
                 }

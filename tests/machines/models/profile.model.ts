@@ -211,7 +211,10 @@ function oracle({ event, before }: OracleStep): OracleExpectation {
         },
       };
     if (e.type === "password.submit")
-      return Object.values(c.password).some(blank)
+      // A new password of fewer than 10 or more than 128 characters is not sent (issue 30).
+      return Object.values(c.password).some(blank) ||
+        (c.password.newPassword ?? "").length < 10 ||
+        (c.password.newPassword ?? "").length > 128
         ? stay
         : {
             value: at(regions.details, "changing"),
@@ -294,6 +297,8 @@ export const model: MachineModel = {
       field,
       value: s.context.password[field] ? "" : "secret-phrase",
     })),
+    // Nine characters: one short (issue 30).
+    { type: "password.change", field: "newPassword", value: "secret-ph" },
     { type: "password.submit" },
     done("changePassword", undefined),
     failed("changePassword", { message: "Wrong current password" }),

@@ -6,17 +6,32 @@ import type { MachineModel, OracleExpectation, OracleStep } from "../support/pat
  * an e-mail (spaces do not count) and a password; the call gets the e-mail trimmed; a refusal
  * shows the server's message, else its detail, else nothing; a dropped connection shows the
  * generic 'signIn.failed'; success starts the session with the customer the server signed in
- * (the token is in the cookie the server set) and goes to /shop.
+ * (the token is in the cookie the server set) and goes to the page asked for before sign-in,
+ * else /shop. A submit with a field empty marks the empty fields (issue 30).
  */
-function oracle({ event, before }: OracleStep): OracleExpectation {
-  const c = before.context as { email: string; password: string; error: unknown };
+function oracle({ event, before, input }: OracleStep): OracleExpectation {
+  const c = before.context as {
+    email: string;
+    password: string;
+    error: unknown;
+    attempted: boolean;
+    returnTo: string;
+  };
   const stay = { value: before.value, context: c };
-  if (event.type === "xstate.init")
+  if (event.type === "xstate.init") {
+    const asked = (input as { returnTo?: string } | undefined)?.returnTo;
     return {
       value: "editing",
-      context: { email: "", password: "", error: null },
+      context: {
+        email: "",
+        password: "",
+        error: null,
+        attempted: false,
+        returnTo: asked ?? "/shop",
+      },
       actions: [{ type: "clearStoredSession" }],
     };
+  }
   if (before.value === "editing") {
     const e = event as { type: string; value?: string };
     switch (e.type) {
@@ -28,7 +43,8 @@ function oracle({ event, before }: OracleStep): OracleExpectation {
         return { value: "editing", context: { ...c, error: null } };
       case "signIn.submit": {
         const email = c.email.replace(/^\s+|\s+$/g, "");
-        if (email.length === 0 || c.password.length === 0) return stay;
+        if (email.length === 0 || c.password.length === 0)
+          return { value: "editing", context: { ...c, attempted: true } };
         return {
           value: "submitting",
           context: { ...c, error: null },
@@ -48,7 +64,7 @@ function oracle({ event, before }: OracleStep): OracleExpectation {
           context: c,
           actions: [
             { type: "startSession", params: { customerId: out.customerId } },
-            { type: "redirectToShop" },
+            { type: "redirectAfterSignIn", params: { to: c.returnTo } },
           ],
         };
       const words = [out.message, out.detail].find((w) => typeof w === "string" && w !== "");
@@ -87,5 +103,6 @@ export const model: MachineModel = {
       s.value !== "submitting" || (s.context.email.trim() !== "" && s.context.password !== ""),
     "no error shown while submitting": (s) => s.value !== "submitting" || s.context.error === null,
   },
+  inputs: [undefined, { returnTo: "/shop/account/payments?tab=open" }],
   oracle,
 };

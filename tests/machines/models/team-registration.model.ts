@@ -18,7 +18,8 @@ type Violation = { propertyPath?: unknown; message?: unknown };
 /**
  * Account spec 5 "Team-member registration", written out: a name must hold at least two
  * characters once its surrounding spaces are gone (none at all: required); a password is taken
- * as typed and must not be empty; the repeat must equal the password.
+ * as typed and must not be empty, and holds at least 10 characters (issue 30); the repeat must
+ * equal the password.
  */
 function ruleFor(field: keyof Values, v: Values): string | undefined {
   if (field === "firstName" || field === "lastName") {
@@ -27,6 +28,8 @@ function ruleFor(field: keyof Values, v: Values): string | undefined {
     return name.length === 1 ? "teamRegistration.errors.minLength" : undefined;
   }
   if (v[field].length === 0) return "teamRegistration.errors.required";
+  if (field === "password" && v.password.length < 10)
+    return "teamRegistration.errors.passwordTooShort";
   if (field === "passwordRepeat" && v.passwordRepeat !== v.password)
     return "teamRegistration.errors.passwordMismatch";
   return undefined;
@@ -217,6 +220,8 @@ export const model: MachineModel = {
       field,
       value: s.context.values[field] ? "" : " Ada-secret-1",
     })),
+    // Nine characters: one short of a password (issue 30).
+    { type: "registration.change", field: "password", value: "Ada-secr1" },
     // One letter between spaces: too short once trimmed.
     { type: "registration.change", field: "firstName", value: " A " },
     // Spaces only: no name at all; two letters: long enough.

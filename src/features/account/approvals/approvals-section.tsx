@@ -8,6 +8,7 @@ import "@mantine/core/styles/Text.css";
 import "@mantine/core/styles/Title.css";
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   Group,
@@ -22,8 +23,10 @@ import {
 import { notifications } from "@mantine/notifications";
 import { useMachine } from "@xstate/react";
 import { useMemo, useRef, useState } from "react";
+import { Link } from "react-router";
 import { fromPromise } from "xstate";
 import { approvalMachine, MAX_REASON_LENGTH } from "../../../../machines/approval.machine";
+import { CardTable } from "../../../components/card-table";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { useDialogLayout } from "../../../lib/dialog-layout";
 import { useLazyNamespace } from "../../../lib/lazy-namespace";
@@ -38,7 +41,9 @@ import { approveOrder, loadApprovals, rejectOrder } from "./approvals.services";
  * "Approvals" (issue 21, part 1; decision 043), ADMIN only: the company's orders placed over a
  * buyer's spending limit, oldest first, each with Approve (after confirming) and Reject (with a
  * reason the buyer reads). The decision flow is the approval machine; the server decides once.
- * One's own order is listed without the buttons: another ADMIN decides on it.
+ * One's own order is listed without the buttons: another ADMIN decides on it. Each order shows
+ * its lines and links to its detail in the order history (issue 30); on a phone the rows stack
+ * as cards with Approve and Reject on screen.
  */
 export function ApprovalsSection() {
   const { t, i18n } = useLazyNamespace("account", ACCOUNT_TEXTS);
@@ -100,42 +105,67 @@ export function ApprovalsSection() {
     );
   else
     body = (
-      <Table.ScrollContainer minWidth={720}>
-        <Table verticalSpacing="sm" data-testid="approvals-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t("orders.number")}</Table.Th>
-              <Table.Th>{t("orders.date")}</Table.Th>
-              <Table.Th>{t("approvals.buyer")}</Table.Th>
-              <Table.Th>{t("orders.total")}</Table.Th>
-              <Table.Th>{t("approvals.limits")}</Table.Th>
-              <Table.Th>{t("orders.actions")}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.data.items.map((a) => (
-              <Table.Tr key={a.order.token} data-testid="approval-row" data-number={a.order.number}>
-                <Table.Td>
-                  <Text fw={600} size="sm">
-                    {a.order.number}
+      <CardTable verticalSpacing="sm" data-testid="approvals-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t("orders.number")}</Table.Th>
+            <Table.Th>{t("orders.date")}</Table.Th>
+            <Table.Th>{t("approvals.buyer")}</Table.Th>
+            <Table.Th>{t("approvals.lines")}</Table.Th>
+            <Table.Th>{t("orders.total")}</Table.Th>
+            <Table.Th>{t("approvals.limits")}</Table.Th>
+            <Table.Th>{t("orders.actions")}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {list.data.items.map((a) => (
+            <Table.Tr key={a.order.token} data-testid="approval-row" data-number={a.order.number}>
+              <Table.Td>
+                <Anchor
+                  component={Link}
+                  to={`/shop/account/order-history?order=${encodeURIComponent(a.order.number ?? "")}`}
+                  fw={600}
+                  size="sm"
+                  aria-label={t("approvals.openOrder", { number: a.order.number })}
+                >
+                  {a.order.number}
+                </Anchor>
+                {a.order.poNumber && (
+                  <Text size="xs" c="stone.6" style={{ overflowWrap: "anywhere" }}>
+                    {a.order.poNumber}
                   </Text>
-                  {a.order.poNumber && (
-                    <Text size="xs" c="stone.6">
-                      {a.order.poNumber}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>{formatDate(a.order.checkoutCompletedAt, i18n.language)}</Table.Td>
-                <Table.Td>
+                )}
+              </Table.Td>
+              <Table.Td data-label={t("orders.date")}>
+                {formatDate(a.order.checkoutCompletedAt, i18n.language)}
+              </Table.Td>
+              <Table.Td data-label={t("approvals.buyer")}>
+                {/* One block per cell: on a phone's card the value sits beside its label. */}
+                <div>
                   <Text size="sm">{a.buyerName}</Text>
-                  <Text size="xs" c="stone.6">
+                  <Text size="xs" c="stone.6" style={{ overflowWrap: "anywhere" }}>
                     {a.buyerEmail}
                   </Text>
-                </Table.Td>
-                <Table.Td>
-                  {formatMoney(a.order.total, a.order.currencyCode, i18n.language)}
-                </Table.Td>
-                <Table.Td>
+                </div>
+              </Table.Td>
+              <Table.Td data-label={t("approvals.lines")} data-testid="approval-lines">
+                <Stack gap={2}>
+                  {a.order.items.map((line) => (
+                    <Text key={line.id} size="xs" style={{ overflowWrap: "anywhere" }}>
+                      {t("approvals.line", {
+                        quantity: line.quantity,
+                        name: line.productName,
+                        total: formatMoney(line.total, a.order.currencyCode, i18n.language),
+                      })}
+                    </Text>
+                  ))}
+                </Stack>
+              </Table.Td>
+              <Table.Td data-label={t("orders.total")}>
+                {formatMoney(a.order.total, a.order.currencyCode, i18n.language)}
+              </Table.Td>
+              <Table.Td data-label={t("approvals.limits")}>
+                <div>
                   <Text size="xs">
                     {t("team.limits.orderShort", {
                       amount: money(a.orderLimit, a.order.currencyCode),
@@ -146,51 +176,51 @@ export function ApprovalsSection() {
                       amount: money(a.monthlyLimit, a.order.currencyCode),
                     })}
                   </Text>
-                </Table.Td>
-                <Table.Td>
-                  {a.ownOrder ? (
-                    <Badge variant="light" color="stone">
-                      {t("approvals.ownOrder")}
-                    </Badge>
-                  ) : (
-                    <Group gap="xs" wrap="nowrap">
-                      <Button
-                        size="xs"
-                        color="teal"
-                        aria-label={t("approvals.approveOrder", { number: a.order.number })}
-                        onClick={() =>
-                          send({
-                            type: "approval.approve",
-                            token: a.order.token,
-                            number: a.order.number ?? "",
-                          })
-                        }
-                      >
-                        {t("approvals.approve")}
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        color="red"
-                        aria-label={t("approvals.rejectOrder", { number: a.order.number })}
-                        onClick={() =>
-                          send({
-                            type: "approval.reject",
-                            token: a.order.token,
-                            number: a.order.number ?? "",
-                          })
-                        }
-                      >
-                        {t("approvals.reject")}
-                      </Button>
-                    </Group>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+                </div>
+              </Table.Td>
+              <Table.Td>
+                {a.ownOrder ? (
+                  <Badge variant="light" color="stone">
+                    {t("approvals.ownOrder")}
+                  </Badge>
+                ) : (
+                  <Group gap="xs" wrap="wrap">
+                    <Button
+                      size="xs"
+                      color="teal"
+                      aria-label={t("approvals.approveOrder", { number: a.order.number })}
+                      onClick={() =>
+                        send({
+                          type: "approval.approve",
+                          token: a.order.token,
+                          number: a.order.number ?? "",
+                        })
+                      }
+                    >
+                      {t("approvals.approve")}
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      color="red"
+                      aria-label={t("approvals.rejectOrder", { number: a.order.number })}
+                      onClick={() =>
+                        send({
+                          type: "approval.reject",
+                          token: a.order.token,
+                          number: a.order.number ?? "",
+                        })
+                      }
+                    >
+                      {t("approvals.reject")}
+                    </Button>
+                  </Group>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </CardTable>
     );
 
   const rejecting = snapshot.matches("editingReason") || snapshot.matches("rejecting");
@@ -251,6 +281,9 @@ export function ApprovalsSection() {
               name="reason"
               withAsterisk
               data-autofocus
+              // Focused at once, but in a neutral colour: the clay focus border of an empty
+              // field in a rejection dialog read as an error before anything was typed.
+              styles={{ input: { "--input-bd-focus": "var(--mantine-color-stone-6)" } }}
               autosize
               minRows={3}
               maxLength={MAX_REASON_LENGTH}

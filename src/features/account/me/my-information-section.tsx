@@ -18,6 +18,7 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
+import { PASSWORD_MAX, PASSWORD_MIN, passwordLengthError } from "../../../../rules/password";
 import { notifications } from "@mantine/notifications";
 import { useMachine } from "@xstate/react";
 import { useMemo, useRef } from "react";
@@ -245,7 +246,16 @@ export function MyInformationSection() {
                 autoComplete={PASSWORD_AUTOCOMPLETE[field]}
                 value={c.password[field]}
                 readOnly={changing}
-                error={c.serverErrors[field]}
+                error={
+                  c.serverErrors[field] ??
+                  // The length rule at the field before submit (issue 30).
+                  (field === "newPassword" && passwordLengthError(c.password.newPassword)
+                    ? t(`me.errors.${passwordLengthError(c.password.newPassword)}`, {
+                        min: PASSWORD_MIN,
+                        max: PASSWORD_MAX,
+                      })
+                    : undefined)
+                }
                 onChange={(e) =>
                   send({ type: "password.change", field, value: e.currentTarget.value })
                 }

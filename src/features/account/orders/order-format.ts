@@ -40,6 +40,8 @@ const STATE_COLORS: Record<string, string> = {
   "awaiting approval": "violet",
   cancelled: "red",
   canceled: "red",
+  // Cancelled by an ADMIN's rejection of an order over a spending limit (issue 30).
+  rejected: "red",
 };
 
 export const stateColor = (state: string) => STATE_COLORS[state] ?? "gray";

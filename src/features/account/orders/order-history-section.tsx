@@ -22,7 +22,7 @@ import {
 } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
-import { useState, type MouseEvent } from "react";
+import { useEffect, useState, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { can } from "../../../../server/domain/permissions";
@@ -33,7 +33,7 @@ import { downloadFile, invoiceUrl, loadAllOrders, type HistoryOrder } from "../a
 import { OrderDetailDialog } from "./order-detail-dialog";
 import { formatDate, showsInvoice } from "./order-format";
 import { ReorderDialog } from "./reorder-dialog";
-import { SplitBadge, StatusBadges } from "./order-badges";
+import { RejectionReason, SplitBadge, StatusBadges } from "./order-badges";
 import { MAX_PO_NUMBER_LENGTH } from "../../../../rules/limits";
 
 type View = "list" | "table";
@@ -45,13 +45,27 @@ export function OrderHistorySection() {
   const { t, i18n } = useTranslation("account");
   const customer = useAccountCustomer();
   // The search (purchase-order or order number) runs on the server once typing pauses.
-  // The order confirmation mail links here with `?order=<number>`: that order is searched for.
-  const [params] = useSearchParams();
+  // The order confirmation mail and Approvals link here with `?order=<number>`: that order is
+  // searched for, and its detail opens once loaded.
+  const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState(() => params.get("order") ?? "");
   const [searched] = useDebouncedValue(search.trim(), 300);
   const orders = useGatewayQuery(() => loadAllOrders(searched), `order-history:${searched}`);
   const [view, setView] = useState<View>("list");
   const [detail, setDetail] = useState<HistoryOrder | null>(null);
+  const asked = params.get("order");
+  useEffect(() => {
+    if (asked === null || orders.status !== "success") return;
+    const found = orders.data.find((o) => o.number === asked);
+    if (found) setDetail(found);
+    setParams(
+      (p) => {
+        p.delete("order");
+        return p;
+      },
+      { replace: true },
+    );
+  }, [asked, orders, setParams]);
   const [reorder, setReorder] = useState<HistoryOrder | null>(null);
   const mayReorder = can(customer.roles, "checkout.complete");
 
@@ -154,6 +168,7 @@ export function OrderHistorySection() {
                     </Text>
                   )}
                   <StatusBadges order={order} />
+                  <RejectionReason order={order} />
                 </Stack>
                 <Stack gap="xs" align="flex-end">
                   <Text fw={600}>
@@ -196,6 +211,7 @@ export function OrderHistorySection() {
                   </Table.Td>
                   <Table.Td>
                     <StatusBadges order={order} />
+                    <RejectionReason order={order} />
                   </Table.Td>
                   <Table.Td ta="right">
                     {formatMoney(order.total, order.currencyCode, i18n.language)}

@@ -1,11 +1,23 @@
 import "@mantine/core/styles/Alert.css";
 import "@mantine/core/styles/Badge.css";
 import "@mantine/core/styles/Button.css";
+import "@mantine/core/styles/Stack.css";
 import "@mantine/core/styles/Switch.css";
 import "@mantine/core/styles/Table.css";
 import "@mantine/core/styles/Text.css";
 import "@mantine/core/styles/Title.css";
-import { Alert, Badge, Button, Group, Loader, Switch, Table, Text, Title } from "@mantine/core";
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  Title,
+} from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useGatewayQuery } from "../../../lib/use-gateway-query";
@@ -29,7 +41,9 @@ import { CardPayment } from "./card-payment";
  * Payments (account spec 2 and 4): the company's orders except cancelled ones, with the
  * balance (unpaid as a negative amount), the payment status, payment and due dates, a filter
  * for pending payments, and 'Pay now' by card for the open amount of every row with an open
- * balance (or why not: a card payment awaiting confirmation).
+ * balance (or why not: a card payment awaiting confirmation). Above the table, the open balance
+ * in total (per currency) and how many orders are overdue; an overdue row (the server's
+ * `overdue`: open and due before today) is flagged (issue 30).
  */
 export function PaymentsSection() {
   const { t, i18n } = useTranslation("account");
@@ -38,10 +52,11 @@ export function PaymentsSection() {
   const [pendingOnly, setPendingOnly] = useState(false);
   const [paying, setPaying] = useState<HistoryOrder | null>(null);
 
+  const placed =
+    orders.status === "success" ? orders.data.filter((o) => !isCancelled(o.state)) : [];
   const rows =
     orders.status === "success"
-      ? orders.data
-          .filter((o) => !isCancelled(o.state))
+      ? placed
           // "Pending" covers everything not fully paid: pending, partially paid, not paid.
           .filter((o) => !pendingOnly || paymentStatusOf(o) !== "paid")
       : [];
@@ -62,6 +77,7 @@ export function PaymentsSection() {
         </Group>
       )}
       {orders.status === "error" && <Alert color="red">{t("payments.loadFailed")}</Alert>}
+      {orders.status === "success" && <OpenBalance orders={placed} />}
       {orders.status === "success" && rows.length === 0 && (
         <Text c="stone.6">{t("payments.empty")}</Text>
       )}
@@ -82,8 +98,21 @@ export function PaymentsSection() {
             {rows.map((order) => {
               const status = paymentStatusOf(order);
               return (
-                <Table.Tr key={order.token} data-testid="payment-row">
-                  <Table.Td fw={600}>{order.number}</Table.Td>
+                <Table.Tr
+                  key={order.token}
+                  data-testid="payment-row"
+                  data-overdue={order.overdue || undefined}
+                >
+                  <Table.Td fw={600}>
+                    <Group gap="xs" wrap="nowrap">
+                      {order.number}
+                      {order.overdue && (
+                        <Badge color="red" variant="filled" size="sm" data-testid="overdue-badge">
+                          {t("payments.overdue")}
+                        </Badge>
+                      )}
+                    </Group>
+                  </Table.Td>
                   <Table.Td
                     ta="right"
                     data-label={t("payments.balance")}
@@ -102,7 +131,14 @@ export function PaymentsSection() {
                     {formatDate(paymentDateOf(order), i18n.language)}
                   </Table.Td>
                   <Table.Td data-label={t("payments.dueDate")}>
-                    {formatDate(dueDateOf(order), i18n.language)}
+                    <Text
+                      span
+                      inherit
+                      c={order.overdue ? "red.8" : undefined}
+                      fw={order.overdue ? 600 : undefined}
+                    >
+                      {formatDate(dueDateOf(order), i18n.language)}
+                    </Text>
                   </Table.Td>
                   <Table.Td data-testid="payment-action">
                     {isCardPayable(order) ? (
@@ -149,5 +185,48 @@ export function PaymentsSection() {
         />
       )}
     </>
+  );
+}
+
+/**
+ * The company's open balance (what is left to pay on its placed orders, summed per currency)
+ * and how many of those orders are overdue, above the table.
+ */
+function OpenBalance({ orders }: { orders: HistoryOrder[] }) {
+  const { t, i18n } = useTranslation("account");
+  const open = new Map<string, number>();
+  for (const o of orders)
+    if (o.totalUnpaidAmount > 0)
+      open.set(o.currencyCode, (open.get(o.currencyCode) ?? 0) + o.totalUnpaidAmount);
+  const overdue = orders.filter((o) => o.overdue);
+  const overdueAmounts = new Map<string, number>();
+  for (const o of overdue)
+    overdueAmounts.set(
+      o.currencyCode,
+      (overdueAmounts.get(o.currencyCode) ?? 0) + o.totalUnpaidAmount,
+    );
+  const amounts = (m: Map<string, number>) =>
+    [...m].map(([currency, minor]) => formatMoney(minor, currency, i18n.language)).join(" · ");
+  return (
+    <Group gap="xl" wrap="wrap" data-testid="payments-summary">
+      <Stack gap={0}>
+        <Text size="sm" c="stone.7">
+          {t("payments.openBalance")}
+        </Text>
+        <Text fw={700} size="lg" data-testid="open-balance">
+          {open.size === 0 ? formatMoney(0, orders[0]?.currencyCode, i18n.language) : amounts(open)}
+        </Text>
+      </Stack>
+      {overdue.length > 0 && (
+        <Stack gap={0} data-testid="overdue-summary">
+          <Text size="sm" c="red.8">
+            {t("payments.overdueCount", { count: overdue.length })}
+          </Text>
+          <Text fw={700} size="lg" c="red.8">
+            {amounts(overdueAmounts)}
+          </Text>
+        </Stack>
+      )}
+    </Group>
   );
 }

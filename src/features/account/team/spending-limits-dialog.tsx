@@ -4,6 +4,7 @@ import "@mantine/core/styles/Modal.css";
 import "@mantine/core/styles/NumberInput.css";
 import "@mantine/core/styles/Stack.css";
 import { Alert, Button, Group, Modal, NumberInput, Stack, Text } from "@mantine/core";
+import { limitsConflict } from "../../../../rules/spending-limits";
 import { notifications } from "@mantine/notifications";
 import { useState } from "react";
 import type { TeamMember } from "../../../../machines/team.machine";
@@ -54,9 +55,15 @@ export function SpendingLimitsDialog({
   if (!member && shownFor !== null) setShownFor(null);
   const errorOf = (field: string) =>
     failure?.violations.find((v) => v.propertyPath === field)?.message;
+  // A month's limit below the order's, said at the field before saving (issue 30; the server
+  // refuses it too).
+  const conflict = limitsConflict({
+    perOrder: toMinor(orderLimit),
+    perMonth: toMinor(monthlyLimit),
+  });
 
   const save = async () => {
-    if (!member) return;
+    if (!member || conflict) return;
     setSaving(true);
     try {
       const saved = await setSpendingLimits({
@@ -126,7 +133,7 @@ export function SpendingLimitsDialog({
             allowNegative={false}
             value={monthlyLimit}
             onChange={setMonthlyLimit}
-            error={errorOf("monthlyLimit")}
+            error={conflict ? t(`team.limits.${conflict}`) : errorOf("monthlyLimit")}
             readOnly={saving}
           />
           <Group justify="flex-end">
