@@ -3,6 +3,7 @@ import { findOrderByToken } from "../db/orders.js";
 import type { AddressSnapshot, DB } from "../db/schema.js";
 import { totalUnpaidAmount } from "../domain/payment-status.js";
 import { conflict, notFound } from "../core/problem.js";
+import { AWAITING_APPROVAL } from "../domain/spending-limits.js";
 import type { InvoiceData } from "./invoice-pdf.js";
 
 const CANCELLED = ["cancelled", "canceled"];
@@ -12,8 +13,9 @@ export const invoiceNumber = (orderNumber: string) => `INV-${orderNumber}`;
 
 /**
  * The invoice of a placed order of `companyId`. A cart, an unknown token and another
- * company's order are all 404. A cancelled order that was split is 409: the storefront hides
- * its invoice button (account spec 2), its lines are invoiced by the split orders.
+ * company's order are all 404. An order awaiting approval, rejected or cancelled is 409 (issue
+ * 32, finding I: it was never invoiced; a split one's lines are invoiced by its split orders);
+ * the storefront offers no invoice for them.
  */
 export async function loadInvoice(
   db: Kysely<DB>,
@@ -26,6 +28,9 @@ export async function loadInvoice(
   const order = token.length <= 64 ? await findOrderByToken(db, token) : undefined;
   if (!order || order.state === "cart" || order.company_id !== companyId || !order.number)
     throw notFound();
+  // No invoice for what was never invoiced (issue 32, finding I): an order awaiting its
+  // company's approval owes nothing yet, a rejected or cancelled one nothing at all.
+  if (order.state === AWAITING_APPROVAL) throw conflict("invoicePdf.awaitingApproval");
   if (CANCELLED.includes(order.state)) {
     const split = await db
       .selectFrom("orders")
@@ -33,6 +38,9 @@ export async function loadInvoice(
       .where("parent_order_id", "=", order.id)
       .executeTakeFirst();
     if (split) throw conflict("invoicePdf.cancelledSplit");
+    throw conflict(
+      order.approval_state === "rejected" ? "invoicePdf.rejected" : "invoicePdf.cancelled",
+    );
   }
   const billing = order.billing_address as AddressSnapshot | null;
   const shipping = order.shipping_address as AddressSnapshot | null;
@@ -87,7 +95,6 @@ export async function loadInvoice(
     sellerEmail: seller.email,
     sellerAddress: seller.address,
     sellerVatId: seller.vatId,
-    cancelled: CANCELLED.includes(order.state),
     invoiceNumber: invoiceNumber(order.number),
     orderNumber: order.number,
     orderDate: completedAt,

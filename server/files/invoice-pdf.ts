@@ -24,8 +24,6 @@ export interface InvoiceData {
   /** The seller's postal address, line by line. */
   sellerAddress: string[];
   sellerVatId: string;
-  /** The order was cancelled: the invoice is marked void. */
-  cancelled: boolean;
   invoiceNumber: string;
   orderNumber: string;
   /** The buyer's order reference / purchase-order number (issue 21). */
@@ -76,7 +74,7 @@ export type Translate = (key: string, params?: Record<string, string | number>) 
  * and amounts follow `language`; amounts are minor units formatted with the order's currency.
  * The document's dates are the order's, so downloading it twice gives the same invoice. Without
  * `withPayments` (roles that may not see payments) the balance due, due date, payment method
- * and terms are left out. A cancelled order's invoice says so under the title.
+ * and terms are left out.
  */
 export async function renderInvoicePdf(
   data: InvoiceData,
@@ -138,17 +136,6 @@ export async function renderInvoicePdf(
       align: "right",
     });
   let y = 74;
-  if (data.cancelled) {
-    bold()
-      .fontSize(11)
-      .fillColor("#b42318")
-      .text(text(t("invoicePdf.cancelled").toUpperCase()), left + width / 2, y, {
-        width: width / 2,
-        align: "right",
-      });
-    doc.fillColor("#000000");
-    y += 16;
-  }
   const facts: [string, string][] = [
     [t("invoicePdf.invoiceNumber"), data.invoiceNumber],
     [t("invoicePdf.orderNumber"), data.orderNumber],

@@ -197,9 +197,7 @@ describe.each(backends)("invoice PDF on %s", (backend) => {
     );
   });
 
-  it("refuses a cancelled order that was split (409) but not a plain cancelled one", async () => {
-    const cancelled = await placed(1, "cancelled");
-    expect((await download(cancelled.token_value, USERS.spaAdmin)).statusCode).toBe(200);
+  it("refuses a cancelled order that was split (409), naming its split orders", async () => {
     const parent = await t.db
       .selectFrom("orders")
       .selectAll()
@@ -371,24 +369,37 @@ describe.each(backends)("invoice PDF on %s", (backend) => {
     expect(english).toContain(`Invoice date: | ${englishDate}`);
   });
 
-  it("marks a cancelled order's invoice as cancelled", async () => {
+  it("gives no invoice for an order awaiting approval, rejected or cancelled (issue 32, finding I)", async () => {
     const order = await placed(1, "completed");
-    await t.db
-      .updateTable("orders")
-      .set({ state: "cancelled" })
-      .where("id", "=", order.id)
-      .execute();
-    const text = (
-      await pdfText((await download(order.token_value, USERS.spaAdmin)).rawPayload)
-    ).pages
-      .flat()
-      .join("\n");
-    await t.db
-      .updateTable("orders")
-      .set({ state: "completed" })
-      .where("id", "=", order.id)
-      .execute();
-    expect(text).toContain("CANCELLED");
+    const cases = [
+      { state: "awaiting approval", approval: null, text: /Freigabe/ },
+      { state: "cancelled", approval: "rejected" as const, text: /abgelehnt/ },
+      { state: "cancelled", approval: null, text: /storniert/ },
+    ];
+    try {
+      for (const c of cases) {
+        await t.db
+          .updateTable("orders")
+          .set({ state: c.state, approval_state: c.approval })
+          .where("id", "=", order.id)
+          .execute();
+        const problem = await t.refused(409, () =>
+          t.request("GET", url(order.token_value), {
+            as: USERS.spaAdmin,
+            headers: { "accept-language": "de" },
+          }),
+        );
+        expect(problem.detail, c.state).toMatch(c.text);
+        expect(problem.detail).toMatch(/keine Rechnung/);
+      }
+    } finally {
+      await t.db
+        .updateTable("orders")
+        .set({ state: "completed", approval_state: null })
+        .where("id", "=", order.id)
+        .execute();
+    }
+    expect((await download(order.token_value, USERS.spaAdmin)).statusCode).toBe(200);
   });
 
   it("shows MARKETING no payment amounts, due date or method", async () => {

@@ -84,11 +84,12 @@ describe("account formatting rules", () => {
     expect(formatBalance({ totalUnpaidAmount: 0, currencyCode: "USD" }, "en")).toBe("$0.00");
   });
 
-  it("hides the invoice of cancelled orders with splits only", () => {
-    expect(showsInvoice({ state: "cancelled", splitOrders: [{}] })).toBe(false);
-    expect(showsInvoice({ state: "canceled", splitOrders: [{}] })).toBe(false);
-    expect(showsInvoice({ state: "cancelled", splitOrders: [] })).toBe(true);
-    expect(showsInvoice({ state: "shipped", splitOrders: [{}] })).toBe(true);
+  it("offers no invoice for an order awaiting approval, rejected or cancelled (issue 32, finding I)", () => {
+    expect(showsInvoice({ state: "cancelled" })).toBe(false);
+    expect(showsInvoice({ state: "canceled" })).toBe(false);
+    expect(showsInvoice({ state: "awaiting approval" })).toBe(false);
+    for (const state of ["new", "approved", "shipped", "invoiced", "completed", "fulfilled"])
+      expect(showsInvoice({ state }), state).toBe(true);
   });
 
   it("numbers splits k/N, colours states and offers card payment on every open balance", () => {

@@ -114,9 +114,13 @@ export function splitLabel(order: Pick<FormattableOrder, "splitIndex" | "splitCo
   return order.splitIndex && order.splitCount ? `${order.splitIndex}/${order.splitCount}` : null;
 }
 
-/** Cancelled orders that have split orders hide the invoice (account spec 2). */
-export function showsInvoice(order: Pick<FormattableOrder, "state" | "splitOrders">): boolean {
-  return !(isCancelled(order.state) && order.splitOrders.length > 0);
+/**
+ * Whether the order has an invoice to download: not a cancelled one (a split order's invoices
+ * are its parts', account spec 2), a rejected one or one awaiting approval.
+ */
+export function showsInvoice(order: Pick<FormattableOrder, "state">): boolean {
+  // An order awaiting approval, rejected or cancelled has no invoice (issue 32, finding I).
+  return !isCancelled(order.state) && order.state !== "awaiting approval";
 }
 
 /**
