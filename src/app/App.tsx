@@ -5,7 +5,7 @@ import { RouterProvider } from "react-router/dom";
 import type { i18n as I18n } from "i18next";
 import type { createAppRouter } from "./router";
 import { useIsClient } from "../lib/server-render";
-import { theme } from "./theme";
+import { cssVariablesResolver, theme } from "./theme";
 
 const Toasts = lazy(() => import("./toasts").then((m) => ({ default: m.Toasts })));
 
@@ -22,7 +22,11 @@ export function AppProviders({ i18n, children }: { i18n: I18n; children: ReactNo
   return (
     <StrictMode>
       <I18nextProvider i18n={i18n}>
-        <MantineProvider theme={theme} defaultColorScheme="light">
+        <MantineProvider
+          theme={theme}
+          cssVariablesResolver={cssVariablesResolver}
+          defaultColorScheme="light"
+        >
           {client && (
             <Suspense fallback={null}>
               <Toasts />

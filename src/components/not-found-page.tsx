@@ -18,7 +18,7 @@ export function NotFoundPage() {
   return (
     <Container size="sm" py={96}>
       <Stack align="center" gap="lg" ta="center">
-        <Text ff="heading" fz={72} c="clay.3" lh={1}>
+        <Text ff="heading" fz={72} c="clay.6" lh={1}>
           404
         </Text>
         <Title order={1} fz={32}>

@@ -279,7 +279,7 @@ function ProductDetails({ product }: { product: Product }) {
             </Text>
           </Stack>
           {!available && (
-            <Badge color="stone.6" variant="light" size="lg" w="fit-content">
+            <Badge color="stone.7" variant="filled" size="lg" w="fit-content">
               {t("product.comingSoon")}
             </Badge>
           )}
