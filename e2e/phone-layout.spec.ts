@@ -491,6 +491,9 @@ export const tests = journeys(
       }
       // A cold load: the header's layout shifts add up to nothing.
       const { context, page } = await open(browser, baseUrl, 1440, "en", ADMIN);
+      // A header the server renders differently from the browser fails hydration (React #418).
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
       try {
         await page.addInitScript(() => {
           const w = window as unknown as { __headerShift: number };
@@ -511,6 +514,9 @@ export const tests = journeys(
           () => (window as unknown as { __headerShift: number }).__headerShift,
         );
         expect(shift === 0, `the header moved on its first paint (layout shift ${shift})`);
+        await visit(page, `${baseUrl}/shop/about`);
+        await page.waitForTimeout(500);
+        expect(errors.length === 0, `page errors: ${errors.join(" | ")}`);
       } finally {
         await context.close();
       }

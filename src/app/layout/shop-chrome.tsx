@@ -8,6 +8,7 @@ import { Link, useLocation } from "react-router";
 import { QuickOrderLink } from "../../features/quick-order/quick-order-link";
 import { BRAND } from "../../lib/brand";
 import { CartReady } from "../../lib/cart";
+import { useIsClient } from "../../lib/server-render";
 import { CartIcon, MiniCart } from "./mini-cart";
 import { navLink } from "./nav-link";
 import { ProductsMenu } from "./products-menu";
@@ -54,6 +55,12 @@ export function AccountIcon() {
  */
 export function ShopTools() {
   const { t } = useTranslation();
+  const hydrated = useIsClient();
+  const pending = (
+    <Box c="stone.8" className="pp-header-icon" data-testid="mini-cart-pending">
+      <CartIcon />
+    </Box>
+  );
   return (
     <Group gap="xs" wrap="nowrap">
       <Group gap="xs" wrap="nowrap" className="pp-header-wide">
@@ -69,15 +76,15 @@ export function ShopTools() {
           <AccountIcon />
         </Anchor>
       </Group>
-      <CartReady
-        fallback={
-          <Box c="stone.8" className="pp-header-icon" data-testid="mini-cart-pending">
-            <CartIcon />
-          </Box>
-        }
-      >
-        <MiniCart />
-      </CartReady>
+      {/* The server's HTML has the stand-in: hydration renders it too (this boundary may
+          hydrate after the cart has started), the mini-cart follows. */}
+      {hydrated ? (
+        <CartReady fallback={pending}>
+          <MiniCart />
+        </CartReady>
+      ) : (
+        pending
+      )}
     </Group>
   );
 }
