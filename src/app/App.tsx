@@ -1,11 +1,11 @@
-import { MantineProvider } from "@mantine/core";
-import { lazy, StrictMode, Suspense, useEffect, type ReactNode } from "react";
-import { I18nextProvider } from "react-i18next";
+import { MantineProvider, mergeThemeOverrides, type MantineThemeOverride } from "@mantine/core";
+import { lazy, StrictMode, Suspense, useEffect, useMemo, type ReactNode } from "react";
+import { I18nextProvider, useTranslation } from "react-i18next";
 import { RouterProvider } from "react-router/dom";
 import type { i18n as I18n } from "i18next";
 import type { createAppRouter } from "./router";
 import { useIsClient } from "../lib/server-render";
-import { theme } from "./theme";
+import { cssVariablesResolver, theme } from "./theme";
 
 const Toasts = lazy(() => import("./toasts").then((m) => ({ default: m.Toasts })));
 
@@ -22,16 +22,44 @@ export function AppProviders({ i18n, children }: { i18n: I18n; children: ReactNo
   return (
     <StrictMode>
       <I18nextProvider i18n={i18n}>
-        <MantineProvider theme={theme} defaultColorScheme="light">
+        <Themed>
           {client && (
             <Suspense fallback={null}>
               <Toasts />
             </Suspense>
           )}
           {children}
-        </MantineProvider>
+        </Themed>
       </I18nextProvider>
     </StrictMode>
+  );
+}
+
+/**
+ * The theme, with the dialogs' and drawers' close button named in the reader's language (axe's
+ * button-name: an icon alone says nothing to a screen reader).
+ */
+function Themed({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const close = t("dialog.close");
+  const named = useMemo(
+    () =>
+      mergeThemeOverrides(theme, {
+        components: {
+          Modal: { defaultProps: { closeButtonProps: { "aria-label": close } } },
+          Drawer: { defaultProps: { closeButtonProps: { "aria-label": close } } },
+        },
+      } satisfies MantineThemeOverride),
+    [close],
+  );
+  return (
+    <MantineProvider
+      theme={named}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="light"
+    >
+      {children}
+    </MantineProvider>
   );
 }
 

@@ -209,7 +209,7 @@ export function Carousel<T>({
   );
 
   const dots = (
-    <Group gap={6} justify="center" wrap="nowrap">
+    <Group gap={6} justify="center" wrap="nowrap" className="pp-carousel-dots">
       {Array.from({ length: positions }, (_, position) => (
         <UnstyledButton
           key={position}

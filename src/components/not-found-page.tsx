@@ -20,7 +20,7 @@ export function NotFoundPage() {
       <Stack align="center" gap="lg" ta="center">
         {/* A used link is no missing page: a big "404" above it would say the opposite. */}
         {!usedResetLink && (
-          <Text ff="heading" fz={72} c="clay.3" lh={1} data-testid="not-found-code">
+          <Text ff="heading" fz={72} c="clay.6" lh={1} data-testid="not-found-code">
             404
           </Text>
         )}

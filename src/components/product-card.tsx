@@ -44,12 +44,15 @@ export function ProductCard({ product }: { product: ProductCardData }) {
             fallbackSrc={PLACEHOLDER_IMAGE}
             // The product's name follows as the link's text: the picture adds nothing to read.
             alt=""
-            h={260}
+            // Square up to 260 px: a fixed height left a small picture in a tall tile on a phone.
+            h="auto"
+            mah={260}
+            style={{ aspectRatio: "1 / 1" }}
             fit="contain"
-            p="lg"
+            p={{ base: "xs", sm: "lg" }}
           />
           {!product.inStock && (
-            <Badge pos="absolute" top={12} left={12} color="stone.6" variant="light">
+            <Badge pos="absolute" top={12} left={12} color="stone.7" variant="filled">
               {t("product.comingSoon")}
             </Badge>
           )}

@@ -9,7 +9,6 @@ import { useTranslation } from "react-i18next";
 import { Link, Outlet } from "react-router";
 import { BRAND } from "../../lib/brand";
 import { readSession } from "../../lib/storage";
-import { CartReady } from "../../lib/cart";
 import { CartProvider } from "../cart";
 import { usePageTitle } from "../page-title";
 import { useStoredSessionCustomer } from "../session";
@@ -102,6 +101,7 @@ export function AppLayout() {
                 to={signedIn ? "/shop" : "/"}
                 underline="never"
                 style={{ minWidth: 0 }}
+                className="pp-touch-link"
               >
                 <Stack gap={0}>
                   <Text
@@ -131,11 +131,9 @@ export function AppLayout() {
               </Box>
             )}
             {signedIn ? (
-              <CartReady>
-                <Suspense fallback={null}>
-                  <ShopTools />
-                </Suspense>
-              </CartReady>
+              <Suspense fallback={null}>
+                <ShopTools />
+              </Suspense>
             ) : (
               <Link to="/product-catalog" style={navLink}>
                 {t("nav.catalogue", { product: BRAND.product })}

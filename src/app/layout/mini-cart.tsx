@@ -36,7 +36,8 @@ const MAX_SHOWN_COUNT = 999;
 /** Lines shown in the hover card; the rest is summed up in one line. */
 const SHOWN_LINES = 4;
 
-function CartIcon() {
+/** The cart's icon (also the mini-cart's stand-in until the cart runs). */
+export function CartIcon() {
   return (
     <svg width="22" height="22" viewBox="0 0 24 24" fill="none" aria-hidden="true">
       <path

@@ -1,13 +1,15 @@
 import "@mantine/core/styles/Text.css";
 import "@mantine/core/styles/Anchor.css";
 import "@mantine/core/styles/Burger.css";
-import { Anchor, Burger, Group } from "@mantine/core";
+import { Anchor, Box, Burger, Group } from "@mantine/core";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { QuickOrderLink } from "../../features/quick-order/quick-order-link";
 import { BRAND } from "../../lib/brand";
-import { MiniCart } from "./mini-cart";
+import { CartReady } from "../../lib/cart";
+import { useIsClient } from "../../lib/server-render";
+import { CartIcon, MiniCart } from "./mini-cart";
 import { navLink } from "./nav-link";
 import { ProductsMenu } from "./products-menu";
 import { SearchBox } from "./search-box";
@@ -47,10 +49,18 @@ export function AccountIcon() {
 
 /**
  * Search, the account link and the mini-cart of a signed-in visit. On a phone search and
- * account are in the menu drawer only; the cart stays one tap away at every width.
+ * account are in the menu drawer only; the cart stays one tap away at every width. Rendered on
+ * the server too: until the cart runs its icon holds the mini-cart's place, so nothing in the
+ * header moves when it comes (issue 30: the navigation jumped left on a first paint).
  */
 export function ShopTools() {
   const { t } = useTranslation();
+  const hydrated = useIsClient();
+  const pending = (
+    <Box c="stone.8" className="pp-header-icon" data-testid="mini-cart-pending">
+      <CartIcon />
+    </Box>
+  );
   return (
     <Group gap="xs" wrap="nowrap">
       <Group gap="xs" wrap="nowrap" className="pp-header-wide">
@@ -66,7 +76,15 @@ export function ShopTools() {
           <AccountIcon />
         </Anchor>
       </Group>
-      <MiniCart />
+      {/* The server's HTML has the stand-in: hydration renders it too (this boundary may
+          hydrate after the cart has started), the mini-cart follows. */}
+      {hydrated ? (
+        <CartReady fallback={pending}>
+          <MiniCart />
+        </CartReady>
+      ) : (
+        pending
+      )}
     </Group>
   );
 }

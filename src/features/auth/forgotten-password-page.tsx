@@ -103,7 +103,13 @@ export function Component() {
                 </Alert>
               )}
               <Group justify="center">
-                <Anchor component={Link} to="/login" size="sm" c="stone.7">
+                <Anchor
+                  component={Link}
+                  to="/login"
+                  size="sm"
+                  c="stone.7"
+                  className="pp-touch-link"
+                >
                   {t("request.backToLogin")}
                 </Anchor>
               </Group>

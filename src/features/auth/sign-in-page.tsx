@@ -117,7 +117,13 @@ export function Component() {
                 }
               />
               <Group justify="flex-end" mt={-8}>
-                <Anchor component={Link} to="/forgotten-password" size="sm" c="stone.7">
+                <Anchor
+                  component={Link}
+                  to="/forgotten-password"
+                  size="sm"
+                  c="stone.7"
+                  className="pp-touch-link"
+                >
                   {t("signIn.forgot")}
                 </Anchor>
               </Group>

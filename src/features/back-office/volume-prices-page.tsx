@@ -11,7 +11,6 @@ import "@mantine/core/styles/Title.css";
 import {
   ActionIcon,
   Alert,
-  Box,
   Button,
   Center,
   Checkbox,
@@ -40,6 +39,7 @@ import {
   saveVolumePrices,
   type PriceEntry,
 } from "./volume-prices.services";
+import { CardTable } from "../../components/card-table";
 
 type TFunction = ReturnType<typeof useLazyNamespace>["t"];
 type Load =
@@ -229,44 +229,44 @@ function EntryTable({
   if (load.entries.length === 0) return <Text c="stone.6">{t("empty")}</Text>;
   return (
     <Stack gap="xs">
-      <Box style={{ overflowX: "auto" }}>
-        <Table striped highlightOnHover miw={640} data-testid="price-entries">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t("table.variant")}</Table.Th>
-              <Table.Th>{t("table.product")}</Table.Th>
-              <Table.Th ta="right">{t("table.price")}</Table.Th>
-              <Table.Th>{t("table.tiers")}</Table.Th>
-              <Table.Th />
+      <CardTable striped highlightOnHover data-testid="price-entries">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t("table.variant")}</Table.Th>
+            <Table.Th>{t("table.product")}</Table.Th>
+            <Table.Th ta="right">{t("table.price")}</Table.Th>
+            <Table.Th>{t("table.tiers")}</Table.Th>
+            <Table.Th />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {load.entries.map((e) => (
+            <Table.Tr key={e.variant} data-testid="price-entry">
+              <Table.Td ff="monospace" fz="sm">
+                {e.variant}
+              </Table.Td>
+              <Table.Td data-label={t("table.product")}>{e.productName}</Table.Td>
+              <Table.Td ta="right" data-label={t("table.price")}>
+                {formatMoney(e.price, e.currencyCode, language)}
+              </Table.Td>
+              <Table.Td fz="sm" data-label={t("table.tiers")}>
+                {e.volumePrices.length > 0 ? tiersText(e, language) : t("table.none")}
+              </Table.Td>
+              <Table.Td>
+                <Button
+                  size="xs"
+                  variant="light"
+                  color="clay"
+                  onClick={() => onEdit(e)}
+                  aria-label={`${t("table.edit")} ${e.variant}`}
+                >
+                  {t("table.edit")}
+                </Button>
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {load.entries.map((e) => (
-              <Table.Tr key={e.variant} data-testid="price-entry">
-                <Table.Td ff="monospace" fz="sm">
-                  {e.variant}
-                </Table.Td>
-                <Table.Td>{e.productName}</Table.Td>
-                <Table.Td ta="right">{formatMoney(e.price, e.currencyCode, language)}</Table.Td>
-                <Table.Td fz="sm">
-                  {e.volumePrices.length > 0 ? tiersText(e, language) : t("table.none")}
-                </Table.Td>
-                <Table.Td>
-                  <Button
-                    size="xs"
-                    variant="light"
-                    color="clay"
-                    onClick={() => onEdit(e)}
-                    aria-label={`${t("table.edit")} ${e.variant}`}
-                  >
-                    {t("table.edit")}
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Box>
+          ))}
+        </Table.Tbody>
+      </CardTable>
       <Text size="xs" c="stone.6">
         {t("count", { shown: load.entries.length, total: load.total })}
       </Text>

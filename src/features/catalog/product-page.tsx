@@ -332,8 +332,8 @@ function ProductDetails({ product }: { product: Product }) {
           )}
           {!available && (
             <Badge
-              color="stone.6"
-              variant="light"
+              color="stone.7"
+              variant="filled"
               size="lg"
               w="fit-content"
               data-testid="product-coming-soon"

@@ -202,6 +202,7 @@ function Materials({ materials }: { materials: CatalogueEntry["materials"] }) {
               size="sm"
               aria-label={t("catalogue.materials.download", { name: material.name })}
               data-testid="catalogue-material"
+              className="pp-touch-link"
             >
               ↓ {material.name}
             </Anchor>
@@ -252,13 +253,17 @@ function Entry({ entry, signedIn }: { entry: CatalogueEntry; signedIn: boolean }
                 data-testid="catalogue-price"
               />
             )}
-            <Anchor component={Link} to={`/shop/products/${encodeURIComponent(entry.code)}`}>
+            <Anchor
+              component={Link}
+              to={`/shop/products/${encodeURIComponent(entry.code)}`}
+              className="pp-touch-link"
+            >
               {t("catalogue.viewProduct")}
             </Anchor>
           </Group>
         )}
         {entry.productLink && !signedIn && (
-          <Anchor component={Link} to="/login" mt={4} w="fit-content">
+          <Anchor component={Link} to="/login" mt={4} w="fit-content" className="pp-touch-link">
             {t("catalogue.signInToOrder")}
           </Anchor>
         )}

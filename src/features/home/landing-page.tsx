@@ -87,9 +87,13 @@ function VisitorProductTile({
             fallbackSrc={PLACEHOLDER_IMAGE}
             // The product's name follows as the link's text: the picture adds nothing to read.
             alt=""
-            h={240}
+            // Square up to 240 px: in a phone's two columns a fixed height left a small
+            // picture in a tall, empty tile.
+            h="auto"
+            mah={240}
+            style={{ aspectRatio: "1 / 1" }}
             fit="contain"
-            p="lg"
+            p={{ base: "xs", sm: "lg" }}
           />
         </Box>
         <Text ff="heading" fz="lg" lh={1.3} c="stone.9">

@@ -20,6 +20,14 @@ export function QuickOrderLink({
 }) {
   const { t } = useTranslation();
   const me = useGatewayQuery(() => gateway(MeDocument, {}), `quick-order-link:${sessionKey}`);
+  // While the roles load the link holds its place unseen: most roles have it, and the header
+  // does not move when it comes (issue 30). A role without it loses the place once known.
+  if (me.status === "loading")
+    return (
+      <span aria-hidden="true" style={{ ...style, visibility: "hidden" }}>
+        {t("pages.quickOrder")}
+      </span>
+    );
   if (me.status !== "success" || !can(me.data.me?.roles ?? [], "cart.bulkAdd")) return null;
   return (
     <Link to="/shop/quick-order" style={style}>

@@ -623,9 +623,16 @@ function Bestsellers() {
           ))}
         </SimpleGrid>
       )}
-      <Anchor component={Link} to="/shop/category/bestsellers" size="sm" mt="md" display="block">
-        {t("allBestsellers")}
-      </Anchor>
+      <Box mt="md">
+        <Anchor
+          component={Link}
+          to="/shop/category/bestsellers"
+          size="sm"
+          className="pp-touch-link"
+        >
+          {t("allBestsellers")}
+        </Anchor>
+      </Box>
     </Box>
   );
 }

@@ -336,7 +336,7 @@ export function Component() {
                 )}
                 <Group justify="space-between" mt="sm">
                   {step === 0 ? (
-                    <Anchor component={Link} to="/login" size="sm">
+                    <Anchor component={Link} to="/login" size="sm" className="pp-touch-link">
                       {t("backToSignIn")}
                     </Anchor>
                   ) : (

@@ -119,7 +119,11 @@ function TeamRegistration({ token }: { token: string }) {
           </Text>
           <Text size="sm">
             {t("teamRegistration.invalid.newInvitation")}{" "}
-            <Anchor href={`mailto:${BRAND.supportEmail}`} style={{ overflowWrap: "anywhere" }}>
+            <Anchor
+              href={`mailto:${BRAND.supportEmail}`}
+              underline="always"
+              style={{ overflowWrap: "anywhere" }}
+            >
               {BRAND.supportEmail}
             </Anchor>
           </Text>
@@ -185,6 +189,9 @@ function TeamRegistration({ token }: { token: string }) {
                   <Anchor
                     component="button"
                     type="button"
+                    // The label's font and baseline: a button's own sat higher and larger.
+                    inherit
+                    style={{ verticalAlign: "baseline" }}
                     disabled={registering}
                     onClick={(e) => {
                       e.preventDefault();

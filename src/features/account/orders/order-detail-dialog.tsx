@@ -29,6 +29,7 @@ import type { HistoryOrder } from "../account.services";
 import { formatDate, showsInvoice } from "./order-format";
 import { SplitBadge, StatusBadges } from "./order-badges";
 import { OrderAddressText } from "../../../components/order-address";
+import { CardTable } from "../../../components/card-table";
 
 /**
  * The order detail dialog (account spec 2, 60% wide): items with image, name, quantity,
@@ -93,56 +94,60 @@ export function OrderDetailDialog({
               {t("orders.poNumber")}: <strong>{order.poNumber}</strong>
             </Text>
           )}
-          <Table.ScrollContainer minWidth={560}>
-            <Table verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t("orders.detail.product")}</Table.Th>
-                  <Table.Th ta="right">{t("orders.detail.quantity")}</Table.Th>
-                  <Table.Th ta="right">{t("orders.detail.originalUnitPrice")}</Table.Th>
-                  <Table.Th ta="right">{t("orders.detail.unitPrice")}</Table.Th>
-                  <Table.Th ta="right">{t("orders.detail.subtotal")}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {order.items.map((item) => (
-                  <Table.Tr key={item.id}>
-                    <Table.Td>
-                      <Group gap="sm" wrap="nowrap">
-                        <Image
-                          src={item.images[0]?.path ?? null}
-                          alt=""
-                          w={48}
-                          h={48}
-                          fit="contain"
-                          radius="sm"
-                          bg="stone.1"
-                        />
-                        <Stack gap={0}>
-                          <Text size="sm" fw={500}>
-                            {item.productName}
+          <CardTable verticalSpacing="xs" data-testid="order-detail-lines">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t("orders.detail.product")}</Table.Th>
+                <Table.Th ta="right">{t("orders.detail.quantity")}</Table.Th>
+                <Table.Th ta="right">{t("orders.detail.originalUnitPrice")}</Table.Th>
+                <Table.Th ta="right">{t("orders.detail.unitPrice")}</Table.Th>
+                <Table.Th ta="right">{t("orders.detail.subtotal")}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {order.items.map((item) => (
+                <Table.Tr key={item.id}>
+                  <Table.Td>
+                    <Group gap="sm" wrap="nowrap">
+                      <Image
+                        src={item.images[0]?.path ?? null}
+                        alt=""
+                        w={48}
+                        h={48}
+                        fit="contain"
+                        radius="sm"
+                        bg="stone.1"
+                      />
+                      <Stack gap={0}>
+                        <Text size="sm" fw={500}>
+                          {item.productName}
+                        </Text>
+                        {item.variantName && (
+                          <Text size="xs" c="stone.6">
+                            {item.variantName}
                           </Text>
-                          {item.variantName && (
-                            <Text size="xs" c="stone.6">
-                              {item.variantName}
-                            </Text>
-                          )}
-                        </Stack>
-                      </Group>
-                    </Table.Td>
-                    <Table.Td ta="right">{item.quantity}</Table.Td>
-                    <Table.Td ta="right">
-                      <Text size="sm" td="line-through" c="stone.6" span>
-                        {money(item.originalUnitPrice)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td ta="right">{money(item.discountedUnitPrice)}</Table.Td>
-                    <Table.Td ta="right">{money(item.subtotal)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                        )}
+                      </Stack>
+                    </Group>
+                  </Table.Td>
+                  <Table.Td ta="right" data-label={t("orders.detail.quantity")}>
+                    {item.quantity}
+                  </Table.Td>
+                  <Table.Td ta="right" data-label={t("orders.detail.originalUnitPrice")}>
+                    <Text size="sm" td="line-through" c="stone.6" span>
+                      {money(item.originalUnitPrice)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ta="right" data-label={t("orders.detail.unitPrice")}>
+                    {money(item.discountedUnitPrice)}
+                  </Table.Td>
+                  <Table.Td ta="right" data-label={t("orders.detail.subtotal")}>
+                    {money(item.subtotal)}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </CardTable>
           <Stack gap={4} ml="auto" miw="min(260px, 100%)" data-testid="order-totals">
             {/* Subtotal before promotions, discounts, shipping, tax: the lines add up to the
                 total (each carries its minor units in data-amount). */}

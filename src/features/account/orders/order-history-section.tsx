@@ -35,6 +35,7 @@ import { formatDate, showsInvoice } from "./order-format";
 import { ReorderDialog } from "./reorder-dialog";
 import { RejectionReason, SplitBadge, StatusBadges } from "./order-badges";
 import { MAX_PO_NUMBER_LENGTH } from "../../../../rules/limits";
+import { CardTable } from "../../../components/card-table";
 
 type View = "list" | "table";
 /**
@@ -182,46 +183,51 @@ export function OrderHistorySection() {
         </Stack>
       )}
       {orders.status === "success" && orders.data.length > 0 && view === "table" && (
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped highlightOnHover data-testid="orders-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("orders.number")}</Table.Th>
-                <Table.Th>{t("orders.poNumber")}</Table.Th>
-                <Table.Th>{t("orders.date")}</Table.Th>
-                <Table.Th>{t("orders.status")}</Table.Th>
-                <Table.Th ta="right">{t("orders.total")}</Table.Th>
-                <Table.Th>{t("orders.actions")}</Table.Th>
+        <CardTable striped highlightOnHover data-testid="orders-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t("orders.number")}</Table.Th>
+              <Table.Th>{t("orders.poNumber")}</Table.Th>
+              <Table.Th>{t("orders.date")}</Table.Th>
+              <Table.Th>{t("orders.status")}</Table.Th>
+              <Table.Th ta="right">{t("orders.total")}</Table.Th>
+              <Table.Th>{t("orders.actions")}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {orders.data.map((order) => (
+              <Table.Tr key={order.token} data-testid="order-row">
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <Anchor
+                      component="button"
+                      type="button"
+                      className="pp-touch-link"
+                      onClick={() => setDetail(order)}
+                    >
+                      {order.number}
+                    </Anchor>
+                    <SplitBadge order={order} />
+                  </Group>
+                </Table.Td>
+                <Table.Td style={{ overflowWrap: "anywhere" }} data-label={t("orders.poNumber")}>
+                  {order.poNumber ?? ""}
+                </Table.Td>
+                <Table.Td data-label={t("orders.date")}>
+                  {formatDate(order.checkoutCompletedAt ?? order.createdAt, i18n.language)}
+                </Table.Td>
+                <Table.Td data-label={t("orders.status")}>
+                  <StatusBadges order={order} />
+                  <RejectionReason order={order} />
+                </Table.Td>
+                <Table.Td ta="right" data-label={t("orders.total")}>
+                  {formatMoney(order.total, order.currencyCode, i18n.language)}
+                </Table.Td>
+                <Table.Td>{actions(order)}</Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {orders.data.map((order) => (
-                <Table.Tr key={order.token} data-testid="order-row">
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Anchor component="button" type="button" onClick={() => setDetail(order)}>
-                        {order.number}
-                      </Anchor>
-                      <SplitBadge order={order} />
-                    </Group>
-                  </Table.Td>
-                  <Table.Td style={{ overflowWrap: "anywhere" }}>{order.poNumber ?? ""}</Table.Td>
-                  <Table.Td>
-                    {formatDate(order.checkoutCompletedAt ?? order.createdAt, i18n.language)}
-                  </Table.Td>
-                  <Table.Td>
-                    <StatusBadges order={order} />
-                    <RejectionReason order={order} />
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    {formatMoney(order.total, order.currencyCode, i18n.language)}
-                  </Table.Td>
-                  <Table.Td>{actions(order)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </CardTable>
       )}
       <OrderDetailDialog
         order={detail}

@@ -40,6 +40,7 @@ import { formatMoney } from "../../../lib/money";
 import { useCartActor } from "../../../lib/cart";
 import type { CartFieldsFragment } from "../../../lib/gql/graphql";
 import { loadVariantsNow, type HistoryOrder } from "../account.services";
+import { CardTable } from "../../../components/card-table";
 
 /** The lines of a past order as the reorder machine takes them. */
 export function reorderLines(order: HistoryOrder): ReorderLine[] {
@@ -171,74 +172,78 @@ export function ReorderDialog({ order, onClose }: { order: HistoryOrder; onClose
             <Text size="sm" c="stone.7">
               {t("orders.reorder.intro")}
             </Text>
-            <Table.ScrollContainer minWidth={560}>
-              <Table verticalSpacing="xs" data-testid="reorder-preview">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t("orders.reorder.product")}</Table.Th>
-                    <Table.Th ta="right">{t("orders.reorder.quantity")}</Table.Th>
-                    <Table.Th ta="right">{t("orders.reorder.priceThen")}</Table.Th>
-                    <Table.Th ta="right">{t("orders.reorder.priceNow")}</Table.Th>
-                    <Table.Th miw={140}>{t("orders.reorder.availability")}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {context.lines.map((line) => {
-                    const now = context.now[line.variantCode];
-                    return (
-                      <Table.Tr key={line.variantCode} data-testid="reorder-line">
-                        <Table.Td>
-                          <Group gap="sm" wrap="nowrap">
-                            <Image
-                              src={line.imagePath}
-                              alt=""
-                              w={40}
-                              h={40}
-                              fit="contain"
-                              radius="sm"
-                              bg="stone.1"
-                            />
-                            <Text size="sm">
-                              {line.productName}
-                              {line.variantName ? ` (${line.variantName})` : ""}
-                            </Text>
-                          </Group>
-                        </Table.Td>
-                        <Table.Td ta="right">{line.quantity}</Table.Td>
-                        <Table.Td ta="right">{money(line.priceThen)}</Table.Td>
-                        <Table.Td ta="right">{money(now?.price ?? null)}</Table.Td>
-                        <Table.Td>
-                          {!now ? (
-                            <Badge color="gray" variant="light">
-                              {t("orders.reorder.unavailable")}
-                            </Badge>
-                          ) : now.inStock &&
-                            now.available != null &&
-                            now.available > 0 &&
-                            now.available < line.quantity ? (
-                            // The server's check of the whole quantity: only part is in stock.
-                            <Badge color="orange" variant="light" data-testid="reorder-partly">
-                              {t("orders.reorder.partlyInStock", {
-                                available: now.available,
-                                quantity: line.quantity,
-                              })}
-                            </Badge>
-                          ) : now.inStock && now.available !== 0 ? (
-                            <Badge color="green" variant="light">
-                              {t("orders.reorder.inStock")}
-                            </Badge>
-                          ) : (
-                            <Badge color="red" variant="light">
-                              {t("orders.reorder.outOfStock")}
-                            </Badge>
-                          )}
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <CardTable verticalSpacing="xs" data-testid="reorder-preview">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t("orders.reorder.product")}</Table.Th>
+                  <Table.Th ta="right">{t("orders.reorder.quantity")}</Table.Th>
+                  <Table.Th ta="right">{t("orders.reorder.priceThen")}</Table.Th>
+                  <Table.Th ta="right">{t("orders.reorder.priceNow")}</Table.Th>
+                  <Table.Th miw={140}>{t("orders.reorder.availability")}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {context.lines.map((line) => {
+                  const now = context.now[line.variantCode];
+                  return (
+                    <Table.Tr key={line.variantCode} data-testid="reorder-line">
+                      <Table.Td>
+                        <Group gap="sm" wrap="nowrap">
+                          <Image
+                            src={line.imagePath}
+                            alt=""
+                            w={40}
+                            h={40}
+                            fit="contain"
+                            radius="sm"
+                            bg="stone.1"
+                          />
+                          <Text size="sm">
+                            {line.productName}
+                            {line.variantName ? ` (${line.variantName})` : ""}
+                          </Text>
+                        </Group>
+                      </Table.Td>
+                      <Table.Td ta="right" data-label={t("orders.reorder.quantity")}>
+                        {line.quantity}
+                      </Table.Td>
+                      <Table.Td ta="right" data-label={t("orders.reorder.priceThen")}>
+                        {money(line.priceThen)}
+                      </Table.Td>
+                      <Table.Td ta="right" data-label={t("orders.reorder.priceNow")}>
+                        {money(now?.price ?? null)}
+                      </Table.Td>
+                      <Table.Td data-label={t("orders.reorder.availability")}>
+                        {!now ? (
+                          <Badge color="gray" variant="light">
+                            {t("orders.reorder.unavailable")}
+                          </Badge>
+                        ) : now.inStock &&
+                          now.available != null &&
+                          now.available > 0 &&
+                          now.available < line.quantity ? (
+                          // The server's check of the whole quantity: only part is in stock.
+                          <Badge color="orange" variant="light" data-testid="reorder-partly">
+                            {t("orders.reorder.partlyInStock", {
+                              available: now.available,
+                              quantity: line.quantity,
+                            })}
+                          </Badge>
+                        ) : now.inStock && now.available !== 0 ? (
+                          <Badge color="green" variant="light">
+                            {t("orders.reorder.inStock")}
+                          </Badge>
+                        ) : (
+                          <Badge color="red" variant="light">
+                            {t("orders.reorder.outOfStock")}
+                          </Badge>
+                        )}
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </CardTable>
           </>
         )}
         {snapshot.matches("previewing") && !snapshot.can({ type: "reorder.confirm" }) && (

@@ -38,6 +38,7 @@ import { useDialogLayout } from "../../../lib/dialog-layout";
 import { useLazyNamespace } from "../../../lib/lazy-namespace";
 import { ACCOUNT_TEXTS, textOf } from "../me/account-texts";
 import { formatMoney } from "../../../lib/money";
+import { CardTable } from "../../../components/card-table";
 import { AccountContext } from "../account-context";
 import { SpendingLimitsDialog } from "./spending-limits-dialog";
 import { changeMemberRole, inviteMember, loadMembers, removeMember } from "./team.services";
@@ -115,102 +116,102 @@ export function TeamSection() {
     );
   else
     body = (
-      <Table.ScrollContainer minWidth={760}>
-        <Table verticalSpacing="sm" data-testid="team-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t("team.columns.name")}</Table.Th>
-              <Table.Th>{t("team.columns.email")}</Table.Th>
-              <Table.Th>{t("team.columns.role")}</Table.Th>
-              <Table.Th>{t("team.columns.status")}</Table.Th>
-              <Table.Th>{t("team.columns.limits")}</Table.Th>
-              <Table.Th>{t("team.columns.actions")}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {c.members.map((m) => (
-              <Table.Tr key={m.id} data-testid="team-row" data-email={m.email}>
-                <Table.Td>
-                  {[m.firstName, m.lastName].filter(Boolean).join(" ") || "—"}
-                  {m.isSelf && (
-                    <Badge ml="xs" size="xs" variant="light" color="stone">
-                      {t("team.you")}
-                    </Badge>
-                  )}
-                </Table.Td>
-                <Table.Td>{m.email}</Table.Td>
-                <Table.Td>
-                  {m.isSelf ? (
-                    <Text size="sm">{m.role ? t(`team.roles.${m.role}`) : "—"}</Text>
-                  ) : (
-                    <Select
-                      size="xs"
-                      w={160}
-                      aria-label={t("team.changeRole", { email: m.email })}
-                      data={roleOptions}
-                      value={m.role}
-                      allowDeselect={false}
-                      disabled={busy}
-                      onChange={(value) =>
-                        value && send({ type: "team.changeRole", id: m.id, role: value })
-                      }
-                    />
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Badge color={m.status === "ACTIVE" ? "green" : "yellow"} variant="light">
-                    {t(`team.status.${m.status}`)}
+      <CardTable verticalSpacing="sm" data-testid="team-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t("team.columns.name")}</Table.Th>
+            <Table.Th>{t("team.columns.email")}</Table.Th>
+            <Table.Th>{t("team.columns.role")}</Table.Th>
+            <Table.Th>{t("team.columns.status")}</Table.Th>
+            <Table.Th>{t("team.columns.limits")}</Table.Th>
+            <Table.Th>{t("team.columns.actions")}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {c.members.map((m) => (
+            <Table.Tr key={m.id} data-testid="team-row" data-email={m.email}>
+              <Table.Td>
+                {[m.firstName, m.lastName].filter(Boolean).join(" ") || "—"}
+                {m.isSelf && (
+                  <Badge ml="xs" size="xs" variant="light" color="stone">
+                    {t("team.you")}
                   </Badge>
-                </Table.Td>
-                <Table.Td data-testid="team-limits">
-                  {/* Limits apply to COMMERCIAL users; an ADMIN approves others' orders. */}
-                  {!m.isSelf && m.role === "COMMERCIAL" ? (
-                    <Stack gap={2} align="flex-start">
-                      <Text size="xs">
-                        {t("team.limits.orderShort", {
-                          amount: money((limits[m.id] ?? m).orderLimit),
-                        })}
-                      </Text>
-                      <Text size="xs">
-                        {t("team.limits.monthShort", {
-                          amount: money((limits[m.id] ?? m).monthlyLimit),
-                        })}
-                      </Text>
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        disabled={busy}
-                        aria-label={t("team.limits.editUser", { email: m.email })}
-                        onClick={() => setEditingLimits({ ...m, ...limits[m.id] })}
-                      >
-                        {t("team.limits.edit")}
-                      </Button>
-                    </Stack>
-                  ) : (
-                    <Text size="xs" c="stone.6">
-                      —
+                )}
+              </Table.Td>
+              <Table.Td data-label={t("team.columns.email")} style={{ overflowWrap: "anywhere" }}>
+                {m.email}
+              </Table.Td>
+              <Table.Td data-label={t("team.columns.role")}>
+                {m.isSelf ? (
+                  <Text size="sm">{m.role ? t(`team.roles.${m.role}`) : "—"}</Text>
+                ) : (
+                  <Select
+                    size="xs"
+                    w={160}
+                    aria-label={t("team.changeRole", { email: m.email })}
+                    data={roleOptions}
+                    value={m.role}
+                    allowDeselect={false}
+                    disabled={busy}
+                    onChange={(value) =>
+                      value && send({ type: "team.changeRole", id: m.id, role: value })
+                    }
+                  />
+                )}
+              </Table.Td>
+              <Table.Td data-label={t("team.columns.status")}>
+                <Badge color={m.status === "ACTIVE" ? "green" : "yellow"} variant="light">
+                  {t(`team.status.${m.status}`)}
+                </Badge>
+              </Table.Td>
+              <Table.Td data-testid="team-limits" data-label={t("team.columns.limits")}>
+                {/* Limits apply to COMMERCIAL users; an ADMIN approves others' orders. */}
+                {!m.isSelf && m.role === "COMMERCIAL" ? (
+                  <Stack gap={2} align="flex-start">
+                    <Text size="xs">
+                      {t("team.limits.orderShort", {
+                        amount: money((limits[m.id] ?? m).orderLimit),
+                      })}
                     </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  {!m.isSelf && (
+                    <Text size="xs">
+                      {t("team.limits.monthShort", {
+                        amount: money((limits[m.id] ?? m).monthlyLimit),
+                      })}
+                    </Text>
                     <Button
                       size="xs"
                       variant="subtle"
-                      color="red"
                       disabled={busy}
-                      aria-label={t("team.removeUser", { email: m.email })}
-                      onClick={() => send({ type: "team.remove", id: m.id })}
+                      aria-label={t("team.limits.editUser", { email: m.email })}
+                      onClick={() => setEditingLimits({ ...m, ...limits[m.id] })}
                     >
-                      {t("team.remove")}
+                      {t("team.limits.edit")}
                     </Button>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+                  </Stack>
+                ) : (
+                  <Text size="xs" c="stone.6">
+                    —
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                {!m.isSelf && (
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    color="red"
+                    disabled={busy}
+                    aria-label={t("team.removeUser", { email: m.email })}
+                    onClick={() => send({ type: "team.remove", id: m.id })}
+                  >
+                    {t("team.remove")}
+                  </Button>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </CardTable>
     );
 
   const inviting = snapshot.matches("inviting");
