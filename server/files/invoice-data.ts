@@ -21,27 +21,32 @@ export async function loadInvoice(
   db: Kysely<DB>,
   token: string,
   companyId: number,
-  seller: { name: string; email: string; address: string[]; vatId: string },
+  seller: Seller,
   /** The language of the product and variant names (decision 034); English where none. */
   language: string = "en",
+): Promise<InvoiceData> {
+  return loadOrderDocument(db, token, companyId, seller, language, { invoice: true });
+}
+
+type Seller = { name: string; email: string; address: string[]; vatId: string };
+
+/**
+ * A placed order of `companyId` as a document's data: its lines, totals, addresses and payments.
+ * With `invoice`, only an order that was invoiced (see loadInvoice); without, any placed order
+ * (the order confirmation lists an order awaiting approval too).
+ */
+export async function loadOrderDocument(
+  db: Kysely<DB>,
+  token: string,
+  companyId: number,
+  seller: Seller,
+  language: string,
+  { invoice }: { invoice: boolean },
 ): Promise<InvoiceData> {
   const order = token.length <= 64 ? await findOrderByToken(db, token) : undefined;
   if (!order || order.state === "cart" || order.company_id !== companyId || !order.number)
     throw notFound();
-  // No invoice for what was never invoiced (issue 32, finding I): an order awaiting its
-  // company's approval owes nothing yet, a rejected or cancelled one nothing at all.
-  if (order.state === AWAITING_APPROVAL) throw conflict("invoicePdf.awaitingApproval");
-  if (CANCELLED.includes(order.state)) {
-    const split = await db
-      .selectFrom("orders")
-      .select("id")
-      .where("parent_order_id", "=", order.id)
-      .executeTakeFirst();
-    if (split) throw conflict("invoicePdf.cancelledSplit");
-    throw conflict(
-      order.approval_state === "rejected" ? "invoicePdf.rejected" : "invoicePdf.cancelled",
-    );
-  }
+  if (invoice) await refuseUninvoiced(db, order);
   const billing = order.billing_address as AddressSnapshot | null;
   const shipping = order.shipping_address as AddressSnapshot | null;
   const countryCodes = [
@@ -135,4 +140,26 @@ export async function loadInvoice(
     notes: order.notes,
     poNumber: order.po_number,
   };
+}
+
+/**
+ * No invoice for what was never invoiced (issue 32, finding I): an order awaiting its company's
+ * approval owes nothing yet, a rejected or cancelled one nothing at all (a split one's lines are
+ * invoiced by its split orders).
+ */
+async function refuseUninvoiced(
+  db: Kysely<DB>,
+  order: { id: number; state: string; approval_state: string | null },
+) {
+  if (order.state === AWAITING_APPROVAL) throw conflict("invoicePdf.awaitingApproval");
+  if (!CANCELLED.includes(order.state)) return;
+  const split = await db
+    .selectFrom("orders")
+    .select("id")
+    .where("parent_order_id", "=", order.id)
+    .executeTakeFirst();
+  if (split) throw conflict("invoicePdf.cancelledSplit");
+  throw conflict(
+    order.approval_state === "rejected" ? "invoicePdf.rejected" : "invoicePdf.cancelled",
+  );
 }

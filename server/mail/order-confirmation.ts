@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { countryName, formatDate, formatMoney } from "../../rules/format.js";
 import { supportedLanguage, translate, type Language } from "../core/i18n.js";
 import type { AddressSnapshot, DB } from "../db/schema.js";
-import { loadInvoice } from "../files/invoice-data.js";
+import { loadOrderDocument } from "../files/invoice-data.js";
 import type { InvoiceData } from "../files/invoice-pdf.js";
 import { queueMail, type Mail } from "./outbox.js";
 
@@ -114,12 +114,13 @@ export async function queueOrderConfirmation(
     .where("id", "=", placed.shop_user_id)
     .executeTakeFirstOrThrow();
   const lang = supportedLanguage(buyer.locale_code) ?? "en";
-  const order = await loadInvoice(
+  const order = await loadOrderDocument(
     tx,
     placed.token_value,
     placed.company_id,
     { name: mail.brandName, email: mail.supportEmail, address: [], vatId: "" },
     lang,
+    { invoice: false },
   );
   const name = [buyer.first_name, buyer.last_name].filter((x) => x && x.trim() !== "").join(" ");
   await queueMail(

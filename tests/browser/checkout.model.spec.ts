@@ -669,9 +669,14 @@ const model: BrowserModel = {
         await line.getByLabel(/Quantity of/).fill(String(NEW_QUANTITY));
         return line.getByRole("button", { name: "Update" }).click();
       case "item.remove":
-        return line
-          .getByRole("button", { name: `Remove ${LINE_NAMES[e.itemId!]} from the cart` })
-          .click();
+        return (
+          line
+            // The line names its variant too ("… — 400 ml"), decision 051.
+            .getByRole("button", {
+              name: new RegExp(`^Remove ${LINE_NAMES[e.itemId!]}( — .+)? from the cart$`),
+            })
+            .click()
+        );
       case "emptyCart.ask":
         return page.getByRole("button", { name: "Empty cart" }).click();
       case "emptyCart.cancel":

@@ -21,6 +21,9 @@ const UNREACHABLE = {
   "--session.signedIn-->":
     "the app never sends session.signedIn: the sign-in page stores the session itself (the " +
     "sign-in machine's startSession) and a shop page's session actor starts from storage",
+  "--session.checked [isStoredSessionGone]--> session.signInRequired":
+    "a visitor who never signed in sees nothing to navigate by before the check (the page " +
+    "renders no shop until the session is known), and makes no request that reads the session",
 };
 
 /** Signs `token` out on the server, as another device or an API client would. */

@@ -107,7 +107,7 @@ describe.each(backends)("exports through the real endpoints on %s", (backend) =>
         .where("code", "=", "GLOW-MINI")
         .execute();
       let all = cells(await download("/shop/export/xlsx/contract-price"));
-      const row = Object.entries(all).find(([, c]) => c.v === `'${hyperlink}`)?.[0];
+      const row = Object.entries(all).find(([, c]) => String(c.v).startsWith(`'${hyperlink}`))?.[0];
       expect(row, "the product's row").toBeDefined();
       const n = row!.replace(/^[A-Z]+/, "");
       for (const col of ["B", "E"]) {

@@ -244,14 +244,19 @@ describe.each(backends)("orders in the account area on %s", (backend) => {
       for (const o of marketing) {
         const full = admin.find((a) => a.tokenValue === o.tokenValue)!;
         // Everything the order history shows is there: items, totals, states, split numbering.
-        expect(o).toEqual({ ...full, payments: [], totalUnpaidAmount: null });
+        expect(o).toEqual({ ...full, payments: [], totalUnpaidAmount: null, overdue: false });
       }
       const order = await partiallyPaid();
       const detail = await t.request("GET", `${ORDERS}/${order.tokenValue}`, {
         as: USERS.spaMarketing,
       });
       expect(detail.status).toBe(200);
-      expect(detail.body).toEqual({ ...order, payments: [], totalUnpaidAmount: null });
+      expect(detail.body).toEqual({
+        ...order,
+        payments: [],
+        totalUnpaidAmount: null,
+        overdue: false,
+      });
       const items = await t.request("GET", `${ORDERS}/${order.tokenValue}/items`, {
         as: USERS.spaMarketing,
       });

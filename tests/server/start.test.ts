@@ -69,7 +69,11 @@ describe("main.ts on a fresh PGlite data folder", () => {
   it("migrates, seeds, serves, stops on SIGTERM and keeps its data", async () => {
     const port = await freePort();
     await start(port);
-    expect(await (await fetch(`http://127.0.0.1:${port}/health`)).json()).toEqual({ status: "ok" });
+    // From loopback the health also reports the catalogue cache's size (issue 32, finding F).
+    expect(await (await fetch(`http://127.0.0.1:${port}/health`)).json()).toMatchObject({
+      status: "ok",
+      catalogueCache: { entries: expect.any(Number), bytes: expect.any(Number) },
+    });
     // The gateway is mounted in the same process and reaches the REST API in-process.
     const gql = await fetch(`http://127.0.0.1:${port}/graphql`, {
       method: "POST",

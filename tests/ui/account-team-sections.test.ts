@@ -137,7 +137,7 @@ describe("address book section", () => {
     }));
     renderAt("/", [{ path: "/", Component: AddressBookSection }]);
     const rows = await screen.findAllByTestId("address-row");
-    expect(within(rows[0]!).getByText("Billing Street 1, 10117 Berlin, DE")).toBeTruthy();
+    expect(within(rows[0]!).getByText("Billing Street 1, 10117 Berlin, Germany")).toBeTruthy();
     expect(within(rows[0]!).queryByRole("button", { name: /Edit/ })).toBeNull();
     expect(within(rows[0]!).queryByRole("button", { name: /Remove/ })).toBeNull();
     expect(within(rows[1]!).getByRole("button", { name: /Edit/ })).toBeTruthy();

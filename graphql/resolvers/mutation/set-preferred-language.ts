@@ -1,3 +1,4 @@
+import { rethrow } from "../../errors.js";
 import type { MutationResolvers } from "../../generated/resolvers-types.js";
 import { paths } from "../../rest/paths.js";
 import { callerId } from "../../team.js";
@@ -11,10 +12,13 @@ export const setPreferredLanguage: NonNullable<MutationResolvers["setPreferredLa
   args,
   ctx,
 ) => {
-  await ctx.rest.request<null>({
-    method: "PUT",
-    path: paths.customerLanguage(callerId(ctx)),
-    body: { localeCode: args.localeCode },
-  });
+  // A REST refusal keeps its code (UNAUTHENTICATED, BAD_USER_INPUT...), never INTERNAL.
+  await ctx.rest
+    .request<null>({
+      method: "PUT",
+      path: paths.customerLanguage(callerId(ctx)),
+      body: { localeCode: args.localeCode },
+    })
+    .catch(rethrow);
   return true;
 };

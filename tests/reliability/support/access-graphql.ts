@@ -182,6 +182,12 @@ export const GRAPHQL_RULES: Record<string, OperationRule> = {
   Orders: { access: "partner" },
   Order: { access: "partner", scoped: true, variables: (w, o) => ({ token: cartOf(w, o) }) },
   ContractPrices: { access: "partner" },
+  StockCheck: {
+    access: "partner",
+    variables: (w) => ({ items: [{ variantCode: w.variantCode, quantity: 1 }] }),
+    postsToRest: "a query that sends the reorder's lines to POST /api/v2/shop/stock-check",
+  },
+  SetPreferredLanguage: { access: "partner", variables: () => ({ localeCode: "en" }) },
   ShoppingLists: { access: "partner" },
   CreateShoppingList: {
     access: "partner",

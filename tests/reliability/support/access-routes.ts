@@ -130,6 +130,18 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     }),
   },
   "GET /api/v2/shop/customers/:id": { access: "partner", scoped: true, path: customer },
+  // Issue 30, item 5: the language a person chose; their mails follow it.
+  "PUT /api/v2/shop/customers/:id/language": {
+    access: "partner",
+    scoped: true,
+    path: (w, o) => `${customer(w, o)}/language`,
+    request: () => json({ localeCode: "en" }),
+  },
+  // Issue 30, item 3: the reorder's preview reads the stock of the wanted quantities.
+  "POST /api/v2/shop/stock-check": {
+    access: "partner",
+    request: (w) => json({ items: [{ productVariant: variant(w), quantity: 1 }] }),
+  },
   "GET /api/v2/shop/addresses": { access: ADMIN_COMMERCIAL },
   "GET /api/v2/shop/addresses/:id": {
     access: ADMIN_COMMERCIAL,
