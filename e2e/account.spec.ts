@@ -303,7 +303,12 @@ export const tests = journeys(
       expect(bytes.subarray(0, 2).toString() === "PK", "the file is a zip-based workbook");
       const code = (await rows.first().getByRole("link").first().textContent()) ?? "";
       await rows.first().getByRole("link").first().click();
-      await page.waitForURL(`${baseUrl}/shop/products/${code}`);
+      // A variant's code opens its product with the variant chosen (decision 051).
+      await page.waitForURL(
+        (url) =>
+          url.pathname === `/shop/products/${code}` ||
+          (url.pathname.startsWith("/shop/products/") && url.searchParams.get("variant") === code),
+      );
     },
   },
   {

@@ -186,7 +186,10 @@ export const tests = journeys(
       const content = await box(page.locator(".mantine-Modal-content"), "the dialog");
       expect(Math.abs(content.width - 864) <= 2, `60% of 1440 px wide (${content.width})`);
       for (const name of ["Invoice", "Close"]) {
-        const button = dialog.getByRole("button", { name, exact: true });
+        // The dialog's own buttons (the corner's close button is named "Close" too).
+        const button = dialog
+          .getByTestId("order-detail-actions")
+          .getByRole("button", { name, exact: true });
         const b = await box(button, name);
         expect(b.y >= 0 && b.y + b.height <= 900, `${name} is in view without scrolling`);
         const onTop = await button.evaluate((el) => {
