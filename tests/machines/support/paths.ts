@@ -369,6 +369,12 @@ export interface TracedStep {
 export interface RunOptions {
   /** Filled with the outcomes of every guard evaluation of the replayed actors. */
   guards?: GuardOutcomes;
+  /**
+   * Keep each replayed path's trace (default true). A caller that reads only the failures
+   * (the seeded-bug oracles) leaves them out: tens of thousands of traced snapshots held at
+   * once took a test worker past its 4 GB heap.
+   */
+  traces?: boolean;
 }
 
 /**
@@ -510,7 +516,7 @@ export function runPathTests(model: MachineModel, options: RunOptions = {}) {
   const traces: TracedStep[][] = [];
   for (const path of generated.paths) {
     const r = replay(model, path, { machine });
-    traces.push(r.steps);
+    if (options.traces !== false) traces.push(r.steps);
     invariantChecks += r.invariantChecks;
     oracleChecks += r.oracleChecks;
     r.states.forEach((s) => states.add(s));
