@@ -90,6 +90,9 @@ async function signIn({ page, baseUrl }: E2EContext, email: string, password: st
 export const tests = journeys(
   {
     name: "a US partner registers (registration number, no VAT), is approved from the terminal and orders",
+    // Four registration steps, the terminal's approval and a first order: over a minute on a
+    // loaded two-core machine.
+    timeoutMs: 120_000,
     async run(ctx) {
       const { page, baseUrl, screenshot } = ctx;
       const email = `anna.berg.${Date.now()}@atelier-nord.example`;
