@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import {
   emptyCart,
   expect,
@@ -29,6 +29,10 @@ async function german(ctx: E2EContext) {
   await page.context().addCookies([{ name: "locale", value: "de", url: baseUrl }]);
 }
 
+/** Waits until the picker's radio button of `code` is the checked one. */
+const checked = (picker: Locator, code: string) =>
+  picker.locator(`input[type=radio][value="${code}"]:checked`).waitFor();
+
 const sku = (page: Page) => page.getByTestId("product-sku").textContent();
 const picture = (page: Page) => page.getByTestId("gallery-main").getAttribute("src");
 
@@ -53,6 +57,8 @@ export const tests = journeys(
       const before = await page.evaluate(() => history.length);
       await page.getByTestId("variant-option").filter({ hasText: "Mint" }).click();
       await page.waitForURL(/\?variant=GLOW-MINI-MINT$/);
+      // The address changes first, the radio when React renders the choice (a moment later).
+      await checked(picker, "GLOW-MINI-MINT");
       expect(await mint.isChecked(), "Mint is checked");
       expect((await sku(page))?.includes("GLOW-MINI-MINT"), `SKU follows: ${await sku(page)}`);
       await page.waitForFunction(() =>
@@ -62,6 +68,7 @@ export const tests = journeys(
       await mint.focus();
       await page.keyboard.press("ArrowRight");
       await page.waitForURL(/\?variant=GLOW-MINI-PEARL$/);
+      await checked(picker, "GLOW-MINI-PEARL");
       const pearl = picker.getByRole("radio", { name: "Perlmutt" });
       expect(await pearl.isChecked(), "the arrow key chose Pearl");
       await pearl.focus();
