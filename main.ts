@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { buildPortal } from "./portal.js";
 import { loadConfig } from "./server/config.js";
 import { openDatabase } from "./server/db/open.js";
+import { startHeldOrderExpiry } from "./server/jobs/held-order-expiry.js";
 import { createMailSender } from "./server/mail/sender.js";
 
 /** `npm start`: one process serving the storefront, /graphql, the REST API and files on one port. */
@@ -48,6 +49,7 @@ async function settle(limitMs: number) {
   }
 }
 
+let heldOrders: { stop(): Promise<void> } | undefined;
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
@@ -68,6 +70,7 @@ async function shutdown(signal: string) {
   await settle(5_000);
   // Now close what is left (idle keep-alive connections) and wait for the last answers.
   await app.close();
+  await heldOrders?.stop();
   await mailSender.stop();
   await database.close();
   process.exit(0);
@@ -77,4 +80,11 @@ process.on("SIGINT", () => void shutdown("SIGINT"));
 
 await app.listen({ port: config.port, host: config.host });
 mailSender.start(10_000);
+// Orders left awaiting approval past HELD_ORDER_DAYS end, their stock given back (issue 32, B).
+heldOrders = startHeldOrderExpiry({
+  db: database.db,
+  days: config.heldOrders.days,
+  mail: { publicUrl: config.publicUrl, brandName: config.brandName },
+  log: app.log,
+});
 app.log.info(`Partner Portal on http://localhost:${config.port} (${database.backend})`);

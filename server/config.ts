@@ -90,6 +90,10 @@ const schema = z.object({
    * (trust every hop) is refused: it would take whatever address a client writes itself.
    */
   TRUST_PROXY: z.string().min(1).optional(),
+  /** Days an order may await its company's approval before it expires (issue 32, finding B). */
+  HELD_ORDER_DAYS: z.coerce.number().int().min(1).max(365).default(14),
+  /** Orders one buyer may have awaiting approval at once (issue 32, finding B). */
+  HELD_ORDERS_PER_BUYER: z.coerce.number().int().min(1).max(100).default(3),
   /** Megabytes of catalogue answers one process keeps in memory (decision 046; finding F). */
   CATALOGUE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
   /** Most keys each rate-limit rule remembers (the oldest are dropped beyond it). */
@@ -142,6 +146,8 @@ export interface ServerConfig {
   rateLimits: RateLimits;
   /** Bytes of catalogue answers one process keeps in memory at most. */
   catalogueCacheBytes: number;
+  /** Orders awaiting approval: how long they may wait, and how many one buyer may have. */
+  heldOrders: { days: number; perBuyer: number };
 }
 
 function rateLimitVariables() {
@@ -193,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: trustProxy(e.TRUST_PROXY),
     rateLimits: rateLimits(e),
     catalogueCacheBytes: e.CATALOGUE_CACHE_MB * 1024 * 1024,
+    heldOrders: { days: e.HELD_ORDER_DAYS, perBuyer: e.HELD_ORDERS_PER_BUYER },
   };
 }
 

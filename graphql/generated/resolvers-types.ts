@@ -98,7 +98,7 @@ export interface ApprovalListModel {
 }
 
 /** Where the approval of an order over a spending limit stands. */
-export type ApprovalState = "APPROVED" | "PENDING" | "REJECTED";
+export type ApprovalState = "APPROVED" | "EXPIRED" | "PENDING" | "REJECTED" | "WITHDRAWN";
 
 export type CardPaymentOutcomeResultModel =
   | (CardPaymentResultModel & { __typename: "CardPaymentResult" })
@@ -665,9 +665,9 @@ export interface OrderAddressModel {
 
 export interface OrderApprovalModel {
   __typename?: "OrderApproval";
-  /** When it was approved or rejected; null while pending. */
+  /** When it was approved, rejected, withdrawn or expired; null while pending. */
   decidedAt?: string | null;
-  /** Why the ADMIN rejected it; null otherwise. */
+  /** Why the ADMIN rejected it or staff withdrew it (when they said); null otherwise. */
   reason?: string | null;
   state: ApprovalState;
 }

@@ -85,7 +85,10 @@ const USAGE = `usage: npm run admin -- <command> [options]
   reject <id> --reason TEXT      reject (the applicant gets a polite mail)
   orders [--state S] [--company ID] [--limit N]
                                  placed orders, newest first
-  move <number|token> <state>    move an order to a state (e.g. approved, "payment missing")
+  move <number|token> <state> [--reason TEXT]
+                                 move an order to a state (e.g. approved, "payment missing");
+                                 an order awaiting its company's approval can only be
+                                 cancelled (withdrawn), the reason mailed to its buyer
   split <number|token> <part> <part> [...]
                                  split an order; a part is item ids "12,13", or "12:5,13" to
                                  move 5 units of item 12 and all of item 13
@@ -346,6 +349,7 @@ async function run(o: Options): Promise<void> {
       const before = await call("GET", `/orders/${encodeURIComponent(token)}`);
       const after = await call("POST", `/orders/${encodeURIComponent(token)}/transitions`, {
         to: args[1],
+        ...(flags.reason !== undefined ? { reason: flags.reason } : {}),
       });
       console.log(
         `Order ${String(after.number)}: ${String(before.state)} -> ${String(after.state)}`,

@@ -1,13 +1,13 @@
 import type { Kysely } from "kysely";
 import type { SpendingLimits } from "../../rules/spending-limits.js";
 import { AWAITING_APPROVAL } from "../domain/spending-limits.js";
-import { orderApprovedMail, orderRejectedMail } from "../mail/messages.js";
+import { heldOrderEndedMail, orderApprovedMail, orderRejectedMail } from "../mail/messages.js";
 import { queueMail } from "../mail/outbox.js";
 import { recordAudit, type Actor } from "./audit.js";
 import { releaseCouponUse, returnStock } from "./backoffice/orders.js";
 import { releaseForPayment, type Tx } from "./orders.js";
 import type { DB, OrderRow } from "./schema.js";
-import { personName, userLanguage, type MailContext } from "./spending.js";
+import { companyAdmins, personName, userLanguage, type MailContext } from "./spending.js";
 
 // Order approval (issue 21, part 1; decision 043): the orders of a company that await an
 // ADMIN's decision, the decision itself, and the spending limits of a company user.
@@ -80,8 +80,8 @@ async function decide(
   tx: Tx,
   orderId: number,
   set: Partial<Pick<OrderRow, "state" | "payment_state" | "shipping_state" | "approval_reason">> & {
-    approval_state: "approved" | "rejected";
-    approval_decided_by: number;
+    approval_state: "approved" | HeldOrderEnd["kind"];
+    approval_decided_by: number | null;
     approval_decided_at: Date;
   },
 ) {
@@ -162,16 +162,39 @@ export async function approveOrder(
 }
 
 /**
- * Rejects a locked order awaiting approval with the ADMIN's reason: it is cancelled, its
- * coupon's use and its stock given back, its payments and shipments cancelled (nothing was paid
- * or shipped). Audited with the reason and the stock returned; the buyer is mailed the reason.
- * False when it was decided already.
+ * Rejects a locked order awaiting approval with the ADMIN's reason: it is cancelled as
+ * endHeldOrder cancels, and the buyer is mailed the reason. False when it was decided already.
  */
-export async function rejectOrder(
+export function rejectOrder(
   tx: Tx,
   order: OrderRow,
   deciderId: number,
   reason: string,
+  mail: MailContext,
+): Promise<boolean> {
+  return endHeldOrder(tx, order, { kind: "rejected", deciderId, reason }, mail);
+}
+
+/** How a held order ends without being approved. */
+export type HeldOrderEnd =
+  /** An ADMIN of the company rejected it, with a reason for the buyer. */
+  | { kind: "rejected"; deciderId: number; reason: string }
+  /** The brand's staff withdrew it (issue 32, finding B), with an optional reason. */
+  | { kind: "withdrawn"; staff: Actor; reason: string | null }
+  /** Nobody decided within the days the configuration allows (issue 32, finding B). */
+  | { kind: "expired"; days: number };
+
+/**
+ * Ends a locked order awaiting approval without approving it: it is cancelled, its coupon's use
+ * and its stock given back, its payments and shipments cancelled (nothing was paid or shipped).
+ * Audited with the stock returned. A rejection mails the buyer the ADMIN's reason; a
+ * withdrawal or an expiry mails the buyer and the company's other ADMINs, each in their
+ * language. False when it was decided already (exactly one way out wins).
+ */
+export async function endHeldOrder(
+  tx: Tx,
+  order: OrderRow,
+  end: HeldOrderEnd,
   mail: MailContext,
 ): Promise<boolean> {
   const now = new Date();
@@ -179,9 +202,9 @@ export async function rejectOrder(
     state: "cancelled",
     payment_state: "cancelled",
     shipping_state: "cancelled",
-    approval_state: "rejected",
-    approval_reason: reason,
-    approval_decided_by: deciderId,
+    approval_state: end.kind,
+    approval_reason: end.kind === "expired" ? null : end.reason,
+    approval_decided_by: end.kind === "rejected" ? end.deciderId : null,
     approval_decided_at: now,
   });
   if (!decided) return false;
@@ -197,32 +220,99 @@ export async function rejectOrder(
     .set({ state: "cancelled" })
     .where("order_id", "=", order.id)
     .execute();
+  const actor: Actor =
+    end.kind === "rejected"
+      ? { type: "user", id: end.deciderId }
+      : end.kind === "withdrawn"
+        ? end.staff
+        : { type: "system", id: null };
   await recordAudit(tx, {
-    actor: { type: "user", id: deciderId },
+    actor,
     companyId: order.company_id,
     entityType: "order",
     entityId: order.id,
-    action: "approval.reject",
+    action: {
+      rejected: "approval.reject",
+      withdrawn: "approval.withdraw",
+      expired: "approval.expire",
+    }[end.kind],
     before: { state: AWAITING_APPROVAL, number: order.number },
     after: {
       state: "cancelled",
-      reason,
+      ...(end.kind === "expired" ? { days: end.days } : { reason: end.reason }),
       returnedStock: returned.map((i) => ({ variant: i.variant_code, quantity: i.quantity })),
       ...(couponReleased ? { couponReleased } : {}),
     },
   });
-  const { buyer, decider } = await buyerAndDecider(tx, order.shop_user_id, deciderId);
-  await queueMail(
-    tx,
-    orderRejectedMail(userLanguage(buyer.locale_code), {
-      to: buyer.email,
-      brandName: mail.brandName,
-      number: order.number ?? "",
-      approver: personName(decider),
-      reason,
-    }),
-  );
+  if (end.kind === "rejected") {
+    const { buyer, decider } = await buyerAndDecider(tx, order.shop_user_id, end.deciderId);
+    await queueMail(
+      tx,
+      orderRejectedMail(userLanguage(buyer.locale_code), {
+        to: buyer.email,
+        brandName: mail.brandName,
+        number: order.number ?? "",
+        approver: personName(decider),
+        reason: end.reason,
+      }),
+    );
+    return true;
+  }
+  const [buyer, admins] = await Promise.all([
+    tx
+      .selectFrom("shop_users")
+      .select(["email", "locale_code"])
+      .where("id", "=", order.shop_user_id)
+      .executeTakeFirstOrThrow(),
+    companyAdmins(tx, order.company_id, order.shop_user_id),
+  ]);
+  for (const to of [buyer, ...admins]) {
+    await queueMail(
+      tx,
+      heldOrderEndedMail(userLanguage(to.locale_code), {
+        to: to.email,
+        brandName: mail.brandName,
+        number: order.number ?? "",
+        end: end.kind,
+        reason: end.kind === "withdrawn" ? end.reason : null,
+        days: end.kind === "expired" ? end.days : null,
+        link: `${mail.publicUrl}/shop/account/order-history`,
+      }),
+    );
+  }
   return true;
+}
+
+/**
+ * Ends every order that has awaited approval longer than `days` (issue 32, finding B), each in
+ * its own transaction under its row lock, so a decision taken meanwhile wins. Answers how many
+ * expired. Safe to run on several processes at once: an order ends once.
+ */
+export async function expireHeldOrders(
+  db: Kysely<DB>,
+  days: number,
+  mail: MailContext,
+  now = new Date(),
+): Promise<number> {
+  const before = new Date(now.getTime() - days * 86_400_000);
+  const due = await db
+    .selectFrom("orders")
+    .select(["token_value", "company_id"])
+    .where("state", "=", AWAITING_APPROVAL)
+    .where("checkout_completed_at", "<", before)
+    .orderBy("checkout_completed_at")
+    .limit(500)
+    .execute();
+  let expired = 0;
+  for (const row of due) {
+    const ended = await db.transaction().execute(async (tx) => {
+      const order = await lockPlacedOrder(tx, row.token_value, row.company_id);
+      if (!order || order.state !== AWAITING_APPROVAL) return false;
+      return endHeldOrder(tx, order, { kind: "expired", days }, mail);
+    });
+    if (ended) expired += 1;
+  }
+  return expired;
 }
 
 /** Sets a company user's spending limits; answers the row. */

@@ -7,7 +7,7 @@ import { AWAITING_APPROVAL } from "../domain/spending-limits.js";
 import { computeTotals } from "../domain/totals.js";
 import type { Violation } from "../domain/violations.js";
 import { auditInsert, recordAudit, type Actor, type AuditEntry } from "./audit.js";
-import { checkSpending, requestApproval, type MailContext } from "./spending.js";
+import { checkSpending, heldOrdersOf, requestApproval, type MailContext } from "./spending.js";
 import type { AddressSnapshot, DB, OrderRow } from "./schema.js";
 import { lineTierPrice } from "./volume-prices.js";
 
@@ -691,7 +691,10 @@ export async function completeCart(
      * ADMINs are mailed with these links (order completion). Without it such an order is
      * refused (a card payment: nothing may be charged before approval; decision 043).
      */
-    holdOverLimit?: MailContext;
+    holdOverLimit?: MailContext & {
+      /** How many orders one buyer may have awaiting approval at once (issue 32, finding B). */
+      maxHeld: number;
+    };
     /**
      * Refuses a cart paid by card unless it is held over a limit (order completion: a card
      * cart is placed by its card payment, never by a completion that skips paying).
@@ -722,6 +725,20 @@ export async function completeCart(
   const spending = await checkSpending(tx, checked.order, checked.buyer);
   const hold = spending.exceeded.length > 0;
   if (hold && !opts.holdOverLimit) return { refusal: APPROVAL_REQUIRED };
+  // A buyer may hold only so many orders (and their stock and coupon uses) at once.
+  if (hold && (await heldOrdersOf(tx, order.shop_user_id)) >= opts.holdOverLimit!.maxHeld)
+    return {
+      refusal: {
+        type: "/problems/approval-required",
+        violations: [
+          {
+            propertyPath: "items",
+            message: "approval.tooManyHeld",
+            params: { max: opts.holdOverLimit!.maxHeld },
+          },
+        ],
+      },
+    };
   if (opts.refuseCard && checked.paysByCard && !hold) return { refusal: PAY_BY_CARD };
   const { failure, placed } = await placeOrder(tx, checked.order, hold, checked.paymentTermsDays);
   if (failure?.kind === "stock") {

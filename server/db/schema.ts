@@ -240,7 +240,7 @@ export interface DB {
     updated_at: Timestamp;
     checkout_completed_at: NullableTimestamp;
     /** An order over the buyer's spending limit (decision 043): pending, then approved or rejected. */
-    approval_state: "pending" | "approved" | "rejected" | null;
+    approval_state: "pending" | "approved" | "rejected" | "withdrawn" | "expired" | null;
     approval_decided_by: number | null;
     approval_decided_at: NullableTimestamp;
     /** Why an ADMIN rejected the order. */

@@ -53,11 +53,32 @@ export async function checkSpending(
   if (buyer.limits.perOrder === null && buyer.limits.perMonth === null) return none;
   if (buyer.limits.perMonth === null)
     return { ...none, exceeded: exceededLimits(buyer.limits, order.total, 0) };
-  await sql`select pg_advisory_xact_lock(${SPENDING_LOCK}::int, ${order.shop_user_id}::int)`.execute(
-    tx,
-  );
+  await lockBuyerSpending(tx, order.shop_user_id);
   // Read after the lock: the limits as they are now, and every order placed before it.
   return spendingNow(tx, order, now);
+}
+
+/**
+ * Serialises the completions of one buyer's carts to the end of the transaction (the advisory
+ * lock above); taken again in one transaction it is a no-op.
+ */
+export async function lockBuyerSpending(tx: Tx, userId: number) {
+  await sql`select pg_advisory_xact_lock(${SPENDING_LOCK}::int, ${userId}::int)`.execute(tx);
+}
+
+/**
+ * How many orders `userId` has awaiting approval, counted under the buyer's spending lock so
+ * two parallel completions cannot both take the last place (issue 32, finding B).
+ */
+export async function heldOrdersOf(tx: Tx, userId: number): Promise<number> {
+  await lockBuyerSpending(tx, userId);
+  const row = await tx
+    .selectFrom("orders")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("shop_user_id", "=", userId)
+    .where("state", "=", AWAITING_APPROVAL)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /**

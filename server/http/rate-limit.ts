@@ -87,6 +87,9 @@ const SIGN_IN = ["POST /api/v2/shop/customers/token", "POST /api/v2/admin/token"
 const failedSignIn = (status: number) => status === 401;
 const accepted = (status: number) => status >= 200 && status < 300;
 
+/** The key of a shop account's failed sign-ins (its e-mail, normalised). */
+export const shopAccountKey = (email: string) => `shop:${email.trim().toLowerCase()}`;
+
 /** The e-mail of a JSON body, normalised, when it looks like one. */
 function emailOf(request: FastifyRequest): string | undefined {
   const email = (request.body as { email?: unknown } | null | undefined)?.email;
@@ -108,7 +111,8 @@ const RULES: Rule[] = [
     // Shop and staff accounts are different people even with one e-mail.
     key: (r) => {
       const email = emailOf(r);
-      return email && `${r.url.startsWith("/api/v2/admin/") ? "staff" : "shop"}:${email}`;
+      if (!email) return undefined;
+      return r.url.startsWith("/api/v2/admin/") ? `staff:${email}` : shopAccountKey(email);
     },
     counts: failedSignIn,
     clears: (status) => status === 200,
@@ -119,7 +123,7 @@ const RULES: Rule[] = [
     // counts on the same account key, so the two together get the sign-in budget (issue 18).
     limit: "signInAccount",
     routes: ["PUT /api/v2/shop/customers/:id/password", "PUT /api/v2/shop/customers/:id"],
-    key: (r) => r.principal && `shop:${r.principal.email.trim().toLowerCase()}`,
+    key: (r) => r.principal && shopAccountKey(r.principal.email),
     counts: (_status, r) => r.currentPasswordWrong === true,
     message: "security.tooManySignIns",
   },
@@ -250,6 +254,10 @@ export function registerRateLimits(
   }
   app.decorate("rateLimitCounters", inMemory);
   if (table) app.decorate("rateLimitTable", table);
+  app.decorate("rateLimitClear", async (limit: RateLimitName, key: string) => {
+    if (table) await table.clear([{ rule: limit, key }]);
+    else inMemory.get(limit)?.reset(key);
+  });
 
   app.addHook("preHandler", async (request, reply) => {
     const rules = byRoute.get(`${request.method} ${request.routeOptions.url}`);
@@ -331,5 +339,10 @@ declare module "fastify" {
     rateLimitCounters: Map<RateLimitName, FixedWindowCounter>;
     /** On PostgreSQL, the shared table of windows (tests sweep it). */
     rateLimitTable?: TableWindows;
+    /**
+     * Ends `key`'s window of `limit` in every process (a password reset lifts the sign-in lock
+     * of its account: security round three, decision 060).
+     */
+    rateLimitClear: (limit: RateLimitName, key: string) => Promise<void>;
   }
 }

@@ -218,6 +218,48 @@ export function orderRejectedMail(
 }
 
 /**
+ * To the buyer and the company's ADMINs (each in their language): an order that awaited
+ * approval was withdrawn by the brand's staff or expired unanswered (issue 32, finding B); it
+ * is cancelled and its stock released.
+ */
+export function heldOrderEndedMail(
+  lang: Language,
+  p: {
+    to: string;
+    brandName: string;
+    number: string;
+    end: "withdrawn" | "expired";
+    reason: string | null;
+    days: number | null;
+    link: string;
+  },
+): Mail {
+  const params = {
+    brand: p.brandName,
+    number: p.number,
+    reason: p.reason ?? "",
+    days: p.days ?? 0,
+    link: p.link,
+  };
+  const text =
+    p.end === "expired"
+      ? "mail.heldOrderExpiredText"
+      : p.reason
+        ? "mail.heldOrderWithdrawnReasonText"
+        : "mail.heldOrderWithdrawnText";
+  return {
+    kind: `held_order_${p.end}`,
+    to: p.to,
+    subject: translate(
+      lang,
+      `mail.heldOrder${p.end === "expired" ? "Expired" : "Withdrawn"}Subject`,
+      params,
+    ),
+    text: translate(lang, text, params),
+  };
+}
+
+/**
  * To a colleague an ADMIN invited (in the language the invitee works in, decision 053): which
  * company invites them and the link to set their name and password.
  */

@@ -13,6 +13,7 @@ import {
   SetSpendingLimitsDocument,
   StartCartDocument,
 } from "../../src/lib/gql/graphql.js";
+import { expireHeldOrders } from "../../server/db/approvals.js";
 import { USERS } from "../support/test-app.js";
 import { dataOf, expectType, startGateway, type GatewayHarness } from "./harness.js";
 
@@ -210,5 +211,14 @@ describe("gateway: spending limits and order approval", () => {
       state: "cancelled",
       approval: { state: "REJECTED", reason: "Over the quarter's budget" },
     });
+  });
+
+  it("shows an order nobody decided on in time as EXPIRED to the buyer (issue 32, finding B)", async () => {
+    const placed = await placedOverLimit();
+    const later = new Date(Date.now() + 15 * 86_400_000);
+    const mail = { publicUrl: "http://portal.test", brandName: "Brand" };
+    expect(await expireHeldOrders(h.t.db, 14, mail, later)).toBeGreaterThanOrEqual(1);
+    const seen = dataOf(await h.run(OrderDocument, { token: placed.token }, as(USERS.spaBuyer)));
+    expect(seen.order).toMatchObject({ state: "cancelled", approval: { state: "EXPIRED" } });
   });
 });

@@ -287,6 +287,41 @@ describe.each(backends)("hardening on %s", (backend) => {
       }
     });
 
+    it("lifts an account's sign-in lock once its password is reset, and only that account's", async () => {
+      const app = await appOn(t, configWith({}));
+      const who = USERS.spaMarketing;
+      const { password_hash: before } = await t.db
+        .selectFrom("shop_users")
+        .select("password_hash")
+        .where("email", "=", who)
+        .executeTakeFirstOrThrow();
+      try {
+        for (let i = 0; i < 10; i++)
+          expect((await signIn(app, who, `wrong-${i}`, `10.9.0.${i}`)).status).toBe(401);
+        expect((await signIn(app, who, DEMO_PASSWORD, "10.9.1.1")).status).toBe(429);
+        for (let i = 0; i < 10; i++)
+          expect((await signIn(app, USERS.spaAdmin, `wrong-${i}`, "10.9.2.1")).status).toBe(401);
+        // The mailbox proves who this is: the new password signs in at once (decision 060).
+        expect((await send(app, "POST", RESET_REQUEST, { body: { email: who } })).status).toBe(202);
+        const token = await mailedToken(t, who, "forgotten-password");
+        const reset = await send(app, "PATCH", RESET(token), {
+          body: { newPassword: NEW_PASSWORD, confirmNewPassword: NEW_PASSWORD },
+          ip: "10.9.1.1",
+        });
+        expect(reset.status).toBe(204);
+        expect((await signIn(app, who, NEW_PASSWORD, "10.9.1.1")).status).toBe(200);
+        // Another account's lock stays.
+        expect((await signIn(app, USERS.spaAdmin, DEMO_PASSWORD, "10.9.2.1")).status).toBe(429);
+      } finally {
+        await app.close();
+        await t.db
+          .updateTable("shop_users")
+          .set({ password_hash: before })
+          .where("email", "=", who)
+          .execute();
+      }
+    });
+
     it("limits failed sign-ins per client address, also through the GraphQL gateway", async () => {
       const app = await appOn(t, configWith({ RATE_LIMIT_SIGN_IN_IP: "3/15" }), { portal: true });
       try {

@@ -225,7 +225,11 @@ describe.each(backends)("security round two on %s", (backend) => {
       const confirmed = await t.request("PATCH", `${API}/email-changes/${tokens[1]}`, { body: {} });
       expect(confirmed.status).toBe(200);
       expect(confirmed.body).toEqual({ email: NEW });
-      expect((await signIn(NEW)).status).toBe(200);
+      // Every session signed in before the change has ended (decision 060).
+      await t.refused(401, () => t.request("GET", `${API}/customers/${id}`, { as }));
+      const renamed = await signIn(NEW);
+      expect(renamed.status).toBe(200);
+      t.setToken(as, (renamed.body as { token: string }).token);
       expect((await signIn(as)).status).toBe(401);
       expect((await mailsTo(as)).at(-1)!.kind).toBe("email_changed");
       // Single use.

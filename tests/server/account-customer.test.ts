@@ -138,13 +138,24 @@ describe.each(backends)("account customer API on %s", (backend) => {
       expect((await t.request("PATCH", `${API}/email-changes/${token}`, { body: {} })).status).toBe(
         200,
       );
-      expect((await signIn("jonas.keller@demo-spa.example", DEMO_PASSWORD)).status).toBe(200);
+      const renamed = await signIn("jonas.keller@demo-spa.example", DEMO_PASSWORD);
+      expect(renamed.status).toBe(200);
       expect((await signIn(USERS.spaBuyer, DEMO_PASSWORD)).status).toBe(401);
+      // The change ended every session of the account that was signed in before it
+      // (decision 060): the old session is refused, the one signed in since works.
+      const ended = await t.request("GET", `${API}/customers/${id}`, { as: USERS.spaBuyer });
+      expect(ended.status).toBe(401);
+      const since = await t.request("GET", `${API}/customers/${id}`, {
+        token: (renamed.body as { token: string }).token,
+      });
+      expect(since.status).toBe(200);
       await t.db
         .updateTable("shop_users")
         .set({ email: USERS.spaBuyer })
         .where("id", "=", id)
         .execute();
+      const back = await signIn(USERS.spaBuyer, DEMO_PASSWORD);
+      t.setToken(USERS.spaBuyer, (back.body as { token: string }).token);
       expect((await put(BUYER, USERS.spaBuyer, id)).status).toBe(200);
       expect((await signIn(USERS.spaBuyer, DEMO_PASSWORD)).status).toBe(200);
     });
@@ -210,6 +221,9 @@ describe.each(backends)("account customer API on %s", (backend) => {
         .set({ email: USERS.retailAdmin })
         .where("id", "=", retailId)
         .execute();
+      // The change signed the account out everywhere: later checks sign in afresh.
+      const again = await signIn(USERS.retailAdmin, DEMO_PASSWORD);
+      t.setToken(USERS.retailAdmin, (again.body as { token: string }).token);
       // A colleague's invitation created after the request holds the address in the company.
       const late = "late.invitee@demo-spa.example";
       token = await requestChange(USERS.spaBuyer, late);

@@ -25,8 +25,8 @@ const ALLOWED: Record<OrderState, OrderState[]> = {
   waiting: ["approved", "cancelled"],
   "payment missing": ["approved", "cancelled"],
   cancelled: [],
-  // Only the buyer's company decides on it (decision 043).
-  "awaiting approval": [],
+  // Only the buyer's company decides on it (decision 043); staff may withdraw it (issue 32, B).
+  "awaiting approval": ["cancelled"],
 };
 
 const GLOW_PAYLOAD = {
@@ -763,7 +763,9 @@ describe.each(backends)("back-office API on %s", (backend) => {
           before: { state: from, number: order.number },
           after: { state: to },
         });
-        expect(event.action).toMatch(/^transition\./);
+        expect(event.action).toMatch(
+          from === "awaiting approval" ? /^approval\.withdraw$/ : /^transition\./,
+        );
       });
 
       it.each(ORDER_STATES)(
@@ -778,7 +780,7 @@ describe.each(backends)("back-office API on %s", (backend) => {
             expect(problem.type).toBe("/problems/order-state");
             expect(problem.detail).toBe(
               from === "awaiting approval"
-                ? "This order awaits approval by the buyer's company: only its administrators can approve or reject it."
+                ? "This order awaits approval by the buyer's company: only its administrators can approve or reject it. The back office can only cancel it."
                 : ALLOWED[from].length === 0
                   ? `The order is ${from}; its state can no longer change.`
                   : `An order in state ${from} cannot be moved to ${to}. Possible next states: ${ALLOWED[from].join(", ")}.`,

@@ -81,15 +81,20 @@ export async function emailTakenByOther(tx: Kysely<DB>, email: string, userId: n
   return row !== undefined;
 }
 
-/** The user signs in with the change's new e-mail from now on, and the change is used. */
+/**
+ * The user signs in with the change's new e-mail from now on, signed out everywhere; the change
+ * is used.
+ */
 export async function applyEmailChange(
   tx: Kysely<DB>,
   change: { id: number; userId: number; newEmail: string },
   now: Date,
 ) {
+  // The token version goes up: every session of the account ends, as after a new password
+  // (security round three; decision 060), so a session of whoever had the old mailbox ends too.
   await tx
     .updateTable("shop_users")
-    .set({ email: change.newEmail })
+    .set((eb) => ({ email: change.newEmail, token_version: eb("token_version", "+", 1) }))
     .where("id", "=", change.userId)
     .execute();
   await tx.updateTable("email_changes").set({ used_at: now }).where("id", "=", change.id).execute();

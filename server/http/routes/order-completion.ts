@@ -81,7 +81,11 @@ async function completeOrder(
       notes: typeof notes === "string" ? notes : undefined,
       language: languageOf(request),
       poNumber: po?.value,
-      holdOverLimit: { publicUrl: config.publicUrl, brandName: config.brandName },
+      holdOverLimit: {
+        publicUrl: config.publicUrl,
+        brandName: config.brandName,
+        maxHeld: config.heldOrders.perBuyer,
+      },
       refuseCard: true,
     });
     if (completed.refusal)

@@ -16,6 +16,7 @@ import { queueMail } from "../../mail/outbox.js";
 import type { AppContext } from "../context.js";
 import { languageOf } from "../problem.js";
 import { BodyReader } from "../validate.js";
+import { shopAccountKey } from "../rate-limit.js";
 import { hashPassword } from "../../core/password-hash.js";
 import { pickLanguage } from "../../core/i18n.js";
 import { Problem, unprocessable } from "../../core/problem.js";
@@ -102,7 +103,7 @@ export function registerPasswordReset(app: FastifyInstance, { db, config }: AppC
     const confirm = r.raw("confirmNewPassword");
     const lang = languageOf(request);
     const now = new Date();
-    await db.transaction().execute(async (tx) => {
+    const email = await db.transaction().execute(async (tx) => {
       // Locked, so two submissions of one link cannot both set a password.
       const found = await openReset(tx, tokenOf(request), now, true);
       if (!found) throw invalidLink();
@@ -132,7 +133,11 @@ export function registerPasswordReset(app: FastifyInstance, { db, config }: AppC
         action: "password_reset",
         after: { resetId: found.resetId, passwordChanged: true },
       });
+      return found.email;
     });
+    // The mailbox proved who this is and the password is new: failed sign-ins with the old one
+    // no longer lock the account out (decision 060). The per-address limit stays.
+    await app.rateLimitClear("signInAccount", shopAccountKey(email));
     return reply.code(204).send();
   });
 }

@@ -23,8 +23,12 @@ export type AddressInput = {
 /** Where the approval of an order over a spending limit stands. */
 export type ApprovalState =
   | 'APPROVED'
+  /** Nobody decided within the days allowed (HELD_ORDER_DAYS): it was cancelled. */
+  | 'EXPIRED'
   | 'PENDING'
-  | 'REJECTED';
+  | 'REJECTED'
+  /** The brand's staff cancelled it while it awaited approval. */
+  | 'WITHDRAWN';
 
 export type CartLineInput = {
   quantity: number;

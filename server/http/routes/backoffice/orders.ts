@@ -18,6 +18,7 @@ import {
   splitOrder,
   updateOrderStates,
 } from "../../../db/backoffice/orders.js";
+import { endHeldOrder } from "../../../db/approvals.js";
 import { findOrderByToken } from "../../../db/orders.js";
 import type { DB, OrderRow } from "../../../db/schema.js";
 import {
@@ -30,7 +31,7 @@ import {
 } from "../../../domain/order-states.js";
 import { planSplit } from "../../../domain/order-splitting.js";
 import { totalUnpaidAmount } from "../../../domain/payment-status.js";
-import { AWAITING_APPROVAL } from "../../../domain/spending-limits.js";
+import { AWAITING_APPROVAL, MAX_REASON_LENGTH } from "../../../domain/spending-limits.js";
 import { requireStaff } from "../../auth.js";
 import type { AppContext } from "../../context.js";
 import { BodyReader, paging, queryString } from "../../validate.js";
@@ -72,7 +73,8 @@ const placedOrder = async (dbx: Kysely<DB>, token: string, lock = false) => {
 const awaitingApproval = () =>
   new Problem(409, "/problems/order-state", "backoffice.awaitingApproval");
 
-export function registerOrderDesk(app: FastifyInstance, { db }: AppContext): void {
+export function registerOrderDesk(app: FastifyInstance, { db, config }: AppContext): void {
+  const mail = { publicUrl: config.publicUrl, brandName: config.brandName };
   app.get(`${ADMIN}/orders`, async (request) => {
     requireStaff(request);
     const q = request.query as Record<string, unknown>;
@@ -99,9 +101,11 @@ export function registerOrderDesk(app: FastifyInstance, { db }: AppContext): voi
   app.post(`${ADMIN}/orders/:token/transitions`, async (request) => {
     const staff = requireStaff(request);
     const { token } = request.params as { token: string };
-    const r = new BodyReader(request.body, ["transition", "to"]);
+    const r = new BodyReader(request.body, ["transition", "to", "reason"]);
     const transition = r.string("transition", { max: 40 });
     const to = r.string("to", { max: 40 });
+    // Why staff cancel an order awaiting approval (the buyer and the company's ADMINs read it).
+    const reason = r.string("reason", { max: MAX_REASON_LENGTH }) ?? null;
     if (r.violations.length === 0) {
       if ((transition === undefined) === (to === undefined))
         r.add({ propertyPath: "transition", message: "backoffice.transitionRequired" });
@@ -121,8 +125,23 @@ export function registerOrderDesk(app: FastifyInstance, { db }: AppContext): voi
     r.done();
     await db.transaction().execute(async (tx) => {
       const order = await placedOrder(tx, token, true);
-      // Only the buyer's company approves or rejects an order over a spending limit (decision 043).
-      if (order.state === AWAITING_APPROVAL) throw awaitingApproval();
+      // Only the buyer's company approves or rejects an order over a spending limit (decision
+      // 043); staff may only withdraw it, which cancels it and gives its stock and coupon use
+      // back (issue 32, finding B: a held order must not lock stock for good).
+      if (order.state === AWAITING_APPROVAL) {
+        const cancels =
+          transition === "cancel" || (to !== undefined && normalizeOrderState(to) === "cancelled");
+        if (!cancels) throw awaitingApproval();
+        const ended = await endHeldOrder(
+          tx,
+          order,
+          { kind: "withdrawn", staff: actorOf(staff), reason },
+          mail,
+        );
+        // Under the row lock it cannot have been decided meanwhile; should it be, say so.
+        if (!ended) throw awaitingApproval();
+        return;
+      }
       const move = resolveTransition(
         order.state,
         transition !== undefined ? { transition } : { to: to! },

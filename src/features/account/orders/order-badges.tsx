@@ -43,9 +43,50 @@ export function StatusBadges({ order }: { order: HistoryOrder }) {
   );
 }
 
-/** Why an ADMIN rejected the order, under its status; nothing for any other order. */
+type Translate = ReturnType<typeof useTranslation<"account">>["t"];
+
+/**
+ * What became of an order placed over a spending limit, in a sentence: pending, rejected (with
+ * the ADMIN's reason), withdrawn by the brand's staff (with theirs, when given) or expired
+ * (issue 32, finding B). Null once approved.
+ */
+export function approvalText(t: Translate, approval: HistoryOrder["approval"]): string | null {
+  if (!approval) return null;
+  switch (approval.state) {
+    case "PENDING":
+      return t("orders.approval.pending");
+    case "REJECTED":
+      return t("orders.approval.rejected", { reason: approval.reason ?? "" });
+    case "WITHDRAWN":
+      return approval.reason
+        ? t("orders.approval.withdrawnReason", { reason: approval.reason })
+        : t("orders.approval.withdrawn");
+    case "EXPIRED":
+      return t("orders.approval.expired");
+    default:
+      return null;
+  }
+}
+
+/**
+ * Under its status: why an ADMIN rejected the order, or that the brand withdrew it or it
+ * expired while awaiting approval; nothing for any other order.
+ */
 export function RejectionReason({ order }: { order: HistoryOrder }) {
   const { t } = useTranslation("account");
+  const state = order.approval?.state;
+  if (state === "WITHDRAWN" || state === "EXPIRED")
+    return (
+      <Text
+        size="xs"
+        c="red.8"
+        data-testid="order-rejection-reason"
+        lineClamp={3}
+        style={{ overflowWrap: "anywhere" }}
+      >
+        {approvalText(t, order.approval)}
+      </Text>
+    );
   if (!isRejected(order) || !order.approval?.reason) return null;
   return (
     <Text

@@ -27,7 +27,7 @@ import type { OrderAddressFieldsFragment } from "../../../lib/gql/graphql";
 import { formatMoney } from "../../../lib/money";
 import type { HistoryOrder } from "../account.services";
 import { formatDate, showsInvoice } from "./order-format";
-import { SplitBadge, StatusBadges } from "./order-badges";
+import { approvalText, SplitBadge, StatusBadges } from "./order-badges";
 import { OrderAddressText } from "../../../components/order-address";
 import { CardTable } from "../../../components/card-table";
 
@@ -80,9 +80,7 @@ export function OrderDetailDialog({
               data-testid="order-detail-approval"
               style={{ overflowWrap: "anywhere" }}
             >
-              {order.approval.state === "PENDING"
-                ? t("orders.approval.pending")
-                : t("orders.approval.rejected", { reason: order.approval.reason ?? "" })}
+              {approvalText(t, order.approval)}
             </Alert>
           )}
           {order.poNumber && (

@@ -150,7 +150,8 @@ export function OrderHistorySection() {
           {orders.data.map((order) => (
             <Paper key={order.token} withBorder radius="md" p="md" data-testid="order-card">
               <Group justify="space-between" align="flex-start" wrap="wrap">
-                <Stack gap={4}>
+                {/* Takes the row's free width, so a long reason wraps beside the actions. */}
+                <Stack gap={4} style={{ flex: "1 1 18rem", minWidth: 0 }}>
                   <Group gap="xs">
                     <Text fw={600}>{order.number}</Text>
                     <SplitBadge order={order} />
