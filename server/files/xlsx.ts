@@ -3,6 +3,7 @@ import { MAX_LINE_QUANTITY, MAX_QUICK_ORDER_LINES, MIN_LINE_QUANTITY } from "../
 import type { TierRange } from "../domain/volume-prices.js";
 import { safeRow, type CellValue } from "./cells.js";
 import { MEGABYTE } from "./uploads.js";
+import { LANGUAGES, translate } from "../core/i18n.js";
 import { hasZipSignature, readCentralDirectory, verifyEntries, ZipError } from "./zip.js";
 import { parseWorkbook, SheetParseError } from "./sheet-worker.js";
 
@@ -66,9 +67,9 @@ function sheetOf(o: SheetSpec): XLSX.WorkSheet {
   return sheet;
 }
 
-/** A workbook of one sheet: a header row, data rows, numbers with the given format. */
+/** A workbook of one sheet (and `more`): a header row, data rows, numbers with the given format. */
 function workbook(
-  sheetName: string,
+  name: string,
   header: string[],
   rows: Cell[][],
   o: { widths: number[]; numberFormat?: string; title: string; author: string },
@@ -77,10 +78,11 @@ function workbook(
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(
     book,
-    sheetOf({ name: sheetName, header, rows, widths: o.widths, numberFormat: o.numberFormat }),
-    sheetName,
+    sheetOf({ name, header, rows, widths: o.widths, numberFormat: o.numberFormat }),
+    sheetName(name),
   );
-  for (const extra of more) XLSX.utils.book_append_sheet(book, sheetOf(extra), extra.name);
+  for (const extra of more)
+    XLSX.utils.book_append_sheet(book, sheetOf(extra), sheetName(extra.name));
   book.Props = { Title: o.title, Author: o.author, CreatedDate: new Date() };
   // Shared strings (t="s"): the plainest text cell, read as text by every program.
   return XLSX.write(book, {
@@ -106,35 +108,71 @@ export interface ContractPriceRow {
   variants?: { code: string; tiers: readonly TierRange[] }[];
 }
 
-export const CONTRACT_PRICE_HEADER = ["code", "name", "price", "RRP", "EAN", "currency"];
-export const CONTRACT_PRICE_SHEET = "Contract prices";
-export const VOLUME_PRICE_HEADER = [
-  "code",
+/** The export texts of one language (`xlsxExport.*` in locales/<lng>/server-files.json). */
+export type ExportLabel = (key: string) => string;
+
+/** The keys of the contract price sheet's columns, in order. */
+const CONTRACT_PRICE_COLUMNS = ["code", "name", "price", "rrp", "ean", "currency"] as const;
+/** The keys of the volume price sheet's columns, in order. */
+const VOLUME_PRICE_COLUMNS = [
+  "productCode",
   "variant",
-  "from quantity",
-  "to quantity",
-  "unit price",
+  "fromQuantity",
+  "toQuantity",
+  "unitPrice",
   "currency",
-];
-export const VOLUME_PRICE_SHEET = "Volume prices";
+] as const;
+/** The keys of the quick-order sheet's columns: the two the importer reads. */
+const QUICK_ORDER_COLUMNS = ["quickOrderCode", "quickOrderQuantity"] as const;
+
+const labelsOf = (label: ExportLabel, keys: readonly string[]) =>
+  keys.map((key) => label(`xlsxExport.${key}`));
+
+/** The contract price sheet's header in the reader's language. */
+export const contractPriceHeader = (label: ExportLabel) => labelsOf(label, CONTRACT_PRICE_COLUMNS);
+/** The volume price sheet's header in the reader's language. */
+export const volumePriceHeader = (label: ExportLabel) => labelsOf(label, VOLUME_PRICE_COLUMNS);
+/** The quick-order sheet's header in the reader's language: the importer reads every language's. */
+export const quickOrderHeader = (label: ExportLabel) => labelsOf(label, QUICK_ORDER_COLUMNS);
+
+/**
+ * A name Excel accepts for a sheet: none of `[ ] : * ? / \`, no apostrophe at either end, at
+ * most 31 characters, never empty. Translated names are made to fit rather than trusted.
+ */
+export function sheetName(text: string): string {
+  const name = text
+    .replace(/[[\]:*?/\\]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 31)
+    .replace(/^'+|'+$/g, "")
+    .trim();
+  return name === "" ? "Sheet1" : name;
+}
 
 /**
  * The contract price list as .xlsx: one row per variant, amounts as numbers in major units
  * shown with two decimals (spreadsheet users sum and compare them), the EAN as text so its
  * leading zeros survive. A second sheet lists the volume prices: one row per tier of every
- * variant that has tiers, its last quantity empty for the open-ended tier.
+ * variant that has tiers, its last quantity empty for the open-ended tier. Sheet names,
+ * headers and the title are in the reader's language (`label`); numbers stay numbers.
  */
-export function contractPriceWorkbook(rows: readonly ContractPriceRow[], author: string): Buffer {
+export function contractPriceWorkbook(
+  rows: readonly ContractPriceRow[],
+  author: string,
+  label: ExportLabel,
+): Buffer {
   const major = (minor: number | null) => (minor === null ? null : minor / 100);
+  const title = sheetName(label("xlsxExport.contractSheet"));
   return workbook(
-    CONTRACT_PRICE_SHEET,
-    CONTRACT_PRICE_HEADER,
+    title,
+    contractPriceHeader(label),
     rows.map((r) => [r.code, r.name, major(r.price), major(r.rrpPrice), r.ean, r.currencyCode]),
-    { widths: [28, 40, 10, 10, 16, 9], numberFormat: "0.00", title: CONTRACT_PRICE_SHEET, author },
+    { widths: [28, 40, 10, 10, 16, 9], numberFormat: "0.00", title, author },
     [
       {
-        name: VOLUME_PRICE_SHEET,
-        header: VOLUME_PRICE_HEADER,
+        name: label("xlsxExport.volumeSheet"),
+        header: volumePriceHeader(label),
         rows: rows.flatMap((r) =>
           (r.variants ?? []).flatMap((v) =>
             v.tiers.map((t) => [
@@ -147,7 +185,7 @@ export function contractPriceWorkbook(rows: readonly ContractPriceRow[], author:
             ]),
           ),
         ),
-        widths: [28, 32, 14, 12, 12, 9],
+        widths: [28, 32, 18, 18, 14, 9],
         numberFormat: "0.00",
         formatColumns: [4],
       },
@@ -155,18 +193,21 @@ export function contractPriceWorkbook(rows: readonly ContractPriceRow[], author:
   );
 }
 
-export const QUICK_ORDER_HEADER = ["product_variant_code", "quantity"];
-
-/** The sample quick-order file: the two columns the importer reads and a few example rows. */
+/**
+ * The sample quick-order file: the two columns the importer reads, named in the reader's
+ * language (`label`), and a few example rows.
+ */
 export function quickOrderSampleWorkbook(
   rows: readonly { code: string; quantity: number }[],
   author: string,
+  label: ExportLabel,
 ): Buffer {
+  const title = sheetName(label("xlsxExport.quickOrderSheet"));
   return workbook(
-    "Quick order",
-    QUICK_ORDER_HEADER,
+    title,
+    quickOrderHeader(label),
     rows.map((r) => [r.code, r.quantity]),
-    { widths: [32, 10], title: "Quick order", author },
+    { widths: [32, 12], title, author },
   );
 }
 
@@ -205,8 +246,21 @@ export interface QuickOrderLine {
   quantity: number | string | boolean | null;
 }
 
-const CODE_HEADERS = new Set(["product_variant_code", "variant_code", "code", "sku"]);
-const QUANTITY_HEADERS = new Set(["quantity", "qty"]);
+/**
+ * The header names the importer takes, as `headerName` writes them: the English names, and
+ * in every language the names the exports write (a German partner fills the German sample,
+ * "Artikelnummer" and "Menge", or pastes rows of the German contract price list).
+ */
+const CODE_HEADERS = new Set([
+  ...["product_variant_code", "variant_code", "code", "sku"],
+  ...LANGUAGES.flatMap((l) =>
+    ["xlsxExport.quickOrderCode", "xlsxExport.code"].map((key) => headerName(translate(l, key))),
+  ),
+]);
+const QUANTITY_HEADERS = new Set([
+  ...["quantity", "qty"],
+  ...LANGUAGES.map((l) => headerName(translate(l, "xlsxExport.quickOrderQuantity"))),
+]);
 
 /**
  * Checks an upload is an .xlsx that is safe to open, before any spreadsheet code sees it:
@@ -335,8 +389,9 @@ export async function readQuickOrderSheetOffThread(buf: Buffer): Promise<QuickOr
 
 /**
  * The data rows of a quick-order workbook. The header is the first non-empty row; its code
- * column is named product_variant_code, code or sku and its quantity column quantity or qty
- * (any case; spaces or hyphens count as underscores). Rows with neither a code nor a
+ * column is named product_variant_code, code or sku and its quantity column quantity or qty,
+ * or as the sample or the contract price list names them in any language (any case, with or
+ * without accents; spaces or hyphens count as underscores). Rows with neither a code nor a
  * quantity are skipped. The workbook must have exactly one sheet and at most 1,000 data rows.
  * A cell holding a NUL character (`_x0000_` in the file) is refused: no text can hold one.
  */
@@ -418,10 +473,16 @@ function codeOf(cell: XLSX.CellObject | undefined): string | null {
   return text.slice(0, 255);
 }
 
-function headerName(cell: XLSX.CellObject | undefined): string {
-  if (isEmpty(cell)) return "";
-  return String(cell!.v)
+/**
+ * A header cell's name as the importer compares it: trimmed, lower case, accents dropped
+ * ("Quantité" is "quantite"), spaces and hyphens as one underscore.
+ */
+function headerName(cell: XLSX.CellObject | string | undefined): string {
+  if (typeof cell !== "string" && isEmpty(cell)) return "";
+  return String(typeof cell === "string" ? cell : cell!.v)
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
     .trim()
     .toLowerCase()
-    .replace(/[\s-]+/g, "_");
+    .replace(/[\s_-]+/g, "_");
 }

@@ -1,5 +1,5 @@
 import multipart from "@fastify/multipart";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { findProducts } from "../../db/catalog.js";
 import { variantLineName } from "../../../rules/line-name.js";
 import { companyPriceList, quickOrderSampleVariants } from "../../db/quick-order.js";
@@ -31,15 +31,15 @@ import type { AppContext } from "../context.js";
 import { can } from "../../domain/permissions.js";
 import { languageOf } from "../problem.js";
 import { requireAbility } from "../../core/abilities.js";
-import { pickLanguage, translate } from "../../core/i18n.js";
+import { pickLanguage, translate, type Language } from "../../core/i18n.js";
 import { Problem, unprocessable } from "../../core/problem.js";
 
 /** How many example rows the quick-order sample carries. */
 const SAMPLE_ROWS = 3;
 
 /**
- * File endpoints: the invoice PDF, the contract price and quick-order .xlsx exports, the
- * quick-order import and the support form. The two multipart endpoints live in their own
+ * File endpoints: the invoice PDF, the contract price and quick-order .xlsx exports (each in
+ * the reader's language: `downloadLanguage`), the quick-order import and the support form. The two multipart endpoints live in their own
  * plugin scope with @fastify/multipart, so every other route keeps refusing non-JSON bodies.
  * Downloads are private (`no-store`) and may be opened as plain links: the token cookie is
  * accepted on GET (see auth.ts).
@@ -50,13 +50,7 @@ export async function registerFileRoutes(app: FastifyInstance, { db, config }: A
   app.get("/customer-admin/invoice/:orderToken/download", async (request, reply) => {
     const principal = requirePrincipal(request);
     const { orderToken } = request.params as { orderToken: string };
-    // The storefront's link names the language the buyer reads (`?locale=de`): a plain link
-    // sends only the browser's Accept-Language.
-    const { locale } = request.query as { locale?: unknown };
-    const lang = pickLanguage(
-      typeof locale === "string" ? locale : request.headers["locale"],
-      request.headers["accept-language"],
-    );
+    const lang = downloadLanguage(request);
     const invoice = await loadInvoice(
       db,
       orderToken,
@@ -94,7 +88,7 @@ export async function registerFileRoutes(app: FastifyInstance, { db, config }: A
       page: 1,
       itemsPerPage: 100_000,
       priceList: company.price_list_code,
-      language: languageOf(request),
+      language: downloadLanguage(request),
     });
     const rows = products.flatMap((p) =>
       p.variants.map((v) => ({
@@ -108,9 +102,10 @@ export async function registerFileRoutes(app: FastifyInstance, { db, config }: A
         variants: [{ code: v.code, tiers: v.tiers }],
       })),
     );
+    const lang = downloadLanguage(request);
     return download(
       reply,
-      contractPriceWorkbook(rows, config.brandName),
+      contractPriceWorkbook(rows, config.brandName, (key) => translate(lang, key)),
       XLSX_MIME,
       "contract-price.xlsx",
     );
@@ -170,9 +165,10 @@ export async function registerFileRoutes(app: FastifyInstance, { db, config }: A
     const company = await companyPrices(principal.companyId);
     const variants = await quickOrderSampleVariants(db, company.price_list_code, SAMPLE_ROWS);
     const rows = variants.map((v, n) => ({ code: v.code, quantity: Math.min(n + 1, v.on_hand) }));
+    const lang = downloadLanguage(request);
     return download(
       reply,
-      quickOrderSampleWorkbook(rows, config.brandName),
+      quickOrderSampleWorkbook(rows, config.brandName, (key) => translate(lang, key)),
       XLSX_MIME,
       "quick-order-sample.xlsx",
     );
@@ -268,6 +264,19 @@ export async function registerFileRoutes(app: FastifyInstance, { db, config }: A
       return reply.code(201).send({ message: translate(languageOf(request), "supportForm.sent") });
     });
   });
+}
+
+/**
+ * The language of a downloaded file (decision 053): the storefront's link names the language
+ * the person reads (`?locale=de`), as a plain link sends only the browser's Accept-Language;
+ * else the `Locale` header, else Accept-Language, else English.
+ */
+function downloadLanguage(request: FastifyRequest): Language {
+  const { locale } = request.query as { locale?: unknown };
+  return pickLanguage(
+    typeof locale === "string" ? locale : request.headers["locale"],
+    request.headers["accept-language"],
+  );
 }
 
 function download(reply: FastifyReply, body: Buffer, type: string, filename: string) {
