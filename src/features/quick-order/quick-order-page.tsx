@@ -58,7 +58,7 @@ import {
   checkQuickOrderRow,
   importQuickOrderFile,
   readPastedLines,
-  QUICK_ORDER_SAMPLE_URL,
+  quickOrderSampleUrl,
   searchVariants,
   type CartActorLike,
   type VariantOption,
@@ -192,7 +192,12 @@ function QuickOrder() {
                 </Text>
               </Stack>
               <Group>
-                <Button component="a" href={QUICK_ORDER_SAMPLE_URL} download variant="outline">
+                <Button
+                  component="a"
+                  href={quickOrderSampleUrl(i18n.language)}
+                  download
+                  variant="outline"
+                >
                   {t("steps.download.action")}
                 </Button>
               </Group>

@@ -16,6 +16,13 @@ import { restCall } from "../../lib/rest";
 export const QUICK_ORDER_SAMPLE_URL = "/shop/export/xlsx/quick-order";
 
 /**
+ * The sample's link in the reader's language: a plain link sends only the browser's
+ * Accept-Language, so it names the page's language (`?locale=de`), as the invoice link does.
+ */
+export const quickOrderSampleUrl = (language: string) =>
+  `${QUICK_ORDER_SAMPLE_URL}?locale=${encodeURIComponent(language)}`;
+
+/**
  * Sends one .xlsx to the REST import as multipart form data (files bypass the gateway, which
  * speaks JSON only) and answers its rows: those that can be added, and those that cannot with
  * the row number, reason and translated message. A refused file throws the server's problem.
