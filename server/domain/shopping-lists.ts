@@ -1,3 +1,4 @@
+import { supportedLanguage, type Language } from "../../rules/language.js";
 import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from "./quantity.js";
 import type { Violation } from "./violations.js";
 
@@ -20,11 +21,26 @@ export function isTimeZone(value: unknown): value is string {
 }
 
 /**
- * The name a list gets when none is given: 'Shopping-List-{YYYY-MM-DD}' (storefront spec 5),
- * dated in the person's time zone when it is known, so a list saved late in the evening in New
- * York is not named after tomorrow; otherwise in UTC.
+ * The words of the default list name in each language, written as the spec writes the
+ * English one ('Shopping-List'): one word or words joined by hyphens, the date after one more.
+ * The save dialog and the server both take it from here, so the name a person sees prefilled
+ * is the name a blank one gets (decision 057).
  */
-export function defaultListName(now: Date, timeZone?: string): string {
+export const LIST_NAME_WORDS: Readonly<Record<Language, string>> = {
+  en: "Shopping-List",
+  fr: "Liste-d’achats",
+  de: "Einkaufsliste",
+  it: "Lista-della-spesa",
+  es: "Lista-de-compra",
+};
+
+/**
+ * The name a list gets when none is given: 'Shopping-List-{YYYY-MM-DD}' (storefront spec 5),
+ * its words in the person's language ('Einkaufsliste-2026-11-28'; English for any language
+ * but ours), dated in the person's time zone when it is known, so a list saved late in the
+ * evening in New York is not named after tomorrow; otherwise in UTC.
+ */
+export function defaultListName(now: Date, language: string, timeZone?: string): string {
   const parts = new Intl.DateTimeFormat("en", {
     timeZone: isTimeZone(timeZone) ? timeZone : "UTC",
     year: "numeric",
@@ -32,7 +48,8 @@ export function defaultListName(now: Date, timeZone?: string): string {
     day: "2-digit",
   }).formatToParts(now);
   const part = Object.fromEntries(parts.map((p) => [p.type, p.value]));
-  return `Shopping-List-${part.year}-${part.month}-${part.day}`;
+  const words = LIST_NAME_WORDS[supportedLanguage(language) ?? "en"];
+  return `${words}-${part.year}-${part.month}-${part.day}`;
 }
 
 export interface RequestedLine {

@@ -279,15 +279,34 @@ describe.each(backends)("saved shopping lists on %s", (backend) => {
           ...(name === undefined ? {} : { name }),
           items: [{ productVariant: V("GLOW-MINI-ROSE"), quantity: 1 }],
         });
-        expect((list as unknown as { name: string }).name).toBe(defaultListName(new Date()));
+        expect((list as unknown as { name: string }).name).toBe(defaultListName(new Date(), "en"));
       }
       const zoned = await create(
         USERS.spaBuyer,
         { items: [{ productVariant: V("GLOW-MINI-ROSE"), quantity: 1 }] },
         { "user-timezone": "Pacific/Kiritimati" },
       );
-      expect(zoned.body.name).toBe(defaultListName(new Date(), "Pacific/Kiritimati"));
+      expect(zoned.body.name).toBe(defaultListName(new Date(), "en", "Pacific/Kiritimati"));
       expect(zoned.body.name).toMatch(/^Shopping-List-\d{4}-\d{2}-\d{2}$/);
+    });
+
+    it("names a list without a name in the person's language", async () => {
+      const items = [{ productVariant: V("GLOW-MINI-ROSE"), quantity: 1 }];
+      const german = await create(
+        USERS.spaBuyer,
+        { name: " ", items },
+        { locale: "de_DE", "user-timezone": "Europe/Berlin" },
+      );
+      expect(german.status).toBe(201);
+      expect(german.body.name).toMatch(/^Einkaufsliste-\d{4}-\d{2}-\d{2}$/);
+      expect(german.body.name).toBe(defaultListName(new Date(), "de", "Europe/Berlin"));
+      // The browser's language when none is chosen.
+      const french = await create(
+        USERS.spaBuyer,
+        { items },
+        { "accept-language": "fr-CH,fr;q=0.9,en;q=0.8" },
+      );
+      expect(french.body.name).toMatch(/^Liste-d’achats-\d{4}-\d{2}-\d{2}$/);
     });
 
     it("accepts 100 characters of name, 300 lines and out-of-stock variants", async () => {

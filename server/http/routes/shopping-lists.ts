@@ -229,7 +229,7 @@ async function readNewList(db: Kysely<DB>, request: FastifyRequest, terms: Compa
   const r = new BodyReader(request.body, ["name", "items"]);
   const name =
     r.string("name", { max: MAX_LIST_NAME_LENGTH }) ??
-    defaultListName(new Date(), headerValue(request.headers["user-timezone"]));
+    defaultListName(new Date(), languageOf(request), headerValue(request.headers["user-timezone"]));
   const raw = r.raw("items");
   const requested: RequestedLine[] = [];
   if (raw === undefined || raw === null) {

@@ -3,8 +3,10 @@ import { describe, expect, it } from "vitest";
 import {
   defaultListName,
   isTimeZone,
+  LIST_NAME_WORDS,
   listTotal,
   MAX_LIST_LINES,
+  MAX_LIST_NAME_LENGTH,
   mergeListLines,
   planListOrder,
   type VariantAvailability,
@@ -14,22 +16,41 @@ describe("defaultListName", () => {
   const lateEvening = new Date("2025-03-09T23:30:00Z");
 
   it("is Shopping-List-{YYYY-MM-DD} in UTC by default", () => {
-    expect(defaultListName(lateEvening)).toBe("Shopping-List-2025-03-09");
-    expect(defaultListName(new Date("2025-12-31T00:00:00Z"))).toBe("Shopping-List-2025-12-31");
+    expect(defaultListName(lateEvening, "en")).toBe("Shopping-List-2025-03-09");
+    expect(defaultListName(new Date("2025-12-31T00:00:00Z"), "en")).toBe(
+      "Shopping-List-2025-12-31",
+    );
   });
 
   it("dates the list in the person's time zone when known", () => {
-    expect(defaultListName(lateEvening, "Europe/Berlin")).toBe("Shopping-List-2025-03-10");
-    expect(defaultListName(new Date("2025-03-10T02:00:00Z"), "America/New_York")).toBe(
+    expect(defaultListName(lateEvening, "en", "Europe/Berlin")).toBe("Shopping-List-2025-03-10");
+    expect(defaultListName(new Date("2025-03-10T02:00:00Z"), "en", "America/New_York")).toBe(
       "Shopping-List-2025-03-09",
     );
+  });
+
+  it("names the list in the person's language", () => {
+    expect(defaultListName(lateEvening, "de")).toBe("Einkaufsliste-2025-03-09");
+    expect(defaultListName(lateEvening, "fr")).toBe("Liste-d’achats-2025-03-09");
+    expect(defaultListName(lateEvening, "it")).toBe("Lista-della-spesa-2025-03-09");
+    expect(defaultListName(lateEvening, "es")).toBe("Lista-de-compra-2025-03-09");
+    expect(defaultListName(lateEvening, "de", "Europe/Berlin")).toBe("Einkaufsliste-2025-03-10");
+    // A locale names its language; English for any language but ours.
+    expect(defaultListName(lateEvening, "de_DE")).toBe("Einkaufsliste-2025-03-09");
+    expect(defaultListName(lateEvening, "pl")).toBe("Shopping-List-2025-03-09");
+    expect(defaultListName(lateEvening, "")).toBe("Shopping-List-2025-03-09");
+    // Every word fits the spec's shape and leaves room for a long name.
+    for (const words of Object.values(LIST_NAME_WORDS)) {
+      expect(words).toMatch(/^\S+$/);
+      expect(words.length).toBeLessThan(MAX_LIST_NAME_LENGTH - 11);
+    }
   });
 
   it.each(["", "Mars/Olympus", "not a zone", "x".repeat(100)])(
     "falls back to UTC for the unknown time zone %j",
     (zone) => {
       expect(isTimeZone(zone)).toBe(false);
-      expect(defaultListName(lateEvening, zone)).toBe("Shopping-List-2025-03-09");
+      expect(defaultListName(lateEvening, "en", zone)).toBe("Shopping-List-2025-03-09");
     },
   );
 
