@@ -1,13 +1,13 @@
 import { assign, setup } from "xstate";
 import { unprovided } from "./unprovided.js";
 
-/** 'Shopping-List-{YYYY-MM-DD}' (storefront spec section 5), for the date given. */
-export function defaultListName(date: Date): string {
-  return `Shopping-List-${date.toISOString().slice(0, 10)}`;
-}
-
 export interface SaveListContext {
   name: string;
+  /**
+   * The name the dialog opens on, 'Shopping-List-{YYYY-MM-DD}' in the person's language
+   * (storefront spec section 5): given by the app, which names it as the server names a list
+   * saved without a name (server/domain/shopping-lists.ts defaultListName, decision 057).
+   */
   defaultName: string;
   /** The server's detail after a failure, if it gave one. */
   failure: string | null;
@@ -30,7 +30,7 @@ export const saveShoppingListMachine = setup({
   types: {
     context: {} as SaveListContext,
     events: {} as SaveListEvent,
-    input: {} as { today: Date },
+    input: {} as { defaultName: string },
   },
   actors: {
     // Stryker disable next-line StringLiteral: the name only labels the error of a service the app did not provide
@@ -55,7 +55,7 @@ export const saveShoppingListMachine = setup({
   id: "saveShoppingList",
   // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
   description: "Saving the cart as a named shopping list.",
-  context: ({ input }) => ({ name: "", defaultName: defaultListName(input.today), failure: null }),
+  context: ({ input }) => ({ name: "", defaultName: input.defaultName, failure: null }),
   // Stryker disable next-line StringLiteral: without it XState starts in the first state, which is "closed"
   initial: "closed",
   states: {

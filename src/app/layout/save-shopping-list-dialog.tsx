@@ -10,7 +10,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { fromPromise } from "xstate";
 import { saveShoppingListMachine } from "../../../machines/save-shopping-list.machine";
-import { MAX_LIST_NAME_LENGTH } from "../../../server/domain/shopping-lists";
+import { defaultListName, MAX_LIST_NAME_LENGTH } from "../../../server/domain/shopping-lists";
 import { useDialogLayout } from "../../lib/dialog-layout";
 import { gateway } from "../../lib/gateway";
 import { CreateShoppingListDocument } from "../../lib/gql/graphql";
@@ -22,7 +22,7 @@ import { changeThroughCart, useCart, useRunningCart } from "../../lib/cart";
  * given name, then the cart is deleted, 'List saved' shows and the person goes to /shop.
  */
 export default function SaveShoppingListDialog({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation("cart");
+  const { t, i18n } = useTranslation("cart");
   const navigate = useNavigate();
   const { cart } = useCart();
   const runningCart = useRunningCart();
@@ -72,7 +72,17 @@ export default function SaveShoppingListDialog({ onClose }: { onClose: () => voi
     // The dialog is mounted for one save; the cart it saves is the one shown when it opened.
     [],
   );
-  const [snapshot, send] = useMachine(logic, { input: { today: new Date() } });
+  // Named as the server names a list saved without a name: the words in the page's language,
+  // dated in the browser's time zone, which every gateway call sends (decision 057).
+  const [snapshot, send] = useMachine(logic, {
+    input: {
+      defaultName: defaultListName(
+        new Date(),
+        i18n.language,
+        Intl.DateTimeFormat().resolvedOptions().timeZone,
+      ),
+    },
+  });
   useEffect(() => send({ type: "list.open" }), [send]);
   const { name } = snapshot.context;
   const busy = snapshot.matches("creatingList") || snapshot.matches("deletingCart");

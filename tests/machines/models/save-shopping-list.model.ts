@@ -5,21 +5,17 @@ type Ctx = { name: string; defaultName: string; failure: string | null };
 
 /**
  * 'Save for later' (storefront spec section 4), stated without the machine: the dialog opens
- * on 'Shopping-List-<date>'; saving needs a name (spaces do not count) and sends it trimmed;
- * then the cart is deleted, and whether that works or not, 'List saved' and /shop. A refusal
- * keeps the dialog open with the server's detail.
+ * on the default name the app gives ('Einkaufsliste-<date>' in German); saving needs a name
+ * (spaces do not count) and sends it trimmed; then the cart is deleted, and whether that works
+ * or not, 'List saved' and /shop. A refusal keeps the dialog open with the server's detail.
  */
 function oracle({ event, before, input }: OracleStep): OracleExpectation {
   const c = before.context as Ctx;
   const stay = { value: before.value, context: c };
   const e = event as { type: string; value?: string; error?: { detail?: unknown } };
   if (e.type === "xstate.init") {
-    const today = (input as { today: Date }).today;
-    const day = `${today.getUTCFullYear()}-${String(today.getUTCMonth() + 1).padStart(2, "0")}-${String(today.getUTCDate()).padStart(2, "0")}`;
-    return {
-      value: "closed",
-      context: { name: "", defaultName: `Shopping-List-${day}`, failure: null },
-    };
+    const { defaultName } = input as { defaultName: string };
+    return { value: "closed", context: { name: "", defaultName, failure: null } };
   }
   switch (before.value) {
     case "closed":
@@ -64,7 +60,7 @@ function oracle({ event, before, input }: OracleStep): OracleExpectation {
 
 export const model: MachineModel = {
   machine: saveShoppingListMachine,
-  input: { today: new Date(Date.UTC(2026, 10, 21)) },
+  input: { defaultName: "Einkaufsliste-2026-11-21" },
   events: (s) => [
     { type: "list.open" },
     { type: "list.changeName", value: s.context.name ? "" : " Autumn " },
