@@ -23,6 +23,22 @@ export const POSTCODE_PATTERNS: Readonly<Record<string, RegExp>> = {
   GB: /^(GIR ?0AA|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})$/i,
 };
 
+/** A postcode of each country in `POSTCODE_PATTERNS`, shown beside the error as an example. */
+export const POSTCODE_EXAMPLES: Readonly<Record<string, string>> = {
+  DE: "10115",
+  AT: "1010",
+  CH: "8001",
+  FR: "75002",
+  IT: "00184",
+  ES: "28013",
+  NL: "1012 AB",
+  BE: "1000",
+  PT: "1100-148",
+  PL: "00-950",
+  US: "10001",
+  GB: "SW1A 1AA",
+};
+
 /** Whether `postcode` fits `country`'s format (true for a country without a known format). */
 export function postcodeFits(countryCode: string, postcode: string): boolean {
   const pattern = POSTCODE_PATTERNS[countryCode.toUpperCase()];
@@ -42,7 +58,8 @@ export function phoneValid(phone: string): boolean {
 
 /**
  * VAT identification numbers of the EU countries (VIES formats, the country prefix included)
- * and the UK. Countries without a VAT number format here (CH, US, ...) take any text.
+ * and the UK. Countries without a VAT number format here (CH, NO, US, ...) take any plausible
+ * number (`vatPlausible`).
  */
 export const VAT_PATTERNS: Readonly<Record<string, RegExp>> = {
   AT: /^ATU\d{8}$/,
@@ -75,13 +92,86 @@ export const VAT_PATTERNS: Readonly<Record<string, RegExp>> = {
   GB: /^GB(\d{9}|\d{12}|GD\d{3}|HA\d{3})$/,
 };
 
+/** A VAT number of each country in `VAT_PATTERNS`, shown beside the error as an example. */
+export const VAT_EXAMPLES: Readonly<Record<string, string>> = {
+  AT: "ATU12345678",
+  BE: "BE0123456789",
+  BG: "BG123456789",
+  CY: "CY12345678X",
+  CZ: "CZ12345678",
+  DE: "DE123456789",
+  DK: "DK12345678",
+  EE: "EE123456789",
+  GR: "EL123456789",
+  ES: "ESX1234567X",
+  FI: "FI12345678",
+  FR: "FRXX123456789",
+  HR: "HR12345678901",
+  HU: "HU12345678",
+  IE: "IE1234567T",
+  IT: "IT12345678901",
+  LT: "LT123456789",
+  LU: "LU12345678",
+  LV: "LV12345678901",
+  MT: "MT12345678",
+  NL: "NL123456789B01",
+  PL: "PL1234567890",
+  PT: "PT123456789",
+  RO: "RO1234567890",
+  SE: "SE123456789012",
+  SI: "SI12345678",
+  SK: "SK1234567890",
+  GB: "GB123456789",
+};
+
 /** A VAT number as compared: capitals, without spaces, dots or dashes. */
 export function normalizeVat(vat: string): string {
   return vat.toUpperCase().replace(/[\s.-]/g, "");
 }
 
-/** Whether `vat` fits `country`'s VAT number format (true where none is known). */
+/**
+ * A tax number of a country whose format is not known here (Switzerland's "CHE-123.456.789
+ * MWST", Norway's "NO123456789MVA", a US EIN "12-3456789"): 4 to 20 letters and digits once
+ * spaces, dots and dashes are left out, at least one of them a digit.
+ */
+export function vatPlausible(vat: string): boolean {
+  return /^(?=.*\d)[A-Z\d]{4,20}$/.test(normalizeVat(vat));
+}
+
+/**
+ * Whether `vat` fits `country`'s VAT number format (`VAT_PATTERNS`, spaces, dots and dashes
+ * ignored); where no format is known, whether it is plausible (`vatPlausible`).
+ */
 export function vatFits(countryCode: string, vat: string): boolean {
   const pattern = VAT_PATTERNS[countryCode.toUpperCase()];
-  return pattern === undefined || pattern.test(normalizeVat(vat));
+  return pattern === undefined ? vatPlausible(vat) : pattern.test(normalizeVat(vat));
+}
+
+/**
+ * The violation of a VAT number that does not fit: the country's format with an example where
+ * one is known (`vatNumber.invalid`), else `vatNumber.implausible`; null when it fits.
+ */
+export function vatProblem(
+  countryCode: string,
+  vat: string,
+): { message: string; params: Record<string, string> } | null {
+  if (vatFits(countryCode, vat)) return null;
+  const country = countryCode.toUpperCase();
+  const example = VAT_EXAMPLES[country];
+  return example === undefined
+    ? { message: "vatNumber.implausible", params: {} }
+    : { message: "vatNumber.invalid", params: { country, example } };
+}
+
+/** The violation of a postcode that does not fit its country (with an example); else null. */
+export function postcodeProblem(
+  countryCode: string,
+  postcode: string,
+): { message: string; params: Record<string, string> } | null {
+  if (postcodeFits(countryCode, postcode)) return null;
+  const country = countryCode.toUpperCase();
+  return {
+    message: "address.postcodeInvalid",
+    params: { country, example: POSTCODE_EXAMPLES[country] ?? "" },
+  };
 }

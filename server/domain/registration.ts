@@ -1,3 +1,4 @@
+import { phoneValid, postcodeProblem, vatProblem } from "../../rules/address.js";
 import type { Violation } from "./violations.js";
 
 /**
@@ -181,6 +182,17 @@ class ObjectReader {
     return undefined;
   }
 
+  /**
+   * A phone number (rules/address.ts: digits, a leading +, spaces, dots, dashes, slashes and
+   * brackets; 6 to 15 digits), read as `text`; one that does not fit is reported.
+   */
+  phone(key: string, o: { required?: boolean }): string | undefined {
+    const phone = this.text(key, { required: o.required, max: 40 });
+    if (phone === undefined || phoneValid(phone)) return phone;
+    this.fail(key, "address.phoneInvalid");
+    return undefined;
+  }
+
   /** One of `choices` (case-insensitive for letters); reports blank as `requiredKey`. */
   choice<T extends string>(
     key: string,
@@ -266,13 +278,15 @@ export function readRegistration(
         ? "partnerRegistration.registrationNumberRequired"
         : false,
   });
+  const vatAsked = billingCountry !== undefined && needsVatNumber(billingCountry);
   const taxNumber = top.text("taxNumber", {
     max: 64,
-    required:
-      billingCountry && needsVatNumber(billingCountry)
-        ? "partnerRegistration.vatNumberRequired"
-        : false,
+    required: vatAsked ? "partnerRegistration.vatNumberRequired" : false,
   });
+  // The VAT number fits the billing country's format (issue 30); judged only where asked,
+  // since one typed before the country changed is not kept (below).
+  const vatWrong = vatAsked && taxNumber ? vatProblem(billingCountry.code, taxNumber) : null;
+  if (vatWrong) top.fail("taxNumber", vatWrong.message, vatWrong.params);
 
   const evaluation = readEvaluation(top, v);
   const customerType = top.choice("customerType", BUSINESS_MODELS);
@@ -297,7 +311,7 @@ export function readRegistration(
       corporateRegistrationNumber: needsRegistrationNumber(billing.country)
         ? (corporateRegistrationNumber ?? null)
         : null,
-      taxNumber: billingCountry && needsVatNumber(billingCountry) ? (taxNumber ?? null) : null,
+      taxNumber: vatAsked ? (taxNumber ?? null) : null,
       jobTitle: jobTitle ?? null,
       relationships: {
         default_contact: contactValue,
@@ -323,7 +337,7 @@ function readContact(relationships: ObjectReader, v: Violation[]): RegistrationC
   const name = r.text("name", { required: true, min: 2 });
   const surname = r.text("surname", { required: true, min: 2 });
   const email = r.text("email", { required: true, email: true });
-  const phone = r.text("phone", { required: true, max: 40 });
+  const phone = r.phone("phone", { required: true });
   r.choice("type", ["primary"] as const);
   // Each part was read as required: one missing has added its violation, and the registration
   // is refused whatever this returns. The line only narrows the types.
@@ -371,10 +385,13 @@ function readAddress(
   const street2 = r.text("street2");
   const company = r.text("company");
   const postCode = r.text("post_code", { required: true, max: 20 });
+  // The postcode fits the country (issue 30); an unknown country has its own violation.
+  const postcodeWrong = country && postCode ? postcodeProblem(country.code, postCode) : null;
+  if (postcodeWrong) r.fail("post_code", postcodeWrong.message, postcodeWrong.params);
   const town = r.text("town", { required: true });
   const stateText = r.text("state", { max: 40 });
   const neighborhood = r.text("neighborhood");
-  const phone = r.text("phone_number", { max: 40 });
+  const phone = r.phone("phone_number", {});
   const name = r.text("name");
   const surname = r.text("surname");
   const email = r.text("email", { email: true });

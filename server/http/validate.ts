@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { enabledCountry, provincesOf } from "../db/reference-data.js";
 import type { AddressSnapshot, DB } from "../db/schema.js";
 import { ADDRESS_MAX } from "../domain/address-book.js";
-import { phoneValid, postcodeFits } from "../../rules/address.js";
+import { phoneValid, postcodeProblem } from "../../rules/address.js";
 import type { Violation } from "../domain/violations.js";
 import { Problem, unprocessable } from "../core/problem.js";
 import { readLine, trimAll } from "../../rules/text.js";
@@ -139,12 +139,8 @@ export async function readAddress(
   const email = r.string("email", { email: true, max: M.email });
   let provinceName: string | null = null;
   // The postcode fits the country, the phone number has no letters (issue 30, rules/address.ts).
-  if (postcode && countryCode && !postcodeFits(countryCode, postcode))
-    r.add({
-      propertyPath: r.path("postcode"),
-      message: "address.postcodeInvalid",
-      params: { country: countryCode },
-    });
+  const postcodeWrong = postcode && countryCode ? postcodeProblem(countryCode, postcode) : null;
+  if (postcodeWrong) r.add({ propertyPath: r.path("postcode"), ...postcodeWrong });
   if (phoneNumber && !phoneValid(phoneNumber))
     r.add({ propertyPath: r.path("phoneNumber"), message: "address.phoneInvalid" });
   if (countryCode) {

@@ -101,4 +101,30 @@ describe("gateway: partner registration", () => {
       "relationships.billing_address.state",
     );
   });
+
+  it("answers a postcode, phone or VAT number that does not fit the country at its field (issue 30)", async () => {
+    const wrong = expectType(
+      dataOf(
+        await h.run(RegisterPartnerDocument, {
+          input: {
+            ...FRENCH,
+            taxNumber: "FR123",
+            contact: { ...FRENCH.contact, email: "wrong@maison-claire.example", phone: "01 CALL" },
+            address: { ...FRENCH.address, postCode: "7500" },
+          },
+        }),
+      ).registerPartner,
+      "ValidationError",
+    );
+    expect(wrong.violations.map((v) => `${v.propertyPath} ${v.code}`)).toEqual([
+      "relationships.default_contact.phone address.phoneInvalid",
+      "relationships.billing_address.post_code address.postcodeInvalid",
+      // The wizard's one address is also the shipping address.
+      "relationships.shipping_address.post_code address.postcodeInvalid",
+      "taxNumber vatNumber.invalid",
+    ]);
+    expect(wrong.violations[3]?.message).toBe(
+      "This VAT number does not fit the format of the country (FR). Example: FRXX123456789",
+    );
+  });
 });

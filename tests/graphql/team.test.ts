@@ -151,6 +151,23 @@ describe("gateway: company, my information, team, address book, team registratio
       ]);
     });
 
+    it("answers letters in the phone number as a ValidationError at the phone (issue 30)", async () => {
+      const input = {
+        firstName: "Bruno",
+        lastName: "Buyer",
+        email: USERS.spaBuyer,
+        phoneNumber: "0221 CALL ME",
+      };
+      const result = expectType(
+        dataOf(await h.run(UpdateMyInformationDocument, { input }, as(USERS.spaBuyer)))
+          .updateMyInformation,
+        "ValidationError",
+      );
+      expect(result.violations.map((v) => `${v.propertyPath} ${v.code}`)).toEqual([
+        "phoneNumber address.phoneInvalid",
+      ]);
+    });
+
     it("changes the e-mail only with the password and the confirmation link (issue 18)", async () => {
       const input = { firstName: "Bruno", lastName: "Buyer", email: "bruno@new-mailbox.example" };
       const refused = expectType(

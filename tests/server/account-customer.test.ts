@@ -169,6 +169,31 @@ describe.each(backends)("account customer API on %s", (backend) => {
       expect((await put(BUYER)).status).toBe(200);
     });
 
+    it("refuses letters in the phone number, changing nothing (issue 30)", async () => {
+      const before = await t.request("GET", `${API}/customers/${await userId(USERS.spaBuyer)}`, {
+        as: USERS.spaBuyer,
+      });
+      const problem = await t.refused(422, () =>
+        put({ ...BUYER, lastName: "Changed", phoneNumber: "+49 30 ANRUF" }),
+      );
+      expect(problem.violations).toEqual([
+        {
+          propertyPath: "phoneNumber",
+          message:
+            "Please enter a phone number of digits only (a leading +, spaces, dashes and brackets are fine).",
+          code: "address.phoneInvalid",
+        },
+      ]);
+      const after = await t.request("GET", `${API}/customers/${await userId(USERS.spaBuyer)}`, {
+        as: USERS.spaBuyer,
+      });
+      expect(after.body).toEqual(before.body);
+      expect((await put({ ...BUYER, phoneNumber: "(030) 123-4567" })).body).toMatchObject({
+        phoneNumber: "(030) 123-4567",
+      });
+      expect((await put(BUYER)).status).toBe(200);
+    });
+
     it("lets ADMIN users update their own data and a user change the case of their e-mail", async () => {
       const res = await put(
         {
@@ -397,6 +422,44 @@ describe.each(backends)("account customer API on %s", (backend) => {
       expect(problem.violations).toEqual(
         expect.arrayContaining([expect.objectContaining({ propertyPath: path, code })]),
       );
+    });
+
+    it("refuses a tax number that does not fit the registered address's country (issue 30)", async () => {
+      // Demo Spa GmbH is registered in Germany: a German VAT number, or the error says one.
+      const admin = await userId(USERS.spaAdmin);
+      const problem = await t.refused(422, () =>
+        t.request("PUT", `${API}/customers/${admin}`, {
+          as: USERS.spaAdmin,
+          body: { taxNumber: "DE123" },
+          headers: { "accept-language": "de" },
+        }),
+      );
+      expect(problem.violations).toEqual([
+        {
+          propertyPath: "taxNumber",
+          message: "Diese USt-IdNr. passt nicht zum Format des Landes (DE). Beispiel: DE123456789",
+          code: "vatNumber.invalid",
+        },
+      ]);
+      await t.refused(422, () => put({ taxNumber: "ATU12345678" }, USERS.spaAdmin));
+      const company = () =>
+        t.db.selectFrom("companies").select("tax_number").where("id", "=", 1).executeTakeFirst();
+      expect(await company()).toEqual({ tax_number: "DE123456789" });
+      expect((await put({ taxNumber: "de 123 456 789" }, USERS.spaAdmin)).body).toMatchObject({
+        taxNumber: "de 123 456 789",
+      });
+      expect((await put({ taxNumber: "DE123456789" }, USERS.spaAdmin)).status).toBe(200);
+      // A US company: no VAT format known, any plausible tax number (an EIN) is taken.
+      const retail = await userId(USERS.retailAdmin);
+      expect((await put({ taxNumber: "12-3456789" }, USERS.retailAdmin, retail)).status).toBe(200);
+      const implausible = await t.refused(422, () =>
+        put({ taxNumber: "n/a" }, USERS.retailAdmin, retail),
+      );
+      expect(implausible.violations?.[0]).toMatchObject({
+        propertyPath: "taxNumber",
+        code: "vatNumber.implausible",
+      });
+      expect((await put({ taxNumber: null }, USERS.retailAdmin, retail)).status).toBe(200);
     });
 
     it("keeps another company's ADMIN out with 404", async () => {

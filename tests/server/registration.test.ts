@@ -206,6 +206,58 @@ describe.each(backends)("partner registration on %s", (backend) => {
     });
   });
 
+  it("refuses a postcode, phone or VAT number that does not fit the country, in the caller's language (issue 30)", async () => {
+    const p = emea("fits@country.example", "Fits Country GmbH");
+    p.relationships.default_contact.phone = "+49 30 ANRUF";
+    p.relationships.billing_address.post_code = "1234";
+    p.taxNumber = "DE123";
+    const problem = await t.refused(422, () => apply(p, { "accept-language": "de" }));
+    expect(problem.violations).toEqual([
+      {
+        propertyPath: "relationships.default_contact.phone",
+        message:
+          "Bitte geben Sie eine Telefonnummer nur aus Ziffern ein (ein führendes +, Leerzeichen, Bindestriche und Klammern sind erlaubt).",
+        code: "address.phoneInvalid",
+      },
+      {
+        propertyPath: "relationships.billing_address.post_code",
+        message: "Diese Postleitzahl passt nicht zum Land (DE). Beispiel: 10115",
+        code: "address.postcodeInvalid",
+      },
+      {
+        propertyPath: "taxNumber",
+        message: "Diese USt-IdNr. passt nicht zum Format des Landes (DE). Beispiel: DE123456789",
+        code: "vatNumber.invalid",
+      },
+    ]);
+    expect(await application("fits@country.example")).toBeUndefined();
+    // A British postcode in an Austrian address; letters in the address's phone.
+    const at = emea("fits2@country.example", "Fits Zwei GmbH");
+    at.relationships.billing_address = {
+      ...at.relationships.billing_address,
+      country: "AT",
+      post_code: "SW1A 1AA",
+      phone_number: "0043 1 CALL",
+    };
+    at.taxNumber = "ATU12345678";
+    const atProblem = await t.refused(422, () => apply(at));
+    expect(atProblem.violations!.map((v) => `${v.propertyPath} ${v.code}`)).toEqual([
+      "relationships.billing_address.post_code address.postcodeInvalid",
+      "relationships.billing_address.phone_number address.phoneInvalid",
+    ]);
+    // Corrected, the application goes in; the VAT number kept as typed.
+    at.relationships.billing_address = {
+      ...at.relationships.billing_address,
+      post_code: "1010",
+      phone_number: "+43 1 234567",
+    };
+    at.taxNumber = "ATU 1234 5678";
+    expect((await apply(at)).status).toBe(201);
+    expect(
+      ((await application("fits2@country.example"))!.payload as { taxNumber: string }).taxNumber,
+    ).toBe("ATU 1234 5678");
+  });
+
   it("takes a US company's application with its registration number and state", async () => {
     const email = "owner@texas-drug.example";
     const res = await apply(us(email, "Texas Drug Co."));

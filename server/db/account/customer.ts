@@ -104,6 +104,20 @@ export async function updateCompanyDetails(
   await tx.updateTable("companies").set(details).where("id", "=", companyId).execute();
 }
 
+/**
+ * The country of the company's default billing address (its registered address), whose VAT
+ * number format its tax number must fit; null without one.
+ */
+export async function billingCountryOf(db: Kysely<DB>, companyId: number) {
+  const row = await db
+    .selectFrom("companies as c")
+    .innerJoin("addresses as a", "a.id", "c.default_billing_address_id")
+    .select("a.country_code")
+    .where("c.id", "=", companyId)
+    .executeTakeFirst();
+  return row?.country_code ?? null;
+}
+
 /** The shop user `userId` with their company's details, for the customer resource. */
 export async function customerWithCompany(db: Kysely<DB>, userId: number) {
   return db

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Kysely, Transaction } from "kysely";
 import {
+  billingCountryOf,
   emailHolder,
   lockCompanyDetails,
   lockPersonalDetails,
@@ -35,6 +36,7 @@ import { requestEmailChange } from "./email-changes.js";
 import { hashPassword, verifyPassword } from "../../core/password-hash.js";
 import { requireAbility, type Principal } from "../../core/abilities.js";
 import { forbidden, unprocessable } from "../../core/problem.js";
+import { phoneValid, vatProblem } from "../../../rules/address.js";
 
 // My information (spec 2, 5 "Personal details", 7) and the password change
 
@@ -56,7 +58,9 @@ export function registerMyInformation(app: FastifyInstance, ctx: AppContext) {
     const { personal, newEmail } = scope.personal
       ? await readPersonalChange(db, request, r, p)
       : { personal: undefined, newEmail: undefined };
-    const company = scope.company ? readCompanyChange(r) : undefined;
+    const company = scope.company
+      ? readCompanyChange(r, r.has("taxNumber") ? await billingCountryOf(db, p.companyId) : null)
+      : undefined;
     r.done();
 
     try {
@@ -170,6 +174,9 @@ async function readPersonalChange(
   const lastName = r.string("lastName", name);
   const email = r.string("email", { required: true, email: true, max: EMAIL_MAX });
   const phoneNumber = clearable(r, "phoneNumber", PHONE_MAX);
+  // Digits only, with +, spaces and brackets (issue 30, rules/address.ts).
+  if (phoneNumber && !phoneValid(phoneNumber))
+    r.add({ propertyPath: "phoneNumber", message: "address.phoneInvalid" });
   const jobTitle = clearable(r, "jobTitle", JOB_TITLE_MAX);
   const emailOk = email && !r.violations.some((v) => v.propertyPath === "email");
   if (emailOk && email.toLowerCase() !== p.email.toLowerCase()) {
@@ -195,8 +202,12 @@ async function readPersonalChange(
   return { personal, newEmail };
 }
 
-/** The company details of a "My information" change (ADMIN only), violations added to `r`. */
-function readCompanyChange(r: BodyReader): CompanyChange {
+/**
+ * The company details of a "My information" change (ADMIN only), violations added to `r`. The
+ * tax number fits the VAT number format of `country`, the registered address's (issue 30);
+ * without a known format or address, it must be plausible (rules/address.ts).
+ */
+function readCompanyChange(r: BodyReader, country: string | null): CompanyChange {
   const name = r.has("companyName")
     ? r.string("companyName", { required: true, min: NAME_MIN, max: COMPANY_NAME_MAX })
     : undefined;
@@ -208,9 +219,12 @@ function readCompanyChange(r: BodyReader): CompanyChange {
       message: "field.type",
       params: { type: "boolean" },
     });
+  const taxNumber = clearable(r, "taxNumber", TAX_NUMBER_MAX);
+  const vatWrong = taxNumber ? vatProblem(country ?? "", taxNumber) : null;
+  if (vatWrong) r.add({ propertyPath: "taxNumber", ...vatWrong });
   return {
     name,
-    taxNumber: clearable(r, "taxNumber", TAX_NUMBER_MAX),
+    taxNumber,
     poNumberRequired: typeof poRequired === "boolean" ? poRequired : undefined,
   };
 }

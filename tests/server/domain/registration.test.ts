@@ -11,6 +11,7 @@ import {
 const countries = new Map<string, CountryFacts>([
   ["DE", { code: "DE", emea: true, provinces: [] }],
   ["FR", { code: "FR", emea: true, provinces: [] }],
+  ["CH", { code: "CH", emea: true, provinces: [] }],
   ["JP", { code: "JP", emea: false, provinces: [] }],
   [
     "US",
@@ -179,7 +180,7 @@ describe("partner registration rules", () => {
       name: "Anna",
       surname: "Schmidt",
       email: "a@b.example",
-      phone: "1",
+      phone: "+49 30 123456",
       type: "secondary",
     };
     expect(paths(p)).toEqual([
@@ -637,5 +638,97 @@ describe("partner registration: boundaries and what a refusal says (mutation run
     expect(paths(payload(other))).toEqual([
       "customerType:partnerRegistration.customerTypeMismatch",
     ]);
+  });
+
+  describe("postcode, phone and VAT number fit the country (issue 30, rules/address.ts)", () => {
+    const full = (raw: unknown) => readRegistration(raw, countries).violations;
+    it("refuses a postcode that does not fit the billing or shipping country, naming it with an example", () => {
+      expect(full(withAddress(payload(), { post_code: "1234" }))).toEqual([
+        {
+          propertyPath: "relationships.billing_address.post_code",
+          message: "address.postcodeInvalid",
+          params: { country: "DE", example: "10115" },
+        },
+      ]);
+      const p = payload();
+      p.relationships.shipping_address = { ...p.relationships.shipping_address, post_code: "1010" };
+      expect(paths(p)).toEqual([
+        "relationships.shipping_address.post_code:address.postcodeInvalid",
+      ]);
+      // Lower-case country codes are read as capitals; the postcode is trimmed first.
+      expect(
+        valid(withAddress(payload(), { country: "de", post_code: " 80539 " })).relationships
+          .billing_address.post_code,
+      ).toBe("80539");
+    });
+
+    it("judges a postcode only against a known country, and a blank one only as missing", () => {
+      expect(paths(withAddress(payload(), { country: "XX", post_code: "1234" }))).toEqual([
+        "relationships.billing_address.country:address.countryUnknown",
+      ]);
+      expect(paths(withAddress(payload(), { post_code: " " }))).toEqual([
+        "relationships.billing_address.post_code:field.required",
+      ]);
+      // A country without a known format takes any postcode.
+      const jp = withAddress(payload({ taxNumber: null }), {
+        country: "JP",
+        post_code: "100-0001",
+      });
+      expect(valid(jp).relationships.billing_address.post_code).toBe("100-0001");
+    });
+
+    it("refuses letters in the contact's phone and in an address's phone; 6 digits are enough", () => {
+      const p = payload();
+      p.relationships.default_contact!.phone = "+49 30 CALL-ME";
+      expect(full(p)).toEqual([
+        { propertyPath: "relationships.default_contact.phone", message: "address.phoneInvalid" },
+      ]);
+      p.relationships.default_contact!.phone = "12345";
+      expect(paths(p)).toEqual(["relationships.default_contact.phone:address.phoneInvalid"]);
+      p.relationships.default_contact!.phone = " 123456 ";
+      expect(valid(p).relationships.default_contact.phone).toBe("123456");
+      expect(paths(withAddress(payload(), { phone_number: "030 1234x" }))).toEqual([
+        "relationships.billing_address.phone_number:address.phoneInvalid",
+      ]);
+      expect(
+        valid(withAddress(payload(), { phone_number: null })).relationships.billing_address
+          .phone_number,
+      ).toBeNull();
+    });
+
+    it("refuses a VAT number that does not fit the billing country's format, with an example", () => {
+      expect(full(payload({ taxNumber: "DE123" }))).toEqual([
+        {
+          propertyPath: "taxNumber",
+          message: "vatNumber.invalid",
+          params: { country: "DE", example: "DE123456789" },
+        },
+      ]);
+      expect(
+        paths(
+          withAddress(payload({ taxNumber: "DE123456789" }), { country: "FR", post_code: "75002" }),
+        ),
+      ).toEqual(["taxNumber:vatNumber.invalid"]);
+      // Spaces, dots and dashes are no part of the number; it is kept as typed (trimmed).
+      expect(valid(payload({ taxNumber: " de 123.456-789 " })).taxNumber).toBe("de 123.456-789");
+    });
+
+    it("takes any plausible number where the country's format is not known", () => {
+      const ch = (taxNumber: string) =>
+        withAddress(payload({ taxNumber }), { country: "CH", post_code: "8001" });
+      expect(valid(ch("CHE-123.456.789 MWST")).taxNumber).toBe("CHE-123.456.789 MWST");
+      expect(full(ch("n/a"))).toEqual([
+        { propertyPath: "taxNumber", message: "vatNumber.implausible", params: {} },
+      ]);
+    });
+
+    it("judges the VAT number only where it is asked", () => {
+      // Outside EMEA it is not asked (and not kept); with an unknown country not judged.
+      const jp = withAddress(payload({ taxNumber: "n/a" }), { country: "JP" });
+      expect(valid(jp).taxNumber).toBeNull();
+      expect(paths(withAddress(payload({ taxNumber: "n/a" }), { country: "XX" }))).toEqual([
+        "relationships.billing_address.country:address.countryUnknown",
+      ]);
+    });
   });
 });
