@@ -1,4 +1,5 @@
 import { assign, setup } from "xstate";
+import { phoneValid, postcodeFits } from "../rules/address.js";
 import { unprovided } from "./unprovided.js";
 
 export interface BookAddress {
@@ -105,6 +106,12 @@ export function addressFieldError(
   }
   if ((field === "countryCode" || field === "postcode") && value === "")
     return "addresses.errors.required";
+  // Issue 30 (rules/address.ts, as the server): the postcode fits the country, the phone has
+  // digits only.
+  if (field === "postcode" && !postcodeFits(values.countryCode, value))
+    return "addresses.errors.postcode";
+  if (field === "phoneNumber" && value !== "" && !phoneValid(value))
+    return "addresses.errors.phone";
   if (
     field === "provinceCode" &&
     value === "" &&
@@ -171,7 +178,8 @@ const find = (addresses: BookAddress[], id: string) => addresses.find((a) => a.i
 /**
  * The address book (account spec 2, 4, 5, 6, 8): the list; an add/edit dialog with the form's
  * rules (names, company, street and city at least 2 characters; country and postcode
- * required; a province exactly when the country has provinces) and the default shipping
+ * required, the postcode fitting the country and the phone of digits (issue 30); a province
+ * exactly when the country has provinces) and the default shipping
  * switch; removal after a confirmation; a switch per row making an address the default
  * shipping address. The default billing address is neither edited nor removed, the default
  * shipping address not removed: the machine refuses those events as the server would.
@@ -328,7 +336,12 @@ export const addressBookMachine = setup({
                     ...context.errors,
                     [event.field]: addressFieldError(event.field, next, context.countries),
                   };
-                  if (event.field === "countryCode") delete errors.provinceCode;
+                  if (event.field === "countryCode") {
+                    delete errors.provinceCode;
+                    // A postcode typed before is judged again against the new country.
+                    if (next.postcode.trim() !== "")
+                      errors.postcode = addressFieldError("postcode", next, context.countries);
+                  }
                   return errors;
                 },
                 serverErrors: ({ context, event }) => ({

@@ -1,4 +1,5 @@
 import { passwordLengthError } from "../rules/password.js";
+import { phoneValid } from "../rules/address.js";
 import { assign, setup } from "xstate";
 import { unprovided } from "./unprovided.js";
 
@@ -18,6 +19,8 @@ export type PasswordValues = Record<PasswordField, string>;
 
 /** Account spec 5 "Personal details": first name, last name and e-mail are required. */
 const REQUIRED: readonly ProfileField[] = ["firstName", "lastName", "email"];
+/** The fields the form judges: the required ones and the phone (issue 30). */
+const JUDGED: readonly ProfileField[] = [...REQUIRED, "phoneNumber"];
 
 /**
  * What a save answers: the saved values (the e-mail as it still is) and the new e-mail that
@@ -66,7 +69,11 @@ const EMPTY_PASSWORD: PasswordValues = {
 };
 
 function fieldError(field: ProfileField, value: string): string | undefined {
-  return REQUIRED.includes(field) && value.trim() === "" ? "me.errors.required" : undefined;
+  if (REQUIRED.includes(field) && value.trim() === "") return "me.errors.required";
+  // A phone number, when given, of digits (rules/address.ts, as the server).
+  if (field === "phoneNumber" && value.trim() !== "" && !phoneValid(value))
+    return "me.errors.phone";
+  return undefined;
 }
 
 /** A new e-mail (not only another case of the saved one) needs the current password. */
@@ -137,7 +144,7 @@ export const profileMachine = setup({
   },
   guards: {
     isProfileValid: ({ context }) =>
-      REQUIRED.every((f) => fieldError(f, context.values[f]) === undefined) &&
+      JUDGED.every((f) => fieldError(f, context.values[f]) === undefined) &&
       emailPasswordError(context) === undefined,
     isPasswordComplete: ({ context }) => isPasswordComplete(context.password),
   },
@@ -200,7 +207,8 @@ export const profileMachine = setup({
           states: {
             editing: {
               // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
-              description: "Typing; a required field shows 'Field is required' once blank.",
+              description:
+                "Typing; a required field shows 'Field is required' once blank, a phone number with letters says so.",
               on: {
                 "profile.change": {
                   actions: assign({
@@ -235,7 +243,7 @@ export const profileMachine = setup({
                     actions: assign({
                       errors: ({ context }) => ({
                         ...(Object.fromEntries(
-                          REQUIRED.map((f) => [f, fieldError(f, context.values[f])]),
+                          JUDGED.map((f) => [f, fieldError(f, context.values[f])]),
                         ) as ProfileContext["errors"]),
                         emailPassword: emailPasswordError(context),
                       }),

@@ -20,6 +20,42 @@ describe("address book machine: hand-written cases", () => {
     expect(addressFieldError("company", values, COUNTRIES)).toBe("addresses.errors.required");
   });
 
+  it("judges the postcode by the chosen country and a phone only when given (issue 30)", () => {
+    const values = { ...EMPTY_ADDRESS, countryCode: "DE", postcode: " 80539 ", phoneNumber: " " };
+    expect(addressFieldError("postcode", values, COUNTRIES)).toBeUndefined();
+    expect(addressFieldError("phoneNumber", values, COUNTRIES)).toBeUndefined();
+    expect(addressFieldError("postcode", { ...values, postcode: "8053" }, COUNTRIES)).toBe(
+      "addresses.errors.postcode",
+    );
+    // No country chosen yet, or one without a known format: any postcode.
+    expect(
+      addressFieldError("postcode", { ...values, countryCode: "", postcode: "8053" }, COUNTRIES),
+    ).toBeUndefined();
+    expect(
+      addressFieldError(
+        "postcode",
+        { ...values, countryCode: "JP", postcode: "100-0001" },
+        COUNTRIES,
+      ),
+    ).toBeUndefined();
+    expect(
+      addressFieldError("phoneNumber", { ...values, phoneNumber: "089 CALL" }, COUNTRIES),
+    ).toBe("addresses.errors.phone");
+    // A blank postcode is only missing, never of the wrong form.
+    const actor = createActor(addressBookMachine).start();
+    actor.send(done("loadAddressBook", BOOK) as never);
+    actor.send({ type: "address.add" });
+    actor.send({ type: "address.change", field: "countryCode", value: "DE" });
+    expect(actor.getSnapshot().context.errors.postcode).toBeUndefined();
+    actor.send({ type: "address.change", field: "postcode", value: "SW1A 1AA" });
+    expect(actor.getSnapshot().context.errors.postcode).toBe("addresses.errors.postcode");
+    actor.send({ type: "address.change", field: "countryCode", value: "US" });
+    expect(actor.getSnapshot().context.errors.postcode).toBe("addresses.errors.postcode");
+    actor.send({ type: "address.change", field: "postcode", value: "10001" });
+    expect(actor.getSnapshot().context.values.postcode).toBe("10001");
+    expect(actor.getSnapshot().context.errors.postcode).toBeUndefined();
+  });
+
   it("opens an address with missing optional parts as blank fields", () => {
     const actor = createActor(addressBookMachine).start();
     const bare = { ...ADDRESSES[2]!, firstName: null, lastName: null, company: null };

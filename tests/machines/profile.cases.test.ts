@@ -26,6 +26,22 @@ describe("profile machine: hand-written cases", () => {
     return { actor, sent };
   };
 
+  it("takes a phone of digits or none; letters keep the form from saving, what was typed kept (issue 30)", () => {
+    const { actor, sent } = loaded(() => new Promise(() => {}));
+    actor.send({ type: "profile.change", field: "phoneNumber", value: "030 CALL" });
+    expect(actor.getSnapshot().context.errors.phoneNumber).toBe("me.errors.phone");
+    actor.send({ type: "profile.save" });
+    expect(actor.getSnapshot().matches({ loaded: { details: "editing" } })).toBe(true);
+    expect(actor.getSnapshot().context.values.phoneNumber).toBe("030 CALL");
+    expect(actor.getSnapshot().context.errors.phoneNumber).toBe("me.errors.phone");
+    expect(sent).toEqual([]);
+    actor.send({ type: "profile.change", field: "phoneNumber", value: "   " });
+    expect(actor.getSnapshot().context.errors.phoneNumber).toBeUndefined();
+    actor.send({ type: "profile.save" });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.phoneNumber).toBe("");
+  });
+
   it("sends the details trimmed; a blank of spaces is blank; the same e-mail in other case and spaces needs no password", async () => {
     const { actor, sent } = loaded(() => new Promise(() => {}), {
       ...PROFILE,

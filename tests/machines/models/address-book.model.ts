@@ -84,10 +84,19 @@ const NOTHING: Values = {
   isDefaultShipping: false,
 };
 
+/** The postcodes of the model's countries (issue 30): five digits; a US ZIP+4 too. */
+const POSTCODE: Record<string, RegExp> = { DE: /^[0-9]{5}$/, US: /^[0-9]{5}(-[0-9]{4})?$/ };
+/** A phone number: digits with +, spaces, brackets, dots, dashes, slashes; 6 to 15 digits. */
+function phoneFits(value: string) {
+  const digits = value.split("").filter((ch) => ch >= "0" && ch <= "9").length;
+  return !/[^0-9+ ().\-/]/.test(value) && !/.\+/.test(value) && digits >= 6 && digits <= 15;
+}
+
 /**
  * Account spec 5's address form, written out: names, company, street and city need two
- * characters once trimmed (none: required); country and postcode are required; a province is
- * required exactly when the chosen country has provinces; phone and e-mail are free.
+ * characters once trimmed (none: required); country and postcode are required, the postcode
+ * of the country's form (issue 30); a province is required exactly when the chosen country
+ * has provinces; a phone, when given, of digits; the e-mail is free.
  */
 function addressRule(field: string, v: Values, countries: BookCountry[]): string | undefined {
   const value = String(v[field]).replace(/^\s+|\s+$/g, "");
@@ -98,6 +107,10 @@ function addressRule(field: string, v: Values, countries: BookCountry[]): string
   }
   if ((field === "countryCode" || field === "postcode") && value.length === 0)
     return "addresses.errors.required";
+  const pattern = POSTCODE[String(v.countryCode)];
+  if (field === "postcode" && pattern && !pattern.test(value)) return "addresses.errors.postcode";
+  if (field === "phoneNumber" && value.length > 0 && !phoneFits(value))
+    return "addresses.errors.phone";
   const provinces = countries.find((c) => c.code === v.countryCode)?.provinces ?? [];
   if (field === "provinceCode" && value.length === 0 && provinces.length > 0)
     return "addresses.errors.required";
@@ -123,7 +136,8 @@ function words(error: unknown): string | null {
  * The address book (account spec 2, 4, 5, 6 and 8), stated without the machine: the book
  * loads ('addresses.loadFailed' without the server's words). Adding opens an empty form;
  * editing opens the address's values (absent ones empty), never for the default billing
- * address. A change judges its field (a new country empties the province and its error), the
+ * address. A change judges its field (a new country empties the province and its error and
+ * judges a postcode typed before again), the
  * default switch changes unless the address edited is the default shipping one; saving sends
  * the id (none when adding) with the values as typed when no rule is broken, else shows every
  * broken rule; a refusal keeps the dialog with the server's words ('addresses.saveFailed') and
@@ -220,6 +234,9 @@ function oracle({ event, before }: OracleStep): OracleExpectation {
           const judged = newCountry ? { ...values, provinceCode: "" } : values;
           const errors = { ...c.errors, [e.field!]: addressRule(e.field!, judged, c.countries) };
           if (newCountry) delete errors.provinceCode;
+          // A postcode already typed is judged against the new country.
+          if (newCountry && String(values.postcode).trim() !== "")
+            errors.postcode = addressRule("postcode", judged, c.countries);
           return {
             value: before.value,
             context: {
@@ -306,6 +323,8 @@ export const model: MachineModel = {
       filled(s.context.values.street),
       s.context.values.countryCode,
       filled(s.context.values.provinceCode),
+      // Whether the postcode is the ZIP+4 (fits the US only) tells the re-judging apart.
+      s.context.values.postcode === "10001-1234",
       s.context.values.isDefaultShipping,
       s.context.editingId,
       Object.values(s.context.errors).filter(Boolean).length > 0,
@@ -340,6 +359,17 @@ export const model: MachineModel = {
       type: "address.change",
       field: "countryCode",
       value: s.context.values.countryCode === "US" ? "DE" : "US",
+    },
+    // Issue 30: a ZIP+4 fits the US, not Germany; four digits fit neither; letters in a phone.
+    {
+      type: "address.change",
+      field: "postcode",
+      value: s.context.values.postcode === "10001-1234" ? "1234" : "10001-1234",
+    },
+    {
+      type: "address.change",
+      field: "phoneNumber",
+      value: s.context.values.phoneNumber === "089 CALL" ? "+49 (89) 123-456" : "089 CALL",
     },
     {
       type: "address.change",

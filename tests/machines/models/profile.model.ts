@@ -32,6 +32,16 @@ const required = (field: string, value: string) =>
   ["firstName", "lastName", "email"].includes(field) && blank(value)
     ? "me.errors.required"
     : undefined;
+/** A phone number, when given: digits with +, spaces, brackets, dashes; 6 to 15 digits. */
+const phoneWrong = (value: string) => {
+  const v = trim(value);
+  const digits = v.split("").filter((ch) => ch >= "0" && ch <= "9").length;
+  return v !== "" && (/[^0-9+ ().\-/]/.test(v) || /.\+/.test(v) || digits < 6 || digits > 15);
+};
+/** The error a change or a save shows at a field: required, or a phone of digits (issue 30). */
+const judged = (field: string, value: string) =>
+  required(field, value) ??
+  (field === "phoneNumber" && phoneWrong(value) ? "me.errors.phone" : undefined);
 /** Another e-mail than the sign-in one, ignoring case and surrounding spaces. */
 const newEmail = (c: Ctx) =>
   trim(c.values.email!).toLowerCase() !== trim(c.savedEmail).toLowerCase();
@@ -56,8 +66,9 @@ function fieldErrors(error: unknown, rename: Record<string, string> = {}) {
 
 /**
  * My information (account spec 2, 5 and 8), stated without the machine. The details form: a
- * change marks a blank required field 'me.errors.required' (and clears it and the server's word
- * on that field otherwise); saving needs the three required fields and, for another e-mail than
+ * change marks a blank required field 'me.errors.required', a phone number that is not of
+ * digits 'me.errors.phone' (issue 30), and clears it and the server's word on that field
+ * otherwise; saving needs the three required fields, a phone of digits or none and, for another e-mail than
  * the sign-in one (case and spaces aside), the current password, else it marks what is missing
  * ('me.errors.passwordForEmail'). The save sends every field trimmed, plus the current password
  * only with a new e-mail; success takes the saved values, keeps a new pending e-mail (or the
@@ -124,7 +135,7 @@ function oracle({ event, before }: OracleStep): OracleExpectation {
           context: {
             ...c,
             values: { ...c.values, [e.field!]: e.value },
-            errors: { ...c.errors, [e.field!]: required(e.field!, e.value!) },
+            errors: { ...c.errors, [e.field!]: judged(e.field!, e.value!) },
             serverErrors: { ...c.serverErrors, [e.field!]: undefined },
           },
         };
@@ -141,7 +152,8 @@ function oracle({ event, before }: OracleStep): OracleExpectation {
       case "profile.save": {
         const passwordMissing = newEmail(c) && c.emailPassword === "";
         const missing = ["firstName", "lastName", "email"].some((f) => blank(c.values[f]!));
-        if (missing || passwordMissing)
+        const phone = phoneWrong(c.values.phoneNumber!);
+        if (missing || phone || passwordMissing)
           return {
             value: before.value,
             context: {
@@ -150,6 +162,7 @@ function oracle({ event, before }: OracleStep): OracleExpectation {
                 firstName: required("firstName", c.values.firstName!),
                 lastName: required("lastName", c.values.lastName!),
                 email: required("email", c.values.email!),
+                phoneNumber: phone ? "me.errors.phone" : undefined,
                 emailPassword: passwordMissing ? "me.errors.passwordForEmail" : undefined,
               },
             },
@@ -249,6 +262,7 @@ export const model: MachineModel = {
     JSON.stringify([
       s.value,
       filled(s.context.values.firstName),
+      s.context.values.phoneNumber === "030 CALL",
       Object.values(s.context.errors).filter(Boolean).length,
       Object.values(s.context.serverErrors).filter(Boolean).length > 0,
       s.context.failure !== null,
@@ -269,6 +283,12 @@ export const model: MachineModel = {
       type: "profile.change",
       field: "firstName",
       value: s.context.values.firstName ? "" : "Ada",
+    },
+    // Issue 30: letters in the phone number, then digits again.
+    {
+      type: "profile.change",
+      field: "phoneNumber",
+      value: s.context.values.phoneNumber === "030 CALL" ? "+49 (30) 123-456" : "030 CALL",
     },
     {
       type: "profile.change",
