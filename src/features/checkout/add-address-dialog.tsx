@@ -8,6 +8,8 @@ import "@mantine/core/styles/Text.css";
 import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { ADDRESS_MAX } from "../../../server/domain/address-book";
+import { POSTCODE_EXAMPLES } from "../../../rules/address";
+import { countryName } from "../../../rules/format";
 import { useDialogLayout } from "../../lib/dialog-layout";
 import { gateway } from "../../lib/gateway";
 import { asRefusal } from "../../lib/gateway-result";
@@ -35,6 +37,8 @@ type CreatedAddress = Extract<CreateAddressMutation["createAddress"], { __typena
 const ERROR_KEYS: Record<string, string> = {
   "addresses.errors.required": "address.required",
   "addresses.errors.minLength": "address.minLength",
+  "addresses.errors.postcode": "address.postcodeInvalid",
+  "addresses.errors.phone": "address.phoneInvalid",
 };
 
 /**
@@ -46,7 +50,7 @@ export default function AddAddressDialog(props: {
   /** The saved address as the server has it (the shipping select shows its label). */
   onCreated: (address: CreatedAddress) => void;
 }) {
-  const { t } = useLazyNamespace("checkout", CHECKOUT_TEXTS);
+  const { t, i18n } = useLazyNamespace("checkout", CHECKOUT_TEXTS);
   const countries = useGatewayQuery(() => gateway(CountriesDocument, {}), "countries");
   const [values, setValues] = useState<AddressValues>(EMPTY_ADDRESS);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
@@ -56,7 +60,14 @@ export default function AddAddressDialog(props: {
   const { fullScreen } = useDialogLayout();
   const provinces = list.find((c) => c.code === values.countryCode)?.provinces ?? [];
 
-  const message = (key: string | undefined) => (key ? t(ERROR_KEYS[key] ?? key) : undefined);
+  // A postcode's error names the country and an example of its postcodes (issue 30).
+  const message = (key: string | undefined, of: AddressValues = values) =>
+    key
+      ? t(ERROR_KEYS[key] ?? key, {
+          country: countryName(of.countryCode, i18n.language),
+          example: POSTCODE_EXAMPLES[of.countryCode],
+        })
+      : undefined;
   const set = (field: Field) => (value: string) => {
     const next = {
       ...values,
@@ -64,7 +75,14 @@ export default function AddAddressDialog(props: {
       ...(field === "countryCode" ? { provinceCode: "" } : {}),
     };
     setValues(next);
-    setErrors((e) => ({ ...e, [field]: message(addressFieldError(field, next, list)) }));
+    setErrors((e) => ({
+      ...e,
+      [field]: message(addressFieldError(field, next, list), next),
+      // A postcode typed before is judged again against a new country.
+      ...(field === "countryCode" && next.postcode.trim() !== ""
+        ? { postcode: message(addressFieldError("postcode", next, list), next) }
+        : {}),
+    }));
   };
 
   async function save() {
@@ -112,6 +130,8 @@ export default function AddAddressDialog(props: {
       onChange={(e) => set(field)(e.currentTarget.value)}
       error={errors[field]}
       required={required}
+      type={field === "phoneNumber" ? "tel" : "text"}
+      inputMode={field === "phoneNumber" ? "tel" : undefined}
       maxLength={ADDRESS_MAX[field as keyof typeof ADDRESS_MAX]}
     />
   );

@@ -59,6 +59,7 @@ import {
 import { REGISTRATION_TEXTS } from "./registration-texts";
 import { loadRegistrationCountries, submitRegistration } from "./registration.services";
 import { FormFields } from "../../components/form-fields";
+import { countryName } from "../../../rules/format";
 
 const TERMS_URL = "/privacy/terms-and-conditions";
 const PRIVACY_URL = "/privacy/privacy-policy";
@@ -92,13 +93,25 @@ const AUTOCOMPLETE: Partial<Record<RegistrationField, string>> = {
   postalCode: "postal-code",
 };
 
+/** The keyboard a phone shows: digits for phone numbers and counts (issue 30). */
+const INPUT_TYPE: Partial<Record<RegistrationField, string>> = {
+  email: "email",
+  webUrl: "url",
+  phone: "tel",
+};
+const INPUT_MODE: Partial<Record<RegistrationField, "tel" | "numeric">> = {
+  phone: "tel",
+  storesCount: "numeric",
+  onlineShopsCount: "numeric",
+};
+
 /**
  * /register: the four-step partner registration (account spec sections 2, 4, 5 and 8). The
  * machine validates each step with the server's own rules; the page shows the fields the
  * chosen country and business model call for.
  */
 export function Component() {
-  const { t } = useLazyNamespace("registration", REGISTRATION_TEXTS);
+  const { t, i18n } = useLazyNamespace("registration", REGISTRATION_TEXTS);
   const logic = useMemo(
     () =>
       registrationMachine.provide({
@@ -202,8 +215,17 @@ export function Component() {
     );
   }
 
+  // A country in a message (the postcode or VAT number does not fit it) by its name.
+  const paramsOf = (params: Record<string, string | number> | undefined) =>
+    typeof params?.country === "string"
+      ? { ...params, country: countryName(params.country, i18n.language) }
+      : params;
   const errorText = (error: FieldError | undefined) =>
-    error ? ("text" in error ? error.text : t(error.key, { ...error.params })) : undefined;
+    error
+      ? "text" in error
+        ? error.text
+        : t(error.key, { ...paramsOf(error.params) })
+      : undefined;
   const label = (field: RegistrationField) => {
     const text = t(`fields.${field}`, { product: BRAND.product });
     return OPTIONAL.has(field) ? `${text} (${t("optional")})` : text;
@@ -261,8 +283,8 @@ export function Component() {
       <TextInput
         key={field}
         {...common}
-        type={field === "email" ? "email" : field === "webUrl" ? "url" : "text"}
-        inputMode={field === "storesCount" || field === "onlineShopsCount" ? "numeric" : undefined}
+        type={INPUT_TYPE[field] ?? "text"}
+        inputMode={INPUT_MODE[field]}
         autoComplete={AUTOCOMPLETE[field]}
         value={values[field]}
         onChange={(e) => change(field)(e.currentTarget.value)}

@@ -181,6 +181,11 @@ const MESSAGE_OF_KEY: Readonly<Record<string, string>> = {
   "partnerRegistration.invalidChoice": "validation.choice",
   "address.provinceUnknown": "validation.choice",
   "address.countryUnknown": "validation.choice",
+  // Issue 30: the postcode, the phone and the VAT number fit the country (rules/address.ts).
+  "address.postcodeInvalid": "validation.postcode",
+  "address.phoneInvalid": "validation.phone",
+  "vatNumber.invalid": "validation.vat",
+  "vatNumber.implausible": "validation.vatImplausible",
 };
 
 const toFacts = (countries: readonly RegistrationCountry[]) =>

@@ -40,6 +40,7 @@ import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { ADDRESS_MAX } from "../../../../server/domain/address-book";
 import { useDialogLayout } from "../../../lib/dialog-layout";
 import { countryName } from "../../../../rules/format";
+import { POSTCODE_EXAMPLES } from "../../../../rules/address";
 import { useLazyNamespace } from "../../../lib/lazy-namespace";
 import { ACCOUNT_TEXTS, textOf } from "../me/account-texts";
 import {
@@ -119,7 +120,13 @@ export function AddressBookSection() {
   const saving = snapshot.matches({ dialog: "saving" });
   const errorOf = (field: string) => {
     const key = c.errors[field as AddressField];
-    return key ? t(key) : c.serverErrors[field];
+    // The postcode's error names the country and an example of its postcodes (issue 30).
+    const country = c.values.countryCode;
+    const params = {
+      country: countryName(country, i18n.language),
+      example: POSTCODE_EXAMPLES[country],
+    };
+    return key ? t(key, params) : c.serverErrors[field];
   };
   const change = (field: AddressField, value: string) =>
     send({ type: "address.change", field, value });
@@ -300,6 +307,7 @@ export function AddressBookSection() {
                   key={field}
                   name={field}
                   type={type}
+                  inputMode={type === "tel" ? "tel" : undefined}
                   label={t(`addresses.fields.${field}`)}
                   autoComplete={auto}
                   maxLength={maxLengthOf(field)}

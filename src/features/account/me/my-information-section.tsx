@@ -169,6 +169,8 @@ export function MyInformationSection() {
                 key={field}
                 name={field}
                 type={type}
+                // A phone's keyboard on phones (issue 30).
+                inputMode={type === "tel" ? "tel" : undefined}
                 label={t(`me.${field}`)}
                 withAsterisk={required}
                 autoComplete={auto}
