@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-
+import { countryName } from "../../rules/format.js";
 import {
   decideLanguage,
   LANGUAGES,
@@ -51,5 +51,12 @@ export function translate(
 ): string {
   const [section = "", name = ""] = key.split(".", 2);
   const text = catalogues[lang][section]?.[name] ?? catalogues.en[section]?.[name] ?? key;
-  return text.replace(/\{(\w+)\}/g, (m, p: string) => (p in params ? String(params[p]) : m));
+  return text.replace(/\{(\w+)\}/g, (m, p: string) =>
+    !(p in params)
+      ? m
+      : // A `country` is a country's code: the text names the country in its reader's language.
+        p === "country" && /^[A-Z]{2}$/.test(String(params[p]))
+        ? countryName(String(params[p]), lang)
+        : String(params[p]),
+  );
 }

@@ -124,7 +124,7 @@ describe("gateway: partner registration", () => {
       "taxNumber vatNumber.invalid",
     ]);
     expect(wrong.violations[3]?.message).toBe(
-      "This VAT number does not fit the format of the country (FR). Example: FRXX123456789",
+      "This VAT number does not fit the format of the country (France). Example: FRXX123456789",
     );
   });
 });

@@ -326,7 +326,7 @@ describe.each(backends)("account address book API on %s", (backend) => {
         }),
       );
       expect(problem.violations?.map((v) => v.message)).toEqual([
-        "Diese Postleitzahl passt nicht zum Land (DE). Beispiel: 10115",
+        "Diese Postleitzahl passt nicht zum Land (Deutschland). Beispiel: 10115",
         expect.stringContaining("Telefonnummer"),
       ]);
     });

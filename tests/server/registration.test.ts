@@ -221,12 +221,12 @@ describe.each(backends)("partner registration on %s", (backend) => {
       },
       {
         propertyPath: "relationships.billing_address.post_code",
-        message: "Diese Postleitzahl passt nicht zum Land (DE). Beispiel: 10115",
+        message: "Diese Postleitzahl passt nicht zum Land (Deutschland). Beispiel: 10115",
         code: "address.postcodeInvalid",
       },
       {
         propertyPath: "taxNumber",
-        message: "Diese USt-IdNr. passt nicht zum Format des Landes (DE). Beispiel: DE123456789",
+        message: "Diese USt-IdNr. passt nicht zum Format des Landes (Deutschland). Beispiel: DE123456789",
         code: "vatNumber.invalid",
       },
     ]);
