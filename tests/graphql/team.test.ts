@@ -202,12 +202,19 @@ describe("gateway: company, my information, team, address book, team registratio
         "EmailChangeConfirmed",
       );
       expect(confirmed.email).toBe(input.email);
+      // The change ended the account's sessions (decision 060): the old one is refused.
+      const ended = await h.run(MyInformationDocument, {}, as(USERS.spaBuyer));
+      expect(ended.errors?.[0]?.extensions).toMatchObject({ code: "UNAUTHENTICATED" });
       const id = await h.t.userId(input.email);
       await h.t.db
         .updateTable("shop_users")
         .set({ email: USERS.spaBuyer })
         .where("id", "=", id)
         .execute();
+      const again = dataOf(
+        await h.run(ApiSignInDocument, { email: USERS.spaBuyer, password: PASSWORD }),
+      ).signIn;
+      tokens[USERS.spaBuyer] = expectType(again, "SignInSuccess").token;
     });
 
     it("refuses MARKETING users (ForbiddenError)", async () => {
