@@ -101,4 +101,46 @@ export const tests = journeys(
       expect(!(await page.getByText("Password changed").isVisible()), "nothing is sent");
     },
   },
+  {
+    name: "a German postcode of four digits and a phone with letters are refused at their fields, the country named (address book and My information, German, 390 px)",
+    async run(ctx) {
+      const { page, baseUrl, screenshot } = ctx;
+      await signInGerman(ctx, "admin@demo-spa.example");
+      await page.goto(`${baseUrl}/shop/account/address-book`);
+      await page.getByRole("button", { name: "Adresse hinzufügen" }).click();
+      const dialog = page.getByRole("dialog", { name: "Adresse hinzufügen" });
+      // Typed before the country is chosen: judged once Germany is.
+      await dialog.getByLabel("Postleitzahl").fill("8053");
+      const country = dialog.getByRole("combobox", { name: /^Land/ });
+      await country.click();
+      await country.fill("Deutsch");
+      await page.getByRole("option", { name: "Deutschland" }).click();
+      await dialog
+        .getByText("Diese Postleitzahl passt nicht zum Land (Deutschland). Beispiel: 10115")
+        .waitFor();
+      await dialog.getByLabel("Telefonnummer").fill("089 CALL");
+      await dialog.getByText(/^Bitte nur Ziffern eingeben/).waitFor();
+      expect(
+        (await dialog.getByLabel("Telefonnummer").getAttribute("inputmode")) === "tel",
+        "a phone's keypad for the phone number",
+      );
+      await screenshot("address-checks-de-390");
+      await dialog.getByLabel("Postleitzahl").fill("80539");
+      await dialog.getByLabel("Telefonnummer").fill("+49 (89) 123-456");
+      expect(
+        (await dialog.getByText(/passt nicht zum Land|Bitte nur Ziffern/).count()) === 0,
+        "a fitting postcode and phone clear their errors",
+      );
+      await dialog.getByRole("button", { name: "Abbrechen" }).click();
+
+      await page.goto(`${baseUrl}/shop/account/user-details`);
+      const phone = page.getByLabel("Telefonnummer");
+      await phone.fill("030 CALL");
+      await page.getByText(/^Bitte nur Ziffern eingeben/).waitFor();
+      await page.getByRole("button", { name: "Speichern" }).click();
+      // Nothing is sent: the field keeps what was typed and its error.
+      await page.getByText(/^Bitte nur Ziffern eingeben/).waitFor();
+      expect((await phone.inputValue()) === "030 CALL", "what was typed stays");
+    },
+  },
 );
