@@ -49,7 +49,6 @@ async function settle(limitMs: number) {
   }
 }
 
-let heldOrders: { stop(): Promise<void> } | undefined;
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
@@ -70,21 +69,21 @@ async function shutdown(signal: string) {
   await settle(5_000);
   // Now close what is left (idle keep-alive connections) and wait for the last answers.
   await app.close();
-  await heldOrders?.stop();
+  await heldOrders.stop();
   await mailSender.stop();
   await database.close();
   process.exit(0);
 }
-process.on("SIGTERM", () => void shutdown("SIGTERM"));
-process.on("SIGINT", () => void shutdown("SIGINT"));
-
-await app.listen({ port: config.port, host: config.host });
-mailSender.start(10_000);
 // Orders left awaiting approval past HELD_ORDER_DAYS end, their stock given back (issue 32, B).
-heldOrders = startHeldOrderExpiry({
+const heldOrders = startHeldOrderExpiry({
   db: database.db,
   days: config.heldOrders.days,
   mail: { publicUrl: config.publicUrl, brandName: config.brandName },
   log: app.log,
 });
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));
+
+await app.listen({ port: config.port, host: config.host });
+mailSender.start(10_000);
 app.log.info(`Partner Portal on http://localhost:${config.port} (${database.backend})`);

@@ -437,7 +437,8 @@ describe.each(backends)("account customer API on %s", (backend) => {
       expect(problem.violations).toEqual([
         {
           propertyPath: "taxNumber",
-          message: "Diese USt-IdNr. passt nicht zum Format des Landes (Deutschland). Beispiel: DE123456789",
+          message:
+            "Diese USt-IdNr. passt nicht zum Format des Landes (Deutschland). Beispiel: DE123456789",
           code: "vatNumber.invalid",
         },
       ]);

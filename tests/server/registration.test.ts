@@ -226,7 +226,8 @@ describe.each(backends)("partner registration on %s", (backend) => {
       },
       {
         propertyPath: "taxNumber",
-        message: "Diese USt-IdNr. passt nicht zum Format des Landes (Deutschland). Beispiel: DE123456789",
+        message:
+          "Diese USt-IdNr. passt nicht zum Format des Landes (Deutschland). Beispiel: DE123456789",
         code: "vatNumber.invalid",
       },
     ]);
