@@ -45,8 +45,22 @@ const wrapInput =
   (args: any): unknown =>
     change(input(args));
 
-const oracleFailures = (model: MachineModel) =>
-  runModel(model, { traces: false }).failures.filter((f) => f.includes("oracle after"));
+/**
+ * The oracle's failures of the model's paths: the shortest path to every state and one path per
+ * edge (every transition from every state), without the simple paths. A seeded bug can grow a
+ * model's state graph to the size where simple paths are still enumerated (40 states for the
+ * sign-in bug of issue 30's machine) and their number explodes: a worker ran past a 6 GB heap.
+ * With `expected`, replaying stops at the first path whose oracle failure names it.
+ */
+const oracleFailures = (model: MachineModel, expected?: string) => {
+  const oracle = (f: string) => f.includes("oracle after");
+  const stopWhen =
+    expected === undefined ? undefined : (f: string) => oracle(f) && f.includes(expected);
+  return runModel(
+    { ...model, simplePathMaxStates: 0 },
+    { traces: false, stopWhen },
+  ).failures.filter(oracle);
+};
 
 /**
  * The oracles must catch the bugs issue 19 names: each seeded machine still reaches every
@@ -59,17 +73,21 @@ describe("the oracles catch seeded bugs", () => {
 
   it("sign-in: no message on a network error", () => {
     const bug = seeded(signInModel, (c) => (c.states.submitting.invoke.onError.actions = []));
-    expect(oracleFailures(bug).join("\n")).toContain('expected {"key":"signIn.failed"}');
+    expect(oracleFailures(bug, 'expected {"key":"signIn.failed"}').join("\n")).toContain(
+      'expected {"key":"signIn.failed"}',
+    );
   });
 
   it("sign-in: the server's refusal not shown", () => {
     const bug = seeded(signInModel, (c) => (c.states.submitting.invoke.onDone[1].actions = []));
-    expect(oracleFailures(bug).join("\n")).toContain('expected {"text":"Invalid credentials."}');
+    expect(oracleFailures(bug, 'expected {"text":"Invalid credentials."}').join("\n")).toContain(
+      'expected {"text":"Invalid credentials."}',
+    );
   });
 
   it("sign-in: success does not start the session", () => {
     const bug = seeded(signInModel, (c) => delete c.states.submitting.invoke.onDone[0].actions);
-    expect(oracleFailures(bug).join("\n")).toContain("action startSession");
+    expect(oracleFailures(bug, "action startSession").join("\n")).toContain("action startSession");
   });
 
   it("checkout: a quantity of 301 accepted (the guard forced to pass)", () => {
@@ -77,7 +95,9 @@ describe("the oracles catch seeded bugs", () => {
       ...checkoutModel,
       machine: checkoutModel.machine.provide({ guards: { quantityIsValid: () => true } } as any),
     };
-    expect(oracleFailures(bug).join("\n")).toContain("service adjustItem started unexpectedly");
+    expect(oracleFailures(bug, "service adjustItem started unexpectedly").join("\n")).toContain(
+      "service adjustItem started unexpectedly",
+    );
   }, 300_000);
 
   it("checkout: the coupon code sent as typed, spaces and all", () => {
@@ -87,7 +107,9 @@ describe("the oracles catch seeded bugs", () => {
         code: context.couponInput,
       });
     });
-    expect(oracleFailures(bug).join("\n")).toContain("service applyCoupon got");
+    expect(oracleFailures(bug, "service applyCoupon got").join("\n")).toContain(
+      "service applyCoupon got",
+    );
   }, 300_000);
 });
 
@@ -224,7 +246,7 @@ describe("the oracles of the other models catch seeded bugs", () => {
   it.each(cases)(
     "%s",
     (_, bug, expected) => {
-      expect(oracleFailures(bug()).join("\n")).toContain(expected);
+      expect(oracleFailures(bug(), expected).join("\n")).toContain(expected);
     },
     300_000,
   );

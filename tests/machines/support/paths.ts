@@ -375,6 +375,11 @@ export interface RunOptions {
    * once took a test worker past its 4 GB heap.
    */
   traces?: boolean;
+  /**
+   * Stops replaying once a path fails with a failure this accepts (the seeded-bug oracles look
+   * for one telling failure: replaying every other path of a big model only held memory).
+   */
+  stopWhen?: (failure: string) => boolean;
 }
 
 /**
@@ -524,6 +529,7 @@ export function runPathTests(model: MachineModel, options: RunOptions = {}) {
     failures.push(
       ...r.failures.map((f) => `${path.steps.map((s) => s.event.type).join(" > ")}: ${f}`),
     );
+    if (options.stopWhen && r.failures.some(options.stopWhen)) break;
   }
   const allTransitions = graph.transitions.map((t, i) => transitionKey(t, i));
   return {
@@ -560,7 +566,12 @@ export function runPathTestsForInputs(
   inputs: readonly unknown[],
   options: RunOptions = {},
 ) {
-  const runs = inputs.map((input) => runPathTests({ ...model, input }, options));
+  const runs: ReturnType<typeof runPathTests>[] = [];
+  for (const input of inputs) {
+    const run = runPathTests({ ...model, input }, options);
+    runs.push(run);
+    if (options.stopWhen && run.failures.some(options.stopWhen)) break;
+  }
   const missingStates = runs
     .map((r) => new Set(r.states.missing))
     .reduce((a, b) => new Set([...a].filter((x) => b.has(x))));
