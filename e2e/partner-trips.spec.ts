@@ -117,6 +117,12 @@ export const tests = journeys(
       await page.getByLabel("Quantity", { exact: true }).fill("3");
       await page.getByRole("button", { name: "Add to cart" }).click();
       await page.getByTestId("mini-cart-count").filter({ hasText: "3" }).waitFor();
+      // On a phone the toast sits over the header's cart until it closes (about 4 s).
+      await page.getByRole("alert").filter({ hasText: "added to your cart" }).waitFor();
+      await page
+        .getByRole("alert")
+        .filter({ hasText: "added to your cart" })
+        .waitFor({ state: "hidden", timeout: 15_000 });
       await page.getByTestId("mini-cart").hover();
       const dropdown = page.getByTestId("mini-cart-dropdown");
       await dropdown.getByTestId("mini-cart-composing").waitFor();
