@@ -104,7 +104,8 @@ export function PaymentsSection() {
                   data-overdue={order.overdue || undefined}
                 >
                   <Table.Td fw={600}>
-                    <Group gap="xs" wrap="nowrap">
+                    {/* The overdue badge goes under the number where the column is narrow. */}
+                    <Group gap={4} wrap="wrap">
                       {order.number}
                       {order.overdue && (
                         <Badge color="red" variant="filled" size="sm" data-testid="overdue-badge">
