@@ -496,24 +496,39 @@ export const tests = journeys(
       page.on("pageerror", (error) => errors.push(error.message));
       try {
         await page.addInitScript(() => {
-          const w = window as unknown as { __headerShift: number };
+          const w = window as unknown as { __headerShift: number; __shifted: string[] };
           w.__headerShift = 0;
+          w.__shifted = [];
           new PerformanceObserver((list) => {
             for (const entry of list.getEntries() as unknown as {
               value: number;
+              startTime: number;
               sources: { node: Node | null }[];
             }[])
-              if (entry.sources.some((s) => s.node && (s.node as Element).closest?.("header")))
+              if (entry.sources.some((s) => s.node && (s.node as Element).closest?.("header"))) {
                 w.__headerShift += entry.value;
+                // What moved, and when: the message names it when the check fails.
+                for (const source of entry.sources) {
+                  const el = source.node as Element | null;
+                  if (el?.tagName)
+                    w.__shifted.push(
+                      `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)} at ${Math.round(entry.startTime)} ms`,
+                    );
+                }
+              }
           }).observe({ type: "layout-shift", buffered: true });
         });
         await visit(page, `${baseUrl}/shop`);
         await page.getByTestId("mini-cart").waitFor();
         await page.waitForTimeout(500);
-        const shift = await page.evaluate(
-          () => (window as unknown as { __headerShift: number }).__headerShift,
+        const { shift, shifted } = await page.evaluate(() => {
+          const w = window as unknown as { __headerShift: number; __shifted: string[] };
+          return { shift: w.__headerShift, shifted: w.__shifted };
+        });
+        expect(
+          shift === 0,
+          `the header moved on its first paint (layout shift ${shift}: ${shifted.join(" | ")})`,
         );
-        expect(shift === 0, `the header moved on its first paint (layout shift ${shift})`);
         await visit(page, `${baseUrl}/shop/about`);
         await page.waitForTimeout(500);
         expect(errors.length === 0, `page errors: ${errors.join(" | ")}`);
