@@ -1,8 +1,8 @@
+import { readyCart as cartReady } from "../support/carts.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { expireHeldOrders } from "../../server/db/approvals.js";
 import { backends, DEMO_PASSWORD, startTestApp, USERS, type TestApp } from "../support/test-app.js";
 
-const V = (code: string) => `/api/v2/shop/product-variants/${code}`;
 const VARIANT = "FIRM-LIFT-SERUM-30ML";
 const ADMIN = "/api/v2/admin";
 const DAY = 86_400_000;
@@ -48,27 +48,7 @@ describe.each(backends)("held orders end on %s", (backend) => {
   });
 
   /** A cart of 30 units ready to complete by invoice. */
-  async function readyCart(as: string = USERS.spaBuyer) {
-    const token = (await t.request("POST", "/api/v2/shop/orders", { as, body: {} })).body
-      .tokenValue as string;
-    const added = await t.request("POST", `/api/v2/shop/orders/${token}/items`, {
-      as,
-      body: { productVariant: V(VARIANT), quantity: 30 },
-    });
-    expect(added.status, added.raw).toBe(201);
-    const put = await t.request("PUT", `/api/v2/shop/orders/${token}`, {
-      as,
-      body: { shippingAddress: "/api/v2/shop/addresses/2" },
-    });
-    expect(put.status, put.raw).toBe(200);
-    const pay = await t.request(
-      "PATCH",
-      `/api/v2/shop/orders/${token}/payments/${added.body.payments[0].id}`,
-      { as, body: { paymentMethod: "/api/v2/shop/payment-methods/invoice" } },
-    );
-    expect(pay.status, pay.raw).toBe(200);
-    return token;
-  }
+  const readyCart = (as: string = USERS.spaBuyer) => cartReady(t, { as, variant: VARIANT });
   const complete = (token: string, lang = "en") =>
     t.request("PATCH", `/api/v2/shop/orders/${token}/complete`, {
       as: USERS.spaBuyer,

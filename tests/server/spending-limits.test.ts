@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { readyCart as cartReady } from "../support/carts.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { monthStart } from "../../server/domain/spending-limits.js";
 import { testCard } from "../support/test-card.js";
@@ -12,7 +13,6 @@ import {
   type TestApp,
 } from "../support/test-app.js";
 
-const V = (code: string) => `/api/v2/shop/product-variants/${code}`;
 const VARIANT = "FIRM-LIFT-SERUM-30ML";
 const CARD = "/api/v2/shop/payment/adyen/adyen_card";
 
@@ -44,27 +44,8 @@ describe.each(backends)("spending limits and order approval on %s", (backend) =>
   });
 
   /** A cart ready to complete (30 units, shipping address, invoice unless `card`). */
-  async function readyCart(as: string = USERS.spaBuyer, method = "invoice") {
-    const token = (await t.request("POST", "/api/v2/shop/orders", { as, body: {} })).body
-      .tokenValue as string;
-    const added = await t.request("POST", `/api/v2/shop/orders/${token}/items`, {
-      as,
-      body: { productVariant: V(VARIANT), quantity: 30 },
-    });
-    expect(added.status, added.raw).toBe(201);
-    const put = await t.request("PUT", `/api/v2/shop/orders/${token}`, {
-      as,
-      body: { shippingAddress: "/api/v2/shop/addresses/2" },
-    });
-    expect(put.status, put.raw).toBe(200);
-    const pay = await t.request(
-      "PATCH",
-      `/api/v2/shop/orders/${token}/payments/${added.body.payments[0].id}`,
-      { as, body: { paymentMethod: `/api/v2/shop/payment-methods/${method}` } },
-    );
-    expect(pay.status, pay.raw).toBe(200);
-    return token;
-  }
+  const readyCart = (as: string = USERS.spaBuyer, method = "invoice") =>
+    cartReady(t, { as, method, variant: VARIANT });
   const complete = (token: string, as: string = USERS.spaBuyer) =>
     t.request("PATCH", `/api/v2/shop/orders/${token}/complete`, { as, body: {} });
   const setLimits = (body: unknown, opts: { as?: string; id?: number; lang?: string } = {}) =>

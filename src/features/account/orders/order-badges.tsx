@@ -75,19 +75,13 @@ export function approvalText(t: Translate, approval: HistoryOrder["approval"]): 
 export function RejectionReason({ order }: { order: HistoryOrder }) {
   const { t } = useTranslation("account");
   const state = order.approval?.state;
-  if (state === "WITHDRAWN" || state === "EXPIRED")
-    return (
-      <Text
-        size="xs"
-        c="red.8"
-        data-testid="order-rejection-reason"
-        lineClamp={3}
-        style={{ overflowWrap: "anywhere" }}
-      >
-        {approvalText(t, order.approval)}
-      </Text>
-    );
-  if (!isRejected(order) || !order.approval?.reason) return null;
+  const text =
+    state === "WITHDRAWN" || state === "EXPIRED"
+      ? approvalText(t, order.approval)
+      : isRejected(order) && order.approval?.reason
+        ? t("orders.rejectedReason", { reason: order.approval.reason })
+        : null;
+  if (!text) return null;
   return (
     <Text
       size="xs"
@@ -96,7 +90,7 @@ export function RejectionReason({ order }: { order: HistoryOrder }) {
       lineClamp={3}
       style={{ overflowWrap: "anywhere" }}
     >
-      {t("orders.rejectedReason", { reason: order.approval.reason })}
+      {text}
     </Text>
   );
 }
