@@ -58,7 +58,53 @@ const SECTIONS = [
   "saved-lists",
 ];
 
+/**
+ * Buttons of the page's main content that a scrolling or clipping container hides (wholly or in
+ * part) to the right: an action the partner would have to find by scrolling sideways.
+ */
+function hiddenActions(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    for (const b of document.querySelectorAll("main button, main a.mantine-Button-root")) {
+      if (b.closest("nav")) continue;
+      const r = b.getBoundingClientRect();
+      if (r.width === 0) continue;
+      let right = document.documentElement.clientWidth;
+      for (let p = b.parentElement; p; p = p.parentElement) {
+        const o = getComputedStyle(p).overflowX;
+        if (o === "auto" || o === "scroll" || o === "hidden")
+          right = Math.min(right, p.getBoundingClientRect().right);
+      }
+      if (r.right > right + 0.5) out.push(`${b.textContent?.trim()} → ${r.right} > ${right}`);
+    }
+    return out.slice(0, 5);
+  });
+}
+
 export const tests = journeys(
+  {
+    name: "layout: at tablet widths in German every account action is in view, none behind a sideways scroll",
+    async run(ctx) {
+      const { page, baseUrl, context } = ctx;
+      await context.addCookies([{ name: "locale", value: "de", url: baseUrl }]);
+      await page.goto(`${baseUrl}/login`);
+      await page.evaluate(() => localStorage.setItem("locale", "de"));
+      await page.getByLabel("E-Mail").fill("admin@demo-spa.example");
+      await page.getByLabel("Passwort", { exact: true }).fill("partner-demo");
+      await page.getByRole("button", { name: "Anmelden" }).click();
+      await page.waitForURL(`${baseUrl}/shop`);
+      for (const width of [768, 1024]) {
+        await page.setViewportSize({ width, height: 1000 });
+        for (const section of SECTIONS) {
+          await page.goto(`${baseUrl}/shop/account/${section}`);
+          await page.getByRole("heading", { level: 2 }).first().waitFor();
+          await page.waitForLoadState("networkidle");
+          const hidden = await hiddenActions(page);
+          expect(hidden.length === 0, `${section} at ${width} px: ${hidden.join(", ")}`);
+        }
+      }
+    },
+  },
   {
     name: "layout: at 390 px every account section fits the window and its buttons are 44 px high",
     async run(ctx) {

@@ -117,12 +117,17 @@ export const tests = journeys(
       await page.getByLabel("Quantity", { exact: true }).fill("3");
       await page.getByRole("button", { name: "Add to cart" }).click();
       await page.getByTestId("mini-cart-count").filter({ hasText: "3" }).waitFor();
-      // On a phone the toast sits over the header's cart until it closes (about 4 s).
-      await page.getByRole("alert").filter({ hasText: "added to your cart" }).waitFor();
-      await page
-        .getByRole("alert")
-        .filter({ hasText: "added to your cart" })
-        .waitFor({ state: "hidden", timeout: 15_000 });
+      // On a phone the toast rises from the bottom, so the header's cart stays reachable while
+      // it shows, and its close button is named.
+      const toast = page.getByRole("alert").filter({ hasText: "added to your cart" });
+      await toast.waitFor();
+      await toast.getByRole("button", { name: "Close" }).waitFor();
+      const toastBox = await toast.boundingBox();
+      const cartBox = await page.getByTestId("mini-cart").boundingBox();
+      expect(
+        toastBox !== null && cartBox !== null && toastBox.y > cartBox.y + cartBox.height,
+        `the toast (y ${toastBox?.y}) is below the header's cart (y ${cartBox?.y})`,
+      );
       await page.getByTestId("mini-cart").hover();
       const dropdown = page.getByTestId("mini-cart-dropdown");
       await dropdown.getByTestId("mini-cart-composing").waitFor();

@@ -36,7 +36,7 @@ export function AppProviders({ i18n, children }: { i18n: I18n; children: ReactNo
 }
 
 /**
- * The theme, with the dialogs' and drawers' close button named in the reader's language (axe's
+ * The theme, with the dialogs', drawers' and toasts' close button named in the reader's language (axe's
  * button-name: an icon alone says nothing to a screen reader).
  */
 function Themed({ children }: { children: ReactNode }) {
@@ -48,6 +48,7 @@ function Themed({ children }: { children: ReactNode }) {
         components: {
           Modal: { defaultProps: { closeButtonProps: { "aria-label": close } } },
           Drawer: { defaultProps: { closeButtonProps: { "aria-label": close } } },
+          Notification: { defaultProps: { closeButtonProps: { "aria-label": close } } },
         },
       } satisfies MantineThemeOverride),
     [close],
