@@ -117,6 +117,12 @@ describe("server-rendered pages", () => {
       const head = res.body.slice(0, res.body.indexOf("</head>"));
       expect(head).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/PasswordInput-/);
       expect(head).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/sign-in-page-/);
+      // Every sheet comes before any script or preload (issue 31): the first paint waits on
+      // the sheets alone, so they take the first connections.
+      const lastSheet = head.lastIndexOf('rel="stylesheet"');
+      const firstScript = Math.min(head.indexOf("<script"), head.indexOf('rel="modulepreload"'));
+      expect(lastSheet).toBeGreaterThan(0);
+      expect(lastSheet).toBeLessThan(firstScript);
       expectNoInlineScript(res.body);
     }
   });
