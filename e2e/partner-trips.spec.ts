@@ -105,6 +105,34 @@ export const tests = journeys(
     },
   },
   {
+    name: "a marketing user on a touch phone taps the bag and gets the cart's contents with 'Save as list' (390 px)",
+    async run(ctx) {
+      const context = await ctx.browser.newContext({
+        viewport: { width: 390, height: 844 },
+        hasTouch: true,
+        isMobile: true,
+      });
+      try {
+        const page = await context.newPage();
+        const phone = { ...ctx, context, page };
+        await signInThroughApi(phone, "marketing@demo-spa.example");
+        await emptyCart(phone);
+        await page.goto(`${ctx.baseUrl}/shop/products/GLOW-MINI`);
+        await running(page);
+        await page.getByLabel("Quantity", { exact: true }).fill("2");
+        await page.getByRole("button", { name: "Add to cart" }).tap();
+        await page.getByTestId("mini-cart-count").filter({ hasText: "2" }).waitFor();
+        const before = page.url();
+        await page.getByTestId("mini-cart").tap();
+        const dropdown = page.getByTestId("mini-cart-dropdown");
+        await dropdown.getByRole("button", { name: "Save as list" }).waitFor();
+        expect(page.url() === before, `the tap stays on the page (${page.url()})`);
+      } finally {
+        await context.close();
+      }
+    },
+  },
+  {
     name: "a marketing user is told the cart composes a list, and saves it as one from the mini-cart (390 px)",
     async run(ctx) {
       const { page, baseUrl, screenshot } = ctx;

@@ -19,7 +19,7 @@ import {
   Text,
   UnstyledButton,
 } from "@mantine/core";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useState, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { canOrder, useCustomer } from "../customer";
@@ -76,11 +76,15 @@ export function MiniCart() {
         shadow="md"
         openDelay={60}
         closeDelay={160}
+        // Without a checkout to go to, a tap on a phone opens the cart's contents (and 'Save as
+        // list') instead of going nowhere.
+        events={{ hover: true, focus: true, touch: composing }}
       >
         <HoverCard.Target>
           <UnstyledButton
             component={Link}
             to={ordering ? "/checkout" : "#"}
+            onClick={ordering ? undefined : (event: MouseEvent) => event.preventDefault()}
             aria-label={`${t("mini.label")}: ${t("mini.count", { count })}`}
             data-testid="mini-cart"
             c="stone.8"

@@ -83,7 +83,12 @@ export function PaymentsSection() {
       )}
       {rows.length > 0 && (
         // Stacked cards on a phone, every action on screen; a table from 720 px of column.
-        <CardTable cards="wide" striped data-testid="payments-table" style={{ whiteSpace: "nowrap" }}>
+        <CardTable
+          cards="wide"
+          striped
+          data-testid="payments-table"
+          style={{ whiteSpace: "nowrap" }}
+        >
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t("payments.order")}</Table.Th>
