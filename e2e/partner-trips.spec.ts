@@ -39,7 +39,7 @@ async function type(page: Page, field: ReturnType<Page["getByLabel"]>, value: st
 
 export const tests = journeys(
   {
-    name: "a decimal quantity is refused as typed on the product page and in the checkout (German, 390 px)",
+    name: "a decimal or negative quantity is refused as typed on the product page and in the checkout (German, 390 px)",
     async run(ctx) {
       const { page, baseUrl, screenshot } = ctx;
       await page.setViewportSize({ width: 390, height: 844 });
@@ -60,6 +60,11 @@ export const tests = journeys(
         await page.getByText(`Nur ganze Stück: „${typed}“ ist keine Menge.`).waitFor();
         expect(await add.isDisabled(), `nothing can be added with "${typed}"`);
       }
+      // A minus is typed too, and refused: a swallowed '-' once made "-2" into 2.
+      await type(page, field, "-2");
+      expect((await field.inputValue()) === "-2", `"-2" stays as typed`);
+      expect((await field.getAttribute("aria-invalid")) === "true", `"-2" is marked invalid`);
+      expect(await add.isDisabled(), `nothing can be added with "-2"`);
       await screenshot("partner-trips-decimal-product-de-390");
       expect((await cartLines(ctx)).length === 0, "nothing was sent to the cart");
       // A whole number is added as typed.

@@ -1,12 +1,12 @@
 import { TextInput, type TextInputProps } from "@mantine/core";
-import { isBlockedQuantityKey, isFractionQuantity, isValidQuantity } from "./quantity";
+import { isFractionQuantity, isValidQuantity } from "./quantity";
 
 /**
  * An integer quantity from 1 to 300, typed on the digits keypad of a phone (`inputMode`
  * numeric, `pattern` digits). What is typed is never changed: "1,5" stays "1,5" (a number
  * field dropped the separator and made it 15) and 301 stays 301. A value outside the rule is
  * marked invalid with `rangeError` (a fraction with `fractionError`), and the caller does not
- * send it; '-' and 'e' cannot be typed.
+ * send it. No key is swallowed: a blocked '-' once made "-2" into 2.
  */
 export function QuantityInput({
   value,
@@ -33,9 +33,6 @@ export function QuantityInput({
       autoComplete="off"
       value={text}
       onChange={(event) => onChange(event.currentTarget.value)}
-      onKeyDown={(event) => {
-        if (isBlockedQuantityKey(event.key)) event.preventDefault();
-      }}
       error={invalid ? message : undefined}
       aria-invalid={invalid || undefined}
       {...props}

@@ -4,17 +4,6 @@ import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from "../../rules/limits";
 export const QUANTITY_RANGE = { min: MIN_LINE_QUANTITY, max: MAX_LINE_QUANTITY } as const;
 
 /**
- * Keys the quantity input refuses: no sign, no exponent. A decimal separator ('.' or ',') is
- * typed as it is and refused with a message: swallowing it turned "1.5" into 15.
- */
-export const BLOCKED_QUANTITY_KEYS: readonly string[] = ["-", "e", "E"];
-
-/** Whether a key press must be blocked in the quantity input. */
-export function isBlockedQuantityKey(key: string): boolean {
-  return BLOCKED_QUANTITY_KEYS.includes(key);
-}
-
-/**
  * Turns whatever the input holds into a valid quantity: an integer from 1 to 300. Empty or
  * unreadable input falls back to the minimum; fractions are cut, not rounded up.
  */

@@ -44,7 +44,7 @@ import {
 import { can } from "../../../server/domain/permissions";
 import { Price } from "../../components/price";
 import { ProductCard } from "../../components/product-card";
-import { isBlockedQuantityKey, QUANTITY_RANGE } from "../../components/quantity";
+import { QUANTITY_RANGE } from "../../components/quantity";
 import { PLACEHOLDER_IMAGE } from "../../lib/placeholder";
 import { gateway } from "../../lib/gateway";
 import { MeDocument, ProductsDocument } from "../../lib/gql/graphql";
@@ -503,10 +503,7 @@ function RowEditor(props: {
           disabled={props.locked}
           error={badQuantity ? t("table.quantityRequired", QUANTITY_RANGE) : undefined}
           aria-invalid={badQuantity || undefined}
-          // As in every quantity field, '-' and 'e' cannot be typed; "1.5" stays, marked; what a file wrote stays.
-          onKeyDown={(event) => {
-            if (isBlockedQuantityKey(event.key)) event.preventDefault();
-          }}
+          // As in every quantity field, what is typed stays ("1.5", "-2"), marked; what a file wrote stays.
           onChange={(event) => props.onQuantity(event.currentTarget.value)}
         />
       </Box>
