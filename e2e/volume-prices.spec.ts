@@ -140,10 +140,21 @@ export const tests = journeys(
       await quantity.fill("12");
       await waitForApplying(page, 1, "12 units");
       await rows.nth(1).getByText("Applies").waitFor();
+      // 'Your price' is the price the line gets: the tier's, the contract price struck through.
+      const yourPrice = page.getByTestId("product-price");
+      await yourPrice.getByText("€22.50").waitFor();
+      await page.getByTestId("product-base-price").getByText("€24.00").waitFor();
+      await page.getByText("Volume price for 12 units").waitFor();
       await quantity.fill("48");
       await waitForApplying(page, 2, "48 units");
+      await yourPrice.getByText("€21.00").waitFor();
       await quantity.fill("11");
       await waitForApplying(page, 0, "11 units");
+      await yourPrice.getByText("€24.00").waitFor();
+      expect(
+        (await page.getByTestId("product-base-price").count()) === 0,
+        "no struck price below the first tier",
+      );
       await screenshot("volume-prices-product");
 
       await page.getByRole("button", { name: "Add to cart" }).click();

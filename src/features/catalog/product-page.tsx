@@ -37,7 +37,7 @@ import { PLACEHOLDER_IMAGE } from "../../lib/placeholder";
 import { useGatewayQuery } from "../../lib/use-gateway-query";
 import { ListLoader, ListMessage } from "../../components/list-state";
 import { badgeImage, galleryImages } from "./product-images";
-import { VolumePrices } from "./volume-prices";
+import { applyingVolumePrice, VolumePrices } from "./volume-prices";
 import { chosenVariant, VariantPicker } from "./variant-picker";
 
 /** At most 4 related products (spec section 9). */
@@ -313,6 +313,9 @@ function ProductDetails({ product }: { product: Product }) {
   // Adding merges with the cart's line of this variant, which the server prices as a whole.
   const inCart = useCart().cart?.items.find((i) => i.variantCode === variant?.code)?.quantity ?? 0;
   const lineQuantity = inCart + (quantityOf(quantity) ?? 0);
+  // The unit price the line gets: its volume tier's when one applies below the contract price.
+  const tier = variant ? applyingVolumePrice(variant.volumePrices, lineQuantity) : null;
+  const unitPrice = tier != null && price != null && tier.price < price ? tier.price : price;
   return (
     <Container size="xl" py={64}>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing={56}>
@@ -341,20 +344,37 @@ function ProductDetails({ product }: { product: Product }) {
               {t("product.comingSoon")}
             </Badge>
           )}
-          <Group gap="xl">
+          <Group gap="xl" align="flex-start">
             {price != null && (
               <Stack gap={0}>
                 <Text size="xs" c="stone.6" tt="uppercase">
                   {t("product.price")}
                 </Text>
-                <Price
-                  amount={price}
-                  currencyCode={currency}
-                  fz="xl"
-                  fw={600}
-                  c="clay.7"
-                  data-testid="product-price"
-                />
+                <Group gap={8} align="baseline">
+                  <Price
+                    amount={unitPrice ?? price}
+                    currencyCode={currency}
+                    fz="xl"
+                    fw={600}
+                    c="clay.7"
+                    data-testid="product-price"
+                  />
+                  {unitPrice !== price && (
+                    <Price
+                      amount={price}
+                      currencyCode={currency}
+                      size="sm"
+                      c="stone.7"
+                      td="line-through"
+                      data-testid="product-base-price"
+                    />
+                  )}
+                </Group>
+                {unitPrice !== price && (
+                  <Text size="xs" c="stone.7" data-testid="product-volume-price-note">
+                    {t("product.volumePrices.yourPrice", { count: lineQuantity })}
+                  </Text>
+                )}
               </Stack>
             )}
             {rrp != null && (
