@@ -291,6 +291,9 @@ export const tests = journeys(
       expect(amount(after) < amount(before), `the total went down: ${before} → ${after}`);
       // The subtotal is before the promotion (12 x 49.00), the discount follows: they add up.
       await page.getByTestId("summary-subtotal").getByText("588.00").waitFor();
+      // The line's total is before the promotion too, as the subtotal it adds up to (a line
+      // already discounted had the discount taken off twice on screen).
+      await page.getByTestId("checkout-line").first().getByText("€588.00").waitFor();
       // The refused coupon's error toast went with the coupon that now applies.
       await page
         .getByRole("alert")

@@ -158,7 +158,7 @@ export function MiniCart() {
                         {t("mini.quantity", { quantity: item.quantity })}
                       </Text>
                     </Box>
-                    <Price amount={item.total} currencyCode={cart.currencyCode} size="sm" />
+                    <Price amount={item.subtotal} currencyCode={cart.currencyCode} size="sm" />
                   </Group>
                 ))}
                 {cart.items.length > SHOWN_LINES && (

@@ -597,7 +597,7 @@ function Line(props: {
       </Group>
       <Box className={classes.total}>
         <span className={classes.label}>{t("lines.total")}</span>
-        <Price amount={item.total} currencyCode={props.currencyCode} size="sm" fw={600} />
+        <Price amount={item.subtotal} currencyCode={props.currencyCode} size="sm" fw={600} />
       </Box>
       <ActionIcon
         className={classes.remove}
