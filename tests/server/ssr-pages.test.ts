@@ -64,6 +64,24 @@ describe("server-rendered pages", () => {
     rmSync(dist, { recursive: true, force: true });
   });
 
+  /** The style sheets of a module's chunk and of the chunks it imports, from Vite's manifest. */
+  const sheetsOf = (module: string): string[] => {
+    const manifest = JSON.parse(
+      readFileSync(join(dist, ".vite", "manifest.json"), "utf8"),
+    ) as Record<string, { css?: string[]; imports?: string[] }>;
+    const sheets = new Set<string>();
+    const seen = new Set<string>();
+    const visit = (key: string) => {
+      if (seen.has(key)) return;
+      seen.add(key);
+      for (const sheet of manifest[key]?.css ?? []) sheets.add(sheet);
+      for (const imported of manifest[key]?.imports ?? []) visit(imported);
+    };
+    visit(module);
+    expect(sheets.size).toBeGreaterThan(0);
+    return [...sheets];
+  };
+
   const page = async (url: string, headers: Record<string, string>) => {
     const res = await app.inject({ url, headers: { accept: "text/html", ...headers } });
     expect(res.headers["content-type"]).toContain("text/html");
@@ -115,7 +133,9 @@ describe("server-rendered pages", () => {
       expect(root).toMatch(/<input[^>]*type="email"/);
       // The page's own sheets are linked in the head, so it is styled before its script runs.
       const head = res.body.slice(0, res.body.indexOf("</head>"));
-      expect(head).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/PasswordInput-/);
+      // Every sheet of the page's chunk and what it imports (the password field's among them).
+      for (const sheet of sheetsOf("src/features/auth/sign-in-page.tsx"))
+        expect(head).toContain(`<link rel="stylesheet" crossorigin href="/${sheet}">`);
       expect(head).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/sign-in-page-/);
       // Every sheet comes before any script or preload (issue 31): the first paint waits on
       // the sheets alone, so they take the first connections.
