@@ -36,8 +36,8 @@ export function AppProviders({ i18n, children }: { i18n: I18n; children: ReactNo
 }
 
 /**
- * The theme, with the dialogs', drawers' and toasts' close button named in the reader's language (axe's
- * button-name: an icon alone says nothing to a screen reader).
+ * The theme, with the dialogs', drawers' and toasts' close button named in the reader's language
+ * (axe's button-name: an icon alone says nothing to a screen reader).
  */
 function Themed({ children }: { children: ReactNode }) {
   const { t } = useTranslation();

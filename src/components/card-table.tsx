@@ -4,9 +4,9 @@ import classes from "./card-table.module.css";
 
 /**
  * A Mantine table that stacks its rows as cards where its column is narrower than 720 px
- * (phones; 880 px with `cards="wide"`), so every value and action stays on screen without sideways scrolling. Give each
- * `Table.Td` a `data-label` with its column's name; a cell without one (the row's title, its
- * actions) spans the card. Everything else is a plain `Table`.
+ * (phones; 880 px with `cards="wide"`), so every value and action stays on screen without
+ * sideways scrolling. Give each `Table.Td` a `data-label` with its column's name; a cell without
+ * one (the row's title, its actions) spans the card. Everything else is a plain `Table`.
  */
 export function CardTable({
   className,

@@ -82,7 +82,8 @@ export function PaymentsSection() {
         <Text c="stone.6">{t("payments.empty")}</Text>
       )}
       {rows.length > 0 && (
-        // Stacked cards on a phone, every action on screen; a table from 720 px of column.
+        // Stacked cards on a phone and a tablet, every action on screen; a table from 880 px of
+        // column (six columns and German headers need it).
         <CardTable
           cards="wide"
           striped
