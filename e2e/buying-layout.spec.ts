@@ -104,6 +104,8 @@ export const tests = journeys(
         }
       }
     },
+    // 16 page loads, each to a quiet network: a minute is too short on a loaded CI machine.
+    timeoutMs: 180_000,
   },
   {
     name: "layout: at 390 px every account section fits the window and its buttons are 44 px high",
@@ -134,6 +136,7 @@ export const tests = journeys(
         expect(active.x >= 0 && active.x + active.width <= PHONE.width, `${section} is in view`);
       }
     },
+    timeoutMs: 180_000,
   },
   {
     name: "layout: at 390 px the checkout lines are cards with quantity, remove and total in reach, the summary below",
