@@ -73,6 +73,8 @@ function CardPayment(props: CardPaymentDialogProps) {
   // Kept here, not in the form: 'Try again' shows the form again with what was typed (the
   // security code excepted, which is asked for again).
   const [fields, setFields] = useState<CardFields>(EMPTY_CARD);
+  // After 'Try again' the security code field says why it is empty, and has the focus.
+  const [retried, setRetried] = useState(false);
   const logic = useMemo(
     () =>
       cardPaymentMachine.provide({
@@ -137,13 +139,8 @@ function CardPayment(props: CardPaymentDialogProps) {
         <Alert color="red" variant="light" role="alert" data-testid="payment-failure">
           <Text size="sm">{t("failure")}</Text>
           {answer && (
-            <Text size="sm" mt={4} data-testid="payment-result-code">
-              {/* The reason only when it says more than the code ('Refused (Refused)'). */}
-              {t("resultCode", { code: answer.resultCode })}
-              {answer.refusalReason &&
-              answer.refusalReason.toLowerCase() !== answer.resultCode.toLowerCase()
-                ? ` (${answer.refusalReason})`
-                : ""}
+            <Text size="sm" mt={4} fw={600} data-testid="payment-result-code">
+              {t(`refusal.${refusalKey(answer.resultCode, answer.refusalReason)}`)}
             </Text>
           )}
           {!answer && failure && (
@@ -156,7 +153,14 @@ function CardPayment(props: CardPaymentDialogProps) {
           <Button variant="subtle" color="stone" h={44} onClick={props.onClose}>
             {t("close")}
           </Button>
-          <Button color="clay" h={44} onClick={() => send({ type: "payment.retry" })}>
+          <Button
+            color="clay"
+            h={44}
+            onClick={() => {
+              setRetried(true);
+              send({ type: "payment.retry" });
+            }}
+          >
             {t("tryAgain")}
           </Button>
         </Group>
@@ -195,6 +199,7 @@ function CardPayment(props: CardPaymentDialogProps) {
       ) : (
         <TestCardForm
           busy={submitting}
+          retried={retried}
           fields={fields}
           onFieldsChange={setFields}
           onSubmit={(data) => {
@@ -221,6 +226,51 @@ export function formatExpiryInput(raw: string, previous = ""): string {
   return `${digits.slice(0, 2)}/${digits.slice(2)}`;
 }
 
+/**
+ * The card number as typed, in groups of four digits (issue 30: "4000000000000002" is hard to
+ * check): anything but a digit is dropped, at most 19 digits (the longest card numbers).
+ */
+export function formatCardNumberInput(raw: string): string {
+  const digits = raw.replace(/\D/g, "").slice(0, 19);
+  return digits.replace(/(\d{4})(?=\d)/g, "$1 ");
+}
+
+/**
+ * What the partner is told of a failed payment, as a key of `payment.refusal` (issue 30: the
+ * gateway's English words, "Refused", stood inside German text). The gateway's refusal reasons
+ * (Adyen's list) come in groups the partner can act on; reasons of fraud checks, or unknown
+ * ones, read as a plain decline, as the gateway's guidance asks.
+ */
+export function refusalKey(resultCode: string, reason: string | null): string {
+  if (resultCode === "Error") return "error";
+  if (resultCode === "Cancelled") return "cancelled";
+  const r = (reason ?? "").toLowerCase();
+  for (const [key, reasons] of REFUSAL_GROUPS) if (reasons.includes(r)) return key;
+  return "declined";
+}
+
+const REFUSAL_GROUPS: readonly (readonly [string, readonly string[]])[] = [
+  [
+    "notEnoughBalance",
+    [
+      "not enough balance",
+      "withdrawal amount exceeded",
+      "withdrawal count exceeded",
+      "invalid amount",
+    ],
+  ],
+  ["expired", ["expired card"]],
+  ["cvc", ["cvc declined"]],
+  ["cardNumber", ["invalid card number"]],
+  [
+    "authentication",
+    ["3d not authenticated", "3ds authentication error", "authentication required"],
+  ],
+  ["notAllowed", ["blocked card", "restricted card", "transaction not permitted", "not supported"]],
+  ["unavailable", ["issuer unavailable", "acquirer error"]],
+  ["cancelled", ["cancelled", "shopper cancelled"]],
+];
+
 /** Splits 'MM/YY' or 'MM/YYYY' into month and four-digit year; null when it is not a date. */
 export function readExpiry(value: string): { month: string; year: string } | null {
   const m = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(value);
@@ -244,11 +294,13 @@ const EMPTY_CARD: CardFields = { number: "", expiry: "", cvc: "", holderName: ""
  */
 function TestCardForm({
   busy,
+  retried,
   fields,
   onFieldsChange,
   onSubmit,
 }: {
   busy: boolean;
+  retried: boolean;
   fields: CardFields;
   onFieldsChange: (change: (fields: CardFields) => CardFields) => void;
   onSubmit: (data: string) => void;
@@ -300,7 +352,7 @@ function TestCardForm({
         <TextInput
           label={t("card.number")}
           value={number}
-          onChange={(e) => setNumber(e.currentTarget.value)}
+          onChange={(e) => setNumber(formatCardNumberInput(e.currentTarget.value))}
           error={errors.number}
           inputMode="numeric"
           autoComplete="cc-number"
@@ -323,6 +375,8 @@ function TestCardForm({
             value={cvc}
             onChange={(e) => setCvc(e.currentTarget.value)}
             error={errors.cvc}
+            description={retried && cvc === "" ? t("card.cvcAgain") : undefined}
+            autoFocus={retried}
             inputMode="numeric"
             autoComplete="cc-csc"
             required
