@@ -58,10 +58,16 @@ export const tests = journeys(
       });
       await toCheckoutDetails(ctx);
       const field = page.getByTestId("po-number");
-      expect(
-        (await field.getAttribute("maxlength")) === "35",
-        "the field takes 35 characters at most",
-      );
+      // A pasted reference longer than the invoice's 35 characters is kept as pasted and
+      // said to be too long; the order waits until it fits (issue 30: it was cut silently).
+      const long = `${po}-ZENTRALEINKAUF-HAMBURG-NORD`;
+      await field.fill(long);
+      expect((await field.inputValue()) === long, `nothing is cut: ${await field.inputValue()}`);
+      await page.getByText(`${long.length} characters: at most 35 fit on the invoice.`).waitFor();
+      await page
+        .getByTestId("complete-blocked")
+        .getByText("Shorten the PO number above to at most 35 characters.")
+        .waitFor();
       await field.fill(`  ${po}  `);
       expect(held > 0, "choosing Invoice sets the payment method on the server");
       await page.waitForFunction(() =>

@@ -469,6 +469,9 @@ async function expectCart(ctx: E2EContext, snap: Snapshot, step: "overview" | "d
       const input = page.getByLabel("Coupon code");
       const typed = (await input.count()) > 0 ? await input.inputValue() : null;
       problems.push(...differ("the coupon field and the model's", typed, c.couponInput));
+      // A refused code is said under its field, and only while it is the code refused.
+      const said = (await page.locator("#coupon-error").count()) > 0;
+      problems.push(...differ("a coupon refusal shown", said, c.couponFailure !== null));
     }
     if (step === "overview") {
       const shown = await page

@@ -11,6 +11,7 @@ import {
   checkoutMachine,
   defaultPaymentMethod,
   limitsExceeded,
+  poNumberProblem,
   poNumberSatisfied,
   shippingAddressIdOf,
   type CheckoutCart,
@@ -124,7 +125,7 @@ describe("checkout machine: hand-written cases", () => {
     await until({ active: "details" });
   });
 
-  it("takes a comment and a PO number of the longest length, refuses one character more", async () => {
+  it("takes a comment of the longest length and refuses one character more; keeps a PO number as typed, completing only once it fits", async () => {
     const { actor, until } = checkout();
     await until({ active: "overview" });
     actor.send({ type: "checkout.next" });
@@ -134,8 +135,16 @@ describe("checkout machine: hand-written cases", () => {
     actor.send({ type: "note.change", value: note });
     actor.send({ type: "poNumber.change", value: po });
     actor.send({ type: "note.change", value: `${note}x` });
+    expect(canFinish(actor.getSnapshot())).toBe(true);
     actor.send({ type: "poNumber.change", value: `${po}x` });
-    expect(actor.getSnapshot().context).toMatchObject({ note, poNumber: po });
+    // Kept as typed (issue 30: it was cut silently), and the order waits until it fits.
+    expect(actor.getSnapshot().context).toMatchObject({ note, poNumber: `${po}x` });
+    expect(canFinish(actor.getSnapshot())).toBe(false);
+    actor.send({ type: "checkout.complete" });
+    expect(actor.getSnapshot().matches({ active: "details" })).toBe(true);
+    // Blanks around it do not count against it.
+    actor.send({ type: "poNumber.change", value: ` ${po} ` });
+    expect(canFinish(actor.getSnapshot())).toBe(true);
   });
 
   it("saves a comment and a PO number trimmed, and not at all when only blanks were added", async () => {
@@ -205,13 +214,17 @@ describe("checkout machine: hand-written cases", () => {
       },
     });
     await until({ active: "overview" });
+    const read: unknown[] = [];
     for (let n = 0; n < 4; n++) {
       actor.send({ type: "coupon.change", value: "NOPE" });
       actor.send({ type: "coupon.apply" });
-      await vi.waitFor(() => expect(failures).toHaveLength(n + 1));
+      await vi.waitFor(() => expect(actor.getSnapshot().context.couponFailure).not.toBeNull());
       await until({ active: "overview" });
+      read.push(actor.getSnapshot().context.couponFailure);
     }
-    expect(failures).toEqual([
+    // Said under the coupon field, not as a toast (issue 30).
+    expect(failures).toEqual([]);
+    expect(read).toEqual([
       { detail: null, violations: [{ propertyPath: "couponCode" }] },
       { detail: null, violations: [] },
       { detail: null, violations: [] },
@@ -277,6 +290,9 @@ describe("checkout helpers the page calls in any state", () => {
     expect(poNumberSatisfied({ customer: buyer, poNumber: "" })).toBe(true);
     expect(poNumberSatisfied({ customer: poRequired, poNumber: " \t " })).toBe(false);
     expect(poNumberSatisfied({ customer: poRequired, poNumber: " PO-1 " })).toBe(true);
+    expect(poNumberProblem({ customer: poRequired, poNumber: "" })).toBe("missing");
+    expect(poNumberProblem({ customer: buyer, poNumber: "P".repeat(36) })).toBe("tooLong");
+    expect(poNumberProblem({ customer: poRequired, poNumber: "P".repeat(35) })).toBeNull();
   });
 
   it("names no crossed limit before the customer and the cart are known", () => {

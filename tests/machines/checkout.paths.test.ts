@@ -118,7 +118,8 @@ describe("checkout machine", () => {
     actor.send({ type: "checkout.complete" });
     expect(actor.getSnapshot().matches({ active: "details" })).toBe(true);
     actor.send({ type: "poNumber.change", value: "X".repeat(36) });
-    expect(actor.getSnapshot().context.poNumber).toBe("");
+    expect(actor.getSnapshot().context.poNumber).toBe("X".repeat(36));
+    expect(canFinish(actor.getSnapshot())).toBe(false);
     actor.send({ type: "poNumber.change", value: "  PO-2027-01 " });
     expect(canFinish(actor.getSnapshot())).toBe(true);
     actor.send({ type: "checkout.complete" });
@@ -252,7 +253,7 @@ describe("checkout machine", () => {
     expect((await run(54_000)).matches({ active: "overview" })).toBe(false);
   });
 
-  it("clears the coupon or the shipping address the server names", async () => {
+  it("keeps a refused coupon as typed with the refusal under it, until the code changes", async () => {
     const actor = createActor(
       checkoutMachine.provide({
         actors: {
@@ -272,8 +273,12 @@ describe("checkout machine", () => {
     actor.send({ type: "coupon.change", value: "NOPE" });
     actor.send({ type: "coupon.apply" });
     await vi.waitFor(() => expect(actor.getSnapshot().matches({ active: "overview" })).toBe(true));
-    expect(actor.getSnapshot().context.couponInput).toBe("");
+    expect(actor.getSnapshot().context.couponInput).toBe("NOPE");
+    expect(actor.getSnapshot().context.couponFailure?.violations).toEqual([
+      { propertyPath: "couponCode" },
+    ]);
     actor.send({ type: "coupon.change", value: "   " });
+    expect(actor.getSnapshot().context.couponFailure).toBeNull();
     actor.send({ type: "coupon.apply" });
     expect(actor.getSnapshot().matches({ active: "overview" })).toBe(true);
   });

@@ -45,7 +45,7 @@ import { variantLineName } from "../../../rules/line-name";
 import { Link, useNavigate } from "react-router";
 import {
   canFinish,
-  poNumberSatisfied,
+  poNumberProblem,
   checkoutMachine,
   limitsExceeded,
   PLACING_STATES,
@@ -270,6 +270,9 @@ export function Component() {
           <Summary
             cart={cart}
             coupon={context.couponInput}
+            couponError={
+              context.couponFailure ? (context.couponFailure.detail ?? t("error.generic")) : null
+            }
             busy={busy}
             onCoupon={(value) => send({ type: "coupon.change", value })}
             onApply={() => send({ type: "coupon.apply" })}
@@ -293,6 +296,11 @@ export function Component() {
                     {t("minimum", {
                       minimum: formatMoney(
                         cart.minimalOrderValue,
+                        cart.currencyCode,
+                        i18n.language,
+                      ),
+                      missing: formatMoney(
+                        cart.minimalOrderValue - cart.itemsTotal,
                         cart.currencyCode,
                         i18n.language,
                       ),
@@ -327,9 +335,11 @@ export function Component() {
                 </Button>
                 {/* A disabled button says why, next to it, once the page is ready for it. */}
                 {snapshot.matches({ active: "details" }) &&
-                  (!poNumberSatisfied(context) ? (
+                  (poNumberProblem(context) !== null ? (
                     <Text size="sm" c="red.7" role="status" data-testid="complete-blocked">
-                      {t("actions.needsPoNumber")}
+                      {poNumberProblem(context) === "missing"
+                        ? t("actions.needsPoNumber")
+                        : t("actions.poNumberTooLong", { max: MAX_PO_NUMBER_LENGTH })}
                     </Text>
                   ) : context.shippingAddressId === null ? (
                     <Text size="sm" c="red.7" role="status" data-testid="complete-blocked">
@@ -693,8 +703,16 @@ function Details(props: {
           <TextInput
             label={t("details.poNumber")}
             value={props.poNumber}
-            onChange={(e) => props.onPoNumber(e.currentTarget.value.slice(0, MAX_PO_NUMBER_LENGTH))}
-            maxLength={MAX_PO_NUMBER_LENGTH}
+            onChange={(e) => props.onPoNumber(e.currentTarget.value)}
+            // Kept as typed past the maximum, and said so (issue 30: it was cut silently).
+            error={
+              props.poNumber.trim().length > MAX_PO_NUMBER_LENGTH
+                ? t("details.poNumberTooLong", {
+                    max: MAX_PO_NUMBER_LENGTH,
+                    count: props.poNumber.trim().length,
+                  })
+                : undefined
+            }
             readOnly={props.placing}
             required={props.poNumberRequired}
             autoComplete="off"
@@ -760,6 +778,8 @@ function Details(props: {
 function Summary(props: {
   cart: Cart;
   coupon: string;
+  /** Why the coupon typed was refused, under its field. */
+  couponError: string | null;
   busy: boolean;
   onCoupon: (value: string) => void;
   onApply: () => void;
@@ -873,6 +893,10 @@ function Summary(props: {
                   onChange={(e) => props.onCoupon(e.currentTarget.value)}
                   style={{ flex: 1 }}
                   maxLength={64}
+                  // Marked here, said below the row: the Apply button stays beside the field.
+                  error={props.couponError !== null}
+                  aria-describedby={props.couponError ? "coupon-error" : undefined}
+                  data-testid="coupon-input"
                 />
                 <Button
                   type="submit"
@@ -883,6 +907,11 @@ function Summary(props: {
                   {t("summary.apply")}
                 </Button>
               </Group>
+              {props.couponError && (
+                <Text id="coupon-error" size="sm" c="red.8" mt={4} role="alert">
+                  {props.couponError}
+                </Text>
+              )}
             </form>
           )}
         </Box>

@@ -93,6 +93,7 @@ type Ctx = {
   note: string;
   poNumber: string;
   couponInput: string;
+  couponFailure: ReturnType<typeof refusal> | null;
   orderNumber: string | null;
   step: "overview" | "details";
 };
@@ -230,6 +231,7 @@ function rules({ event, before }: OracleStep): OracleExpectation {
         note: "",
         poNumber: "",
         couponInput: "",
+        couponFailure: null,
         orderNumber: null,
         step: "overview",
       },
@@ -237,17 +239,18 @@ function rules({ event, before }: OracleStep): OracleExpectation {
     };
   const where = typeof before.value === "string" ? before.value : sub(before.value)!;
   if (typeof before.value !== "string" && type === "coupon.change")
-    return { value: before.value, context: { ...c, couponInput: e.value } };
-  // The comment (500 characters at most) and the PO number (35) are taken in every step state,
-  // also while something else is being saved (typing is never lost), but not once the order is
-  // being placed: what was saved is what the order carries.
+    return { value: before.value, context: { ...c, couponInput: e.value, couponFailure: null } };
+  // The comment (500 characters at most) and the PO number (as typed, also past its 35: the
+  // order then waits) are taken in every step state, also while something else is being saved
+  // (typing is never lost), but not once the order is being placed: what was saved is what the
+  // order carries.
   const placing = ["savingNote", "savingPoNumber", "choosingPayment", "paying", "completing"];
   if (typeof before.value !== "string" && type === "note.change")
     return (e.value as string).length > 500 || placing.includes(where)
       ? stay
       : { value: before.value, context: { ...c, note: e.value } };
   if (typeof before.value !== "string" && type === "poNumber.change")
-    return (e.value as string).length > 35 || placing.includes(where)
+    return placing.includes(where)
       ? stay
       : { value: before.value, context: { ...c, poNumber: e.value } };
   switch (where) {
@@ -288,7 +291,7 @@ function rules({ event, before }: OracleStep): OracleExpectation {
         return code
           ? {
               value: step("applyingCoupon"),
-              context: c,
+              context: { ...c, couponFailure: null },
               started: { applyCoupon: { operation: { kind: "applyCoupon", code } } },
             }
           : stay;
@@ -370,6 +373,8 @@ function rules({ event, before }: OracleStep): OracleExpectation {
           if (c.shippingAddressId === null) return stay;
           // A company that requires a purchase-order number gets no order without one.
           if (c.customer?.poNumberRequired && c.poNumber.trim() === "") return stay;
+          // Nor one whose PO number does not fit the invoice's 35 characters (kept as typed).
+          if (c.poNumber.trim().length > 35) return stay;
           const note = c.note.trim();
           if (note === (cart.notes ?? "")) return poThenPlace(c);
           return {
@@ -423,7 +428,8 @@ function rules({ event, before }: OracleStep): OracleExpectation {
     case "applyingCoupon":
       if (done("applyCoupon")) return { value: origin(), context: { ...c, cart: e.output } };
       if (failedCall("applyCoupon"))
-        return { value: origin(), context: { ...c, couponInput: "" }, actions: [toast()] };
+        // The code stays as typed, the refusal under it (no toast).
+        return { value: origin(), context: { ...c, couponFailure: refusal(e.error) } };
       return stay;
     case "removingCoupon":
       if (done("removeCoupon"))
@@ -684,7 +690,12 @@ export const model: MachineModel = {
       !(s.context.customer?.roles ?? []).includes(MARKETING_ROLE) ||
       !JSON.stringify(s.value).includes("active"),
     "the comment never exceeds 500 characters": (s) => s.context.note.length <= 500,
-    "the purchase-order number never exceeds 35 characters": (s) => s.context.poNumber.length <= 35,
+    "no order is placed with a purchase-order number over 35 characters": (s) =>
+      !["completing", "paying", "savingNote", "savingPoNumber"].some((v) =>
+        JSON.stringify(s.value).includes(`"${v}"`),
+      ) || s.context.poNumber.trim().length <= 35,
+    "the final button is disabled while the PO number is over 35 characters": (s) =>
+      !canFinish(s as never) || s.context.poNumber.trim().length <= 35,
     "no order is placed without a PO number the company requires": (s) =>
       !["completing", "paying", "savingNote", "savingPoNumber"].some((v) =>
         JSON.stringify(s.value).includes(`"${v}"`),
