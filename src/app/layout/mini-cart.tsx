@@ -21,7 +21,7 @@ import {
 } from "@mantine/core";
 import { lazy, Suspense, useState, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { canOrder, useCustomer } from "../customer";
 import { Price } from "../../components/price";
 import { PLACEHOLDER_IMAGE } from "../../lib/placeholder";
@@ -61,6 +61,9 @@ export function MiniCart() {
   const actor = useCartActor();
   const customer = useCustomer();
   const [saving, setSaving] = useState(false);
+  // A new page closes the dropdown (issue 30: after 'Review and checkout' it stayed open over
+  // the checkout, the pointer still on it): a fresh HoverCard per path.
+  const { pathname } = useLocation();
   const unavailable = CartContext.useSelector((s) => s.matches("unavailable"));
   const count = cart?.items.reduce((sum, item) => sum + item.quantity, 0) ?? 0;
   const ordering = customer.status === "success" && canOrder(customer.data);
@@ -69,6 +72,7 @@ export function MiniCart() {
   return (
     <>
       <HoverCard
+        key={pathname}
         width="min(360px, calc(100vw - 24px))"
         position="bottom-end"
         // Hidden while the save dialog is open, so it never covers the dialog.
