@@ -203,7 +203,7 @@ describe.each(backends)("mails in the recipient's language on %s", (backend) => 
     const spanish = await invite("pablo@demo-spa.example", { "accept-language": "de" }, "es");
     expect(spanish.status, spanish.raw).toBe(201);
     const pablo = (await lastMail("pablo@demo-spa.example", "invitation"))!;
-    expect(pablo.subject).toBe("Te han invitado al portal de socios de Lumé Atelier");
+    expect(pablo.subject).toBe("Le han invitado al portal de socios de Lumé Atelier");
     expect(await localeOf("pablo@demo-spa.example")).toBe("es_ES");
     const unknown = await invite("nobody@demo-spa.example", {}, "klingon");
     expect(unknown.status).toBe(422);
