@@ -63,6 +63,7 @@ export async function openReset(db: Kysely<DB>, token: string, now: Date, lock: 
       "r.expires_at",
       "u.id as userId",
       "u.email",
+      "u.locale_code as localeCode",
       "u.company_id as companyId",
     ])
     .where("r.token_hash", "=", hashToken(token))

@@ -111,7 +111,7 @@ export async function renderInvoicePdf(
 
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
-  const text = (s: string) => s.replace(/\r/g, "");
+  const text = (s: string) => typography(s.replace(/\r/g, ""), language);
   doc.registerFont("Body", FONTS.regular);
   doc.registerFont("Body-Bold", FONTS.bold);
   const bold = () => doc.font("Body-Bold");
@@ -126,7 +126,16 @@ export async function renderInvoicePdf(
   for (const line of data.sellerAddress)
     doc.text(text(localizeCountryLine(line, language)), { width: width / 2 });
   doc.text(text(`${t("invoicePdf.vatId")}: ${data.sellerVatId}`), { width: width / 2 });
-  doc.text(text(t("invoicePdf.contact", { email: data.sellerEmail })), { width: width / 2 });
+  // The address never breaks inside (pdfkit breaks after a hyphen: "partners@lume-" / "atelier…"):
+  // where the sentence does not fit on one line, the address gets a line of its own.
+  const contact = text(t("invoicePdf.contact", { email: data.sellerEmail }));
+  if (doc.widthOfString(contact) <= width / 2) doc.text(contact, { width: width / 2 });
+  else {
+    const at = contact.lastIndexOf(data.sellerEmail);
+    doc.text(contact.slice(0, at).trimEnd(), { width: width / 2 });
+    doc.text(data.sellerEmail, { width: width / 2, lineBreak: false });
+    doc.text(contact.slice(at + data.sellerEmail.length).trim(), { width: width / 2 });
+  }
   const sellerBottom = doc.y;
   doc.fillColor("#000000");
   bold()
@@ -338,14 +347,33 @@ export async function renderInvoicePdf(
   return finished;
 }
 
-function addressLines(a: AddressSnapshot | null, language: string): string[] {
+/**
+ * French typography (issue 30): a no-break space before ":" and a narrow no-break space before
+ * ";", "?" and "!", so the sign never starts a line. Only where the sign ends a word and is
+ * followed by a space or the end: "https://", "10:30" and "INV-1?x" stay as they are.
+ */
+export function typography(s: string, language: string): string {
+  if (language !== "fr") return s;
+  return s
+    .replace(/([^\s\u00a0\u202f])[ \u00a0\u202f]?:(?=\s|$)/g, "$1\u00a0:")
+    .replace(/([^\s\u00a0\u202f])[ \u00a0\u202f]?([;?!])(?=\s|$)/g, "$1\u202f$2");
+}
+
+/**
+ * The address block in its country's order: a US address reads "City, ST 12345" (the state's
+ * postal code) under the street; elsewhere the postcode comes before the city and the region
+ * has a line of its own.
+ */
+export function addressLines(a: AddressSnapshot | null, language: string): string[] {
   if (!a) return ["-"];
+  const us = a.countryCode === "US";
+  const state = (a.provinceCode ?? "").replace(/^US-/, "") || (a.provinceName ?? "");
   return [
     `${a.firstName} ${a.lastName}`,
     a.company ?? "",
     a.street,
-    `${a.postcode} ${a.city}`,
-    a.provinceName ?? a.provinceCode ?? "",
+    us ? `${state ? `${a.city}, ${state}` : a.city} ${a.postcode}` : `${a.postcode} ${a.city}`,
+    us ? "" : (a.provinceName ?? a.provinceCode ?? ""),
     // The country's name in the reader's language, not the catalogue's English name.
     countryName(a.countryCode, language),
     a.phoneNumber ?? "",

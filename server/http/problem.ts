@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { pickLanguage, translate, type Language } from "../core/i18n.js";
+import { pickLanguage, supportedLanguage, translate, type Language } from "../core/i18n.js";
 import { Problem } from "../core/problem.js";
 import type { PageRenderer } from "./pages.js";
 
@@ -24,6 +24,16 @@ const titles: Record<number, string> = {
 
 export function languageOf(request: FastifyRequest): Language {
   return pickLanguage(request.headers["locale"], request.headers["accept-language"]);
+}
+
+/**
+ * The language of a mail to a known person (decision 053, issue 30): their stored language; the
+ * request's only when they have none we write in. A link opened from a mail (a password reset,
+ * an e-mail confirmation) often comes without the storefront's `Locale` header, and must not
+ * switch the person's mails to the browser's language or to English.
+ */
+export function recipientLanguage(storedLocale: unknown, request: FastifyRequest): Language {
+  return supportedLanguage(storedLocale) ?? languageOf(request);
 }
 
 /**

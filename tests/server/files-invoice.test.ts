@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pdfText } from "../fixtures/files/pdf-text.js";
+import { typography } from "../../server/files/invoice-pdf.js";
 import { backends, startTestApp, USERS, type TestApp } from "../support/test-app.js";
 
 const url = (token: string) => `/customer-admin/invoice/${token}/download`;
@@ -413,5 +414,68 @@ describe.each(backends)("invoice PDF on %s", (backend) => {
     expect(marketing).toContain("Total");
     for (const hidden of ["Balance due", "Due date", "Payment method", "Payment terms"])
       expect(marketing).not.toContain(hidden);
+  });
+  /** The invoice of `order` in `locale` (the link's language), its header and its text lines. */
+  async function invoiceIn(order: { token_value: string }, as: string, locale: string) {
+    const res = await t.app.inject({
+      method: "GET",
+      url: `${url(order.token_value)}?locale=${locale}`,
+      headers: { authorization: `Bearer ${await t.token(as)}`, "accept-language": "en-US" },
+    });
+    expect(res.statusCode).toBe(200);
+    return { res, lines: (await pdfText(res.rawPayload)).pages.flat() };
+  }
+
+  it("names the downloaded file in the reader's language (issue 30)", async () => {
+    const order = await placed(1, "completed");
+    const names = { en: "invoice", de: "Rechnung", fr: "Facture", it: "Fattura", es: "Factura" };
+    for (const [locale, name] of Object.entries(names)) {
+      const { res } = await invoiceIn(order, USERS.spaAdmin, locale);
+      expect(res.headers["content-disposition"]).toBe(
+        `attachment; filename="${name}-${order.number}.pdf"`,
+      );
+    }
+  });
+
+  it("keeps the seller's e-mail address on one line in every language (issue 30)", async () => {
+    const order = await placed(1, "completed");
+    for (const locale of ["en", "de", "fr", "it", "es"]) {
+      const { lines } = await invoiceIn(order, USERS.spaAdmin, locale);
+      const cells = lines.flatMap((line) => line.split(" | "));
+      expect(cells, locale).toContain(t.config.supportEmail);
+    }
+  });
+
+  it("writes a US address the US way: street, then 'City, ST 12345' (issue 30)", async () => {
+    const order = await placed(2, "completed");
+    const { lines } = await invoiceIn(order, USERS.retailAdmin, "en");
+    const cells = lines.flatMap((line) => line.split(" | "));
+    expect(cells).toContain("New York, NY 10118");
+    expect(cells).toContain("Los Angeles, CA 90021");
+    expect(cells).not.toContain("10118 New York");
+    expect(cells).not.toContain("California");
+    // A European address keeps the postcode before the city.
+    const { lines: german } = await invoiceIn(await placed(1, "completed"), USERS.spaAdmin, "en");
+    expect(german.flatMap((line) => line.split(" | "))).toContain("10117 Berlin");
+  });
+
+  it("sets French punctuation apart with no-break spaces (issue 30)", async () => {
+    const order = await placed(1, "completed");
+    const { lines } = await invoiceIn(order, USERS.spaAdmin, "fr");
+    const cells = lines.flatMap((line) => line.split(" | "));
+    expect(cells).toContain("Numéro de facture :");
+    expect(cells.some((cell) => /^Référence : GLOW-MINI-ROSE$/.test(cell))).toBe(true);
+    expect(cells.some((cell) => /^Mode de paiement : /.test(cell))).toBe(true);
+    // No sign starts a line, and none sits against its word.
+    expect(cells.filter((cell) => /^[:;?!]|[^\s\d/][:;?!](\s|$)/.test(cell))).toEqual([]);
+    // The spaces are the no-break ones (a no-break space before ":", a narrow one before ";?!").
+    expect(typography("Devise: EUR ; Merci ! Vraiment ?", "fr")).toBe(
+      "Devise\u00a0: EUR\u202f; Merci\u202f! Vraiment\u202f?",
+    );
+    expect(typography("https://x.example 10:30 a:b", "fr")).toBe("https://x.example 10:30 a:b");
+    expect(typography("Currency: EUR!", "en")).toBe("Currency: EUR!");
+    // Other languages keep their own rule.
+    const { lines: german } = await invoiceIn(order, USERS.spaAdmin, "de");
+    expect(german.flatMap((line) => line.split(" | "))).toContain("Rechnungsnummer:");
   });
 });

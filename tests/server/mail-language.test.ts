@@ -203,10 +203,64 @@ describe.each(backends)("mails in the recipient's language on %s", (backend) => 
     const spanish = await invite("pablo@demo-spa.example", { "accept-language": "de" }, "es");
     expect(spanish.status, spanish.raw).toBe(201);
     const pablo = (await lastMail("pablo@demo-spa.example", "invitation"))!;
-    expect(pablo.subject).toBe("Te han invitado al portal de socios de Lumé Atelier");
+    expect(pablo.subject).toBe("Le han invitado al portal de socios de Lumé Atelier");
     expect(await localeOf("pablo@demo-spa.example")).toBe("es_ES");
     const unknown = await invite("nobody@demo-spa.example", {}, "klingon");
     expect(unknown.status).toBe(422);
     expect(await lastMail("nobody@demo-spa.example", "invitation")).toBeUndefined();
+  });
+  it("writes the mails of a link opened without a Locale header in the person's stored language (issue 30)", async () => {
+    const email = USERS.spaBuyer;
+    const id = await t.userId(email);
+    expect((await chooseLanguage(email, id, "de_DE")).status).toBe(204);
+
+    const newPassword = "Ein-neues-Passwort-2026";
+    // The e-mail confirmation link, opened with no language header at all.
+    const current = await t.request("GET", `/api/v2/shop/customers/${id}`, { as: email });
+    const newEmail = "einkauf.neu@demo-spa.example";
+    const put = await t.request("PUT", `/api/v2/shop/customers/${id}`, {
+      as: email,
+      body: {
+        email: newEmail,
+        firstName: current.body.firstName,
+        lastName: current.body.lastName,
+        currentPassword: DEMO_PASSWORD,
+      },
+      headers: { locale: "de_DE" },
+    });
+    expect(put.status, put.raw).toBe(200);
+    const confirm = await lastMail(newEmail, "email_change_confirm");
+    const token = /\/confirm-email\/([\w-]+)/.exec(confirm!.text_body)![1]!;
+    const done = await t.app.inject({
+      method: "PATCH",
+      url: `/api/v2/shop/email-changes/${token}`,
+      headers: { "content-type": "application/json", "x-requested-with": "fetch" },
+      payload: "{}",
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await lastMail(email, "email_changed"))!.subject).toBe(
+      "Ihre Anmelde-E-Mail bei Lumé Atelier wurde geändert",
+    );
+
+    // The reset link, opened in a browser that sends no Locale header and an English
+    // Accept-Language: the confirmation goes in German, the person's language.
+    expect(
+      (
+        await t.request("POST", "/api/v2/shop/reset-password-requests", {
+          body: { email: newEmail },
+          headers: { locale: "de_DE" },
+        })
+      ).status,
+    ).toBe(202);
+    const reset = await lastMail(newEmail, "password_reset");
+    const resetToken = /\/forgotten-password\/([\w-]+)/.exec(reset!.text_body)![1]!;
+    const changed = await t.request("PATCH", `/api/v2/shop/reset-password/${resetToken}`, {
+      body: { newPassword, confirmNewPassword: newPassword },
+      headers: { "accept-language": "en-US" },
+    });
+    expect(changed.status, changed.raw).toBe(204);
+    expect((await lastMail(newEmail, "password_changed"))!.subject).toBe(
+      "Ihr Passwort für das Lumé Atelier Partnerportal wurde geändert",
+    );
   });
 });

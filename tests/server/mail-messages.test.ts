@@ -9,7 +9,7 @@ const APPROVED: Record<(typeof LANGUAGES)[number], RegExp> = {
   en: /your application for Atelier Nord Inc\. is approved[\s\S]*Set your password/,
   fr: /votre candidature pour Atelier Nord Inc\. est approuvée[\s\S]*Définissez votre mot de passe/,
   de: /Ihr Antrag für Atelier Nord Inc\. ist genehmigt[\s\S]*Legen Sie hier Ihr Passwort fest/,
-  it: /la Sua candidatura per Atelier Nord Inc\. è stata approvata[\s\S]*Imposti qui la Sua password/,
+  it: /la tua candidatura per Atelier Nord Inc\. è stata approvata[\s\S]*Imposta qui la tua password/,
   es: /su solicitud para Atelier Nord Inc\. ha sido aprobada[\s\S]*Establezca aquí su contraseña/,
 };
 

@@ -47,6 +47,7 @@ export async function openEmailChange(db: Kysely<DB>, token: string, now: Date, 
       "e.expires_at",
       "u.id as userId",
       "u.email",
+      "u.locale_code as localeCode",
       "u.company_id as companyId",
     ])
     .where("e.token_hash", "=", hashToken(token))

@@ -18,7 +18,7 @@ import {
 } from "../../mail/messages.js";
 import { queueMail } from "../../mail/outbox.js";
 import type { AppContext } from "../context.js";
-import { languageOf } from "../problem.js";
+import { languageOf, recipientLanguage } from "../problem.js";
 import { actorOf, EMAIL_TAKEN, TOKEN_MAX } from "./account-common.js";
 import { type Principal } from "../../core/abilities.js";
 import { Problem, unprocessable } from "../../core/problem.js";
@@ -100,7 +100,6 @@ export function registerEmailConfirmation(app: FastifyInstance, { db, config }: 
    */
   app.patch("/api/v2/shop/email-changes/:token", async (request) => {
     const now = new Date();
-    const lang = languageOf(request);
     const email = await db.transaction().execute(async (tx) => {
       const found = await openChange(tx, tokenOf(request), now, true);
       if (!found) throw invalidLink();
@@ -113,7 +112,8 @@ export function registerEmailConfirmation(app: FastifyInstance, { db, config }: 
       );
       await queueMail(
         tx,
-        emailChangeNoticeMail(lang, "changed", {
+        // The person's own language, not the language of the browser that opened the link.
+        emailChangeNoticeMail(recipientLanguage(found.localeCode, request), "changed", {
           to: found.email,
           newEmail: found.new_email,
           brandName: config.brandName,

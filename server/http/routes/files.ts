@@ -72,7 +72,9 @@ export async function registerFileRoutes(app: FastifyInstance, { db, config }: A
       (key, params) => translate(lang, key, params),
       { withPayments },
     );
-    return download(reply, pdf, "application/pdf", `invoice-${invoice.orderNumber}.pdf`);
+    // Named in the reader's language, as the document is ("Rechnung-000100010.pdf").
+    const name = translate(lang, "invoicePdf.fileName", { number: invoice.orderNumber });
+    return download(reply, pdf, "application/pdf", name);
   });
 
   /**

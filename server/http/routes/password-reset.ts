@@ -14,7 +14,7 @@ import type { Violation } from "../../domain/violations.js";
 import { passwordChangedMail, passwordResetMail, RESET_TTL_MINUTES } from "../../mail/messages.js";
 import { queueMail } from "../../mail/outbox.js";
 import type { AppContext } from "../context.js";
-import { languageOf } from "../problem.js";
+import { languageOf, recipientLanguage } from "../problem.js";
 import { BodyReader } from "../validate.js";
 import { shopAccountKey } from "../rate-limit.js";
 import { hashPassword } from "../../core/password-hash.js";
@@ -101,7 +101,6 @@ export function registerPasswordReset(app: FastifyInstance, { db, config }: AppC
     r.done();
     const newPassword = r.raw("newPassword");
     const confirm = r.raw("confirmNewPassword");
-    const lang = languageOf(request);
     const now = new Date();
     const email = await db.transaction().execute(async (tx) => {
       // Locked, so two submissions of one link cannot both set a password.
@@ -119,7 +118,8 @@ export function registerPasswordReset(app: FastifyInstance, { db, config }: AppC
       await expireOpenResets(tx, found.userId, now);
       await queueMail(
         tx,
-        passwordChangedMail(lang, {
+        // The person's own language, not the language of the browser that opened the link.
+        passwordChangedMail(recipientLanguage(found.localeCode, request), {
           to: found.email,
           brandName: config.brandName,
           supportEmail: config.supportEmail,
