@@ -180,6 +180,7 @@ export function PaymentsSection() {
       {paying && (
         <CardPayment
           orderToken={paying.token}
+          orderNumber={paying.number}
           methodCode={
             paying.payments.find((p) => p.state === "new" && p.methodCode.includes("adyen"))
               ?.methodCode
