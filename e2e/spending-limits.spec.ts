@@ -364,6 +364,14 @@ export const tests = journeys(
         }
         // Every card label whole ("Positionen", not "Positione/n"), and the order's link a
         // 44 px target, not the 20 px of its line (issue 30).
+        // A line as long as the catalogue's longest German names make it: the value takes the
+        // card's width, and the label beside it must still not break.
+        await row
+          .getByTestId("approval-lines")
+          .getByText(/^25 × /)
+          .evaluate((el) => {
+            el.textContent = `25 × Feuchtigkeitsspendende Intensiv-Gesichtsmaske mit Hyaluronsäure und Rosenextrakt (Nachfüllpackung) – ${el.textContent}`;
+          });
         const broken = await brokenLabels(row);
         expect(broken.length === 0, `labels broken inside a word: ${broken.join(" | ")}`);
         const link = await row
