@@ -28,17 +28,18 @@ export const tests = journeys(
       await page.goto(`${baseUrl}/shop/account/payments`);
       const balance = page.getByTestId("open-balance");
       await balance.waitFor();
-      // The sum of the rows' open balances, formatted in German.
+      // The sum of the rows' open amounts (positive, decision 063), formatted in German.
       const rows = page.getByTestId("payment-row");
       await rows.first().waitFor();
       const text = (await balance.innerText()).trim();
       expect(/^\d{1,3}(\.\d{3})*,\d{2}\s€$/.test(text), `a German amount in euros: ${text}`);
       const shown = await page.getByTestId("payment-balance").allInnerTexts();
       const cents = (s: string) => Number(s.replace(/[^\d-]/g, ""));
-      const sum = shown
-        .map(cents)
-        .filter((c) => c < 0)
-        .reduce((a, c) => a - c, 0);
+      expect(
+        shown.every((s) => !s.includes("-")),
+        `no open amount is negative: ${shown.join(" | ")}`,
+      );
+      const sum = shown.map(cents).reduce((a, c) => a + c, 0);
       expect(cents(text) === sum, `the total (${text}) is the rows' open balances (${sum})`);
       // 000100007 is open and its due date passed: flagged, and counted above the table.
       const seeded = rows.filter({ hasText: "000100007" });

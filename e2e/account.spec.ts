@@ -163,7 +163,7 @@ export const tests = journeys(
     },
   },
   {
-    name: "account: payments show negative balances, statuses and the pending filter",
+    name: "account: payments show what is owed as positive amounts, statuses and the pending filter",
     async run(ctx) {
       const { page, baseUrl, screenshot } = ctx;
       await signInAsBuyer(ctx);
@@ -178,8 +178,9 @@ export const tests = journeys(
       );
       const balances = await page.getByTestId("payment-balance").allTextContents();
       expect(
-        balances.some((b) => /^-€[\d,]+\.\d{2}$/.test(b)),
-        `unpaid balances are negative with two decimals: ${balances.join(" | ")}`,
+        balances.some((b) => /^€[\d,]+\.\d{2}$/.test(b) && b !== "€0.00") &&
+          balances.every((b) => !b.includes("-")),
+        `open amounts are positive with two decimals (decision 063): ${balances.join(" | ")}`,
       );
       expect(
         balances.some((b) => b === "€0.00"),
@@ -201,7 +202,7 @@ export const tests = journeys(
           action: r.querySelector('[data-testid="payment-action"]')?.textContent?.trim() ?? "",
         })),
       );
-      const open = actions.filter((a) => a.balance.startsWith("-"));
+      const open = actions.filter((a) => a.balance !== "€0.00");
       expect(
         open.length > 0 && open.every((a) => a.action !== ""),
         `every open balance has an action: ${open.map((a) => `${a.text} [${a.action}]`).join(" | ")}`,

@@ -26,9 +26,9 @@ export const tests = journeys(
       await dropdown.getByRole("button", { name: "Save for later" }).click();
       const dialog = page.getByRole("dialog", { name: "Save shopping list" });
       const name = dialog.getByLabel("List name");
-      const today = new Date().toISOString().slice(0, 10);
+      const today = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" }).format(new Date());
       expect(
-        (await name.inputValue()) === `Shopping-List-${today}`,
+        (await name.inputValue()) === `Shopping list of ${today}`,
         `the name is prefilled: ${await name.inputValue()}`,
       );
       await name.fill("Autumn restock");

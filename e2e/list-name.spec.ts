@@ -1,13 +1,14 @@
 import { expect, journeys, running } from "./harness";
 
 /**
- * Issue 30, item 6 (decision 057): the default name of a saved list is in the reader's
- * language, the same in the save dialog as on the server.
+ * Issue 30 (decisions 057 and 063): the default name of a saved list reads naturally in the
+ * reader's language, dated as that language writes dates, the same in the save dialog as on
+ * the server.
  */
 
-/** Today's date in Berlin as the dialog writes it: YYYY-MM-DD. */
+/** Today's date in Berlin as German writes it: DD.MM.YYYY. */
 const berlinToday = () =>
-  new Intl.DateTimeFormat("en-CA", {
+  new Intl.DateTimeFormat("de-DE", {
     timeZone: "Europe/Berlin",
     year: "numeric",
     month: "2-digit",
@@ -15,7 +16,7 @@ const berlinToday = () =>
   }).format(new Date());
 
 journeys({
-  name: "a German browser at 390 px: 'save for later' opens on 'Einkaufsliste-YYYY-MM-DD'",
+  name: "a German browser at 390 px: 'save for later' opens on 'Einkaufsliste vom TT.MM.JJJJ'",
   async run({ browser, baseUrl }) {
     // A German browser, no language chosen: the browser's language serves (decision 053).
     const context = await browser.newContext({
@@ -46,8 +47,8 @@ journeys({
       await field.waitFor();
       const name = await field.inputValue();
       expect(
-        name === `Einkaufsliste-${berlinToday()}`,
-        `the name field shows 'Einkaufsliste-${berlinToday()}', not '${name}'`,
+        name === `Einkaufsliste vom ${berlinToday()}`,
+        `the name field shows 'Einkaufsliste vom ${berlinToday()}', not '${name}'`,
       );
       await page.screenshot({ path: "var/screenshots/list-name-de-390.png" });
 

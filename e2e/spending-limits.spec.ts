@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from "@playwright/test";
+import type { BrowserContext, Locator, Page } from "@playwright/test";
 import { emptyCart, expect, journeys, running, type E2EContext } from "./harness";
 
 /**
@@ -44,6 +44,27 @@ async function shot(ctx: E2EContext, name: string) {
   const wide = await overflowing(ctx.page);
   expect(wide.length === 0, `${name}: nothing wider than the window: ${wide.join(" | ")}`);
   await ctx.screenshot(name);
+}
+
+/**
+ * A stacked card's labels (each cell's data-label, shown before its value) narrower than their
+ * longest word, i.e. broken inside a word ("Positione/n" on a phone, issue 30).
+ */
+function brokenLabels(row: Locator): Promise<string[]> {
+  return row.evaluate((tr) => {
+    const out: string[] = [];
+    const ctx = document.createElement("canvas").getContext("2d")!;
+    for (const td of tr.querySelectorAll("td[data-label]")) {
+      const label = td.getAttribute("data-label") ?? "";
+      const before = getComputedStyle(td, "::before");
+      if (before.content === "none" || before.display === "none") continue;
+      ctx.font = `${before.fontWeight} ${before.fontSize} ${before.fontFamily}`;
+      const longest = Math.max(...label.split(/\s+/).map((w) => ctx.measureText(w).width));
+      const width = parseFloat(before.width);
+      if (!(width + 0.5 >= longest)) out.push(`${label}: ${width} px < ${longest.toFixed(1)} px`);
+    }
+    return out;
+  });
 }
 
 /** The ADMIN's own browser context, its screenshots of its own page. */
@@ -341,6 +362,25 @@ export const tests = journeys(
             `${name} on screen: ${JSON.stringify(box)}`,
           );
         }
+        // Every card label whole ("Positionen", not "Positione/n"), and the order's link a
+        // 44 px target, not the 20 px of its line (issue 30).
+        // A line as long as the catalogue's longest German names make it: the value takes the
+        // card's width, and the label beside it must still not break.
+        await row
+          .getByTestId("approval-lines")
+          .getByText(/^25 × /)
+          .evaluate((el) => {
+            el.textContent = `25 × Feuchtigkeitsspendende Intensiv-Gesichtsmaske mit Hyaluronsäure und Rosenextrakt (Nachfüllpackung) – ${el.textContent}`;
+          });
+        const broken = await brokenLabels(row);
+        expect(broken.length === 0, `labels broken inside a word: ${broken.join(" | ")}`);
+        const link = await row
+          .getByRole("link", { name: `Bestellung ${number} öffnen` })
+          .boundingBox();
+        expect(
+          link && link.height >= 44,
+          `the order's link is 44 px high: ${JSON.stringify(link)}`,
+        );
         await shot(admin, "approvals-de-390-lines");
         // The order's number opens its detail in the order history.
         await row.getByRole("link", { name: `Bestellung ${number} öffnen` }).click();

@@ -4,7 +4,7 @@ import { unprovided } from "./unprovided.js";
 export interface SaveListContext {
   name: string;
   /**
-   * The name the dialog opens on, 'Shopping-List-{YYYY-MM-DD}' in the person's language
+   * The name the dialog opens on, 'Shopping list of {date}' in the person's language
    * (storefront spec section 5): given by the app, which names it as the server names a list
    * saved without a name (server/domain/shopping-lists.ts defaultListName, decision 057).
    */

@@ -55,6 +55,19 @@ export function decimalSeparator(language = "en"): string {
   );
 }
 
+/**
+ * The thousands separator of the interface language, as `formatAmount` groups ("," in English,
+ * "." in German, Italian and Spanish, a narrow no-break space in French): amounts typed into a
+ * field read like amounts shown (issue 30).
+ */
+export function groupSeparator(language = "en"): string {
+  return (
+    new Intl.NumberFormat(formatLocale(language), { useGrouping: "always" })
+      .formatToParts(1234567)
+      .find((part) => part.type === "group")?.value ?? ","
+  );
+}
+
 /** Formats an amount (already divided by 100) with two decimals in the interface language. */
 export function formatAmount(amount: number, language = "en"): string {
   return new Intl.NumberFormat(formatLocale(language), {

@@ -1,3 +1,4 @@
+import { formatDate } from "../../rules/format.js";
 import { supportedLanguage, type Language } from "../../rules/language.js";
 import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from "./quantity.js";
 import type { Violation } from "./violations.js";
@@ -21,35 +22,29 @@ export function isTimeZone(value: unknown): value is string {
 }
 
 /**
- * The words of the default list name in each language, written as the spec writes the
- * English one ('Shopping-List'): one word or words joined by hyphens, the date after one more.
- * The save dialog and the server both take it from here, so the name a person sees prefilled
- * is the name a blank one gets (decision 057).
+ * The default list name in each language, a phrase around the date (`{date}`) as a person would
+ * write it: 'Einkaufsliste vom 28.11.2026', 'Shopping list of Nov 28, 2026' (issue 30, decision
+ * 063). The save dialog and the server both take it from here, so the name a person sees
+ * prefilled is the name a blank one gets (decision 057).
  */
 export const LIST_NAME_WORDS: Readonly<Record<Language, string>> = {
-  en: "Shopping-List",
-  fr: "Liste-d’achats",
-  de: "Einkaufsliste",
-  it: "Lista-della-spesa",
-  es: "Lista-de-compra",
+  en: "Shopping list of {date}",
+  fr: "Liste d’achats du {date}",
+  de: "Einkaufsliste vom {date}",
+  it: "Lista della spesa del {date}",
+  es: "Lista de compra del {date}",
 };
 
 /**
- * The name a list gets when none is given: 'Shopping-List-{YYYY-MM-DD}' (storefront spec 5),
- * its words in the person's language ('Einkaufsliste-2026-11-28'; English for any language
- * but ours), dated in the person's time zone when it is known, so a list saved late in the
- * evening in New York is not named after tomorrow; otherwise in UTC.
+ * The name a list gets when none is given: the language's phrase with today's date written as
+ * the portal writes dates in that language (rules/format.ts: '28.11.2026', 'Nov 28, 2026';
+ * English for any language but ours), dated in the person's time zone when it is known, so a
+ * list saved late in the evening in New York is not named after tomorrow; otherwise in UTC.
  */
 export function defaultListName(now: Date, language: string, timeZone?: string): string {
-  const parts = new Intl.DateTimeFormat("en", {
-    timeZone: isTimeZone(timeZone) ? timeZone : "UTC",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).formatToParts(now);
-  const part = Object.fromEntries(parts.map((p) => [p.type, p.value]));
-  const words = LIST_NAME_WORDS[supportedLanguage(language) ?? "en"];
-  return `${words}-${part.year}-${part.month}-${part.day}`;
+  const lang = supportedLanguage(language) ?? "en";
+  const date = formatDate(now, lang, isTimeZone(timeZone) ? timeZone : "UTC");
+  return LIST_NAME_WORDS[lang].replace("{date}", date);
 }
 
 export interface RequestedLine {

@@ -8,4 +8,5 @@ export {
   decimalSeparator,
   formatAmount,
   formatMoney,
+  groupSeparator,
 } from "../../rules/format";

@@ -193,7 +193,7 @@ describe("gateway: account area", () => {
         ).createShoppingList,
         "ShoppingList",
       );
-      expect(unnamed.name).toMatch(/^Shopping-List-\d{4}-\d{2}-\d{2}$/);
+      expect(unnamed.name).toMatch(/^Shopping list of [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
 
       const badQuantity = dataOf(
         await h.run(

@@ -45,11 +45,11 @@ describe("save shopping list machine", () => {
     const actor = createActor(
       saveShoppingListMachine.provide({ actions: { notifySaved: saved, goToShop: shop } }),
       {
-        input: { defaultName: "Shopping-List-2026-11-21" },
+        input: { defaultName: "Shopping list of Nov 21, 2026" },
       },
     ).start();
     actor.send({ type: "list.open" });
-    expect(actor.getSnapshot().context.name).toBe("Shopping-List-2026-11-21");
+    expect(actor.getSnapshot().context.name).toBe("Shopping list of Nov 21, 2026");
     actor.send({ type: "list.save" });
     actor.send({
       type: "xstate.error.actor.createShoppingList",

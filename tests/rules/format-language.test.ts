@@ -3,7 +3,9 @@ import {
   countryName,
   formatDate,
   formatMoney,
+  formatAmount,
   formatPercent,
+  groupSeparator,
   localizeCountryLine,
 } from "../../rules/format";
 import { acceptedTags, decideLanguage, supportedLanguage } from "../../rules/language";
@@ -18,6 +20,13 @@ describe("the one formatter (rules/format.ts, decision 053)", () => {
     expect(formatMoney(150_523, "EUR", "en")).toBe("€1,505.23");
     // A region tag formats as its language.
     expect(formatMoney(150_523, "EUR", "de-CH")).toBe(`1.505,23${NBSP}€`);
+  });
+
+  it("groups thousands in a field as money is shown: the same separator per language (issue 30)", () => {
+    expect(groupSeparator("de")).toBe(".");
+    expect(groupSeparator("en")).toBe(",");
+    for (const language of ["en", "fr", "de", "it", "es"])
+      expect(formatAmount(2000, language).startsWith(`2${groupSeparator(language)}000`)).toBe(true);
   });
 
   it("writes one date style everywhere, the calendar day of the zone given", () => {

@@ -54,7 +54,7 @@ describe.each(backends)("invoice PDF on %s", (backend) => {
     expect(text).toContain(order.number!);
     expect(text).toContain("Demo Spa GmbH");
     expect(text).toContain("Demo Spa Wellness GmbH");
-    expect(text).toContain("Tax number: DE123456789");
+    expect(text).toContain("VAT number: DE123456789");
     expect(text).toContain("Friedrichstraße 120");
     expect(text).toContain("Jungfernstieg 7");
     expect(text).toContain(euro(order.total));

@@ -240,6 +240,36 @@ describe(`demo data on ${BACKEND}`, () => {
       expect(times.every((time) => Number.isFinite(time))).toBe(true);
       expect(times).toEqual([...times].sort((a, b) => b - a));
     });
+
+    it("dates what is owed by the company's payment terms, as a real order is (issue 30)", async () => {
+      const { payment_terms_days: terms } = await t.db
+        .selectFrom("companies")
+        .select("payment_terms_days")
+        .where("name", "=", company)
+        .executeTakeFirstOrThrow();
+      const res = await t.request("GET", `${API}/orders?itemsPerPage=9999`, { as: admin });
+      const orders = (
+        res.body["hydra:member"] as (Order & {
+          checkoutCompletedAt: string | null;
+          payments: { state: string; method: string; dueDate: string | null }[];
+        })[]
+      ).filter((o) => o.state !== "cart" && o.state !== "cancelled");
+      const open = orders.filter((o) => o.payments.some((p) => p.state === "new"));
+      expect(open.length).toBeGreaterThan(0);
+      for (const o of open) {
+        const placed = Date.parse(o.checkoutCompletedAt ?? o.createdAt);
+        for (const p of o.payments.filter((x) => x.state === "new")) {
+          // Checkout charges a card before it places an order: what is still owed is invoiced.
+          expect(p.method, o.number!).toMatch(/\/invoice$/);
+          expect(Date.parse(p.dueDate!) - placed, o.number!).toBe(terms * 86_400_000);
+        }
+      }
+      // The newest open demo order is not due on the day it was placed.
+      const newest = open[0]!;
+      expect(Date.parse(newest.payments[0]!.dueDate!)).toBeGreaterThan(
+        Date.parse(newest.createdAt),
+      );
+    });
   });
 });
 

@@ -76,11 +76,11 @@ describe("account formatting rules", () => {
       expect(status(other)).toBe("not_paid");
   });
 
-  it("shows the unpaid balance as a negative amount with two decimals", () => {
+  it("shows what is owed as a positive amount with two decimals (decision 063)", () => {
     expect(formatBalance({ totalUnpaidAmount: 123456, currencyCode: "EUR" }, "en")).toBe(
-      "-€1,234.56",
+      "€1,234.56",
     );
-    expect(formatBalance({ totalUnpaidAmount: 5, currencyCode: "EUR" }, "de")).toBe("-0,05\u00a0€");
+    expect(formatBalance({ totalUnpaidAmount: 5, currencyCode: "EUR" }, "de")).toBe("0,05\u00a0€");
     expect(formatBalance({ totalUnpaidAmount: 0, currencyCode: "USD" }, "en")).toBe("$0.00");
   });
 
@@ -176,7 +176,7 @@ describe("payments section", () => {
       expect.stringContaining("A-1"),
       expect.stringContaining("B-2"),
     ]);
-    expect(within(rows[0]!).getByTestId("payment-balance").textContent).toBe("-€1,234.56");
+    expect(within(rows[0]!).getByTestId("payment-balance").textContent).toBe("€1,234.56");
     expect(within(rows[0]!).getByText("Pending")).toBeTruthy();
     expect(
       within(rows[0]!).getByRole("button", { name: "Pay now: order A-1, €1,234.56 by card" }),

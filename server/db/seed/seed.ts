@@ -698,7 +698,7 @@ async function seedCompanies(tx: Kysely<DB>, now: Date) {
         sales_agent_name: c.agent.name,
         sales_agent_email: c.agent.email,
       })
-      .returning("id")
+      .returning(["id", "payment_terms_days"])
       .executeTakeFirstOrThrow();
     const addressIds: number[] = [];
     for (const a of c.addresses) {
@@ -858,8 +858,15 @@ async function seedCompanies(tx: Kysely<DB>, now: Date) {
             }),
           )
           .execute();
-        const method = n % 3 === 0 ? "adyen_card" : "invoice";
-        const due = paymentDueDate(created, method === "adyen_card" ? "card" : "invoice", 30);
+        // As at checkout: a card is charged before the order is placed, so only a paid order was
+        // paid by card; an order still (partly) open is an invoice, due by the company's payment
+        // terms after it was placed (the same rule as a real order, issue 30).
+        const method = paymentState === "paid" && n % 3 === 0 ? "adyen_card" : "invoice";
+        const due = paymentDueDate(
+          created,
+          method === "adyen_card" ? "card" : "invoice",
+          company.payment_terms_days,
+        );
         const paymentRows =
           paymentState === "partially_paid"
             ? [

@@ -37,6 +37,8 @@ export interface CardPaymentDialogProps {
   opened: boolean;
   /** The cart (checkout) or the placed order with an open balance ('Pay now'). */
   orderToken: string;
+  /** The placed order's number ('Pay now'): the dialog's title names the order it pays. */
+  orderNumber?: string | null;
   /** The card payment method; omitted: the card method of the payment methods list. */
   methodCode?: string;
   onClose: () => void;
@@ -58,7 +60,7 @@ export function CardPaymentDialog(props: CardPaymentDialogProps) {
       fullScreen={fullScreen}
       opened={props.opened}
       onClose={props.onClose}
-      title={t("title")}
+      title={props.orderNumber ? t("titleForOrder", { number: props.orderNumber }) : t("title")}
       size="lg"
       centered
       closeOnClickOutside={false}

@@ -5,7 +5,7 @@ type Ctx = { name: string; defaultName: string; failure: string | null };
 
 /**
  * 'Save for later' (storefront spec section 4), stated without the machine: the dialog opens
- * on the default name the app gives ('Einkaufsliste-<date>' in German); saving needs a name
+ * on the default name the app gives ('Einkaufsliste vom <date>' in German); saving needs a name
  * (spaces do not count) and sends it trimmed; then the cart is deleted, and whether that works
  * or not, 'List saved' and /shop. A refusal keeps the dialog open with the server's detail.
  */
@@ -60,7 +60,7 @@ function oracle({ event, before, input }: OracleStep): OracleExpectation {
 
 export const model: MachineModel = {
   machine: saveShoppingListMachine,
-  input: { defaultName: "Einkaufsliste-2026-11-21" },
+  input: { defaultName: "Einkaufsliste vom 21.11.2026" },
   events: (s) => [
     { type: "list.open" },
     { type: "list.changeName", value: s.context.name ? "" : " Autumn " },

@@ -15,34 +15,40 @@ import {
 describe("defaultListName", () => {
   const lateEvening = new Date("2025-03-09T23:30:00Z");
 
-  it("is Shopping-List-{YYYY-MM-DD} in UTC by default", () => {
-    expect(defaultListName(lateEvening, "en")).toBe("Shopping-List-2025-03-09");
+  it("reads naturally, dated as English writes dates, in UTC by default (issue 30)", () => {
+    expect(defaultListName(lateEvening, "en")).toBe("Shopping list of Mar 9, 2025");
     expect(defaultListName(new Date("2025-12-31T00:00:00Z"), "en")).toBe(
-      "Shopping-List-2025-12-31",
+      "Shopping list of Dec 31, 2025",
     );
   });
 
   it("dates the list in the person's time zone when known", () => {
-    expect(defaultListName(lateEvening, "en", "Europe/Berlin")).toBe("Shopping-List-2025-03-10");
+    expect(defaultListName(lateEvening, "en", "Europe/Berlin")).toBe(
+      "Shopping list of Mar 10, 2025",
+    );
     expect(defaultListName(new Date("2025-03-10T02:00:00Z"), "en", "America/New_York")).toBe(
-      "Shopping-List-2025-03-09",
+      "Shopping list of Mar 9, 2025",
     );
   });
 
-  it("names the list in the person's language", () => {
-    expect(defaultListName(lateEvening, "de")).toBe("Einkaufsliste-2025-03-09");
-    expect(defaultListName(lateEvening, "fr")).toBe("Liste-d’achats-2025-03-09");
-    expect(defaultListName(lateEvening, "it")).toBe("Lista-della-spesa-2025-03-09");
-    expect(defaultListName(lateEvening, "es")).toBe("Lista-de-compra-2025-03-09");
-    expect(defaultListName(lateEvening, "de", "Europe/Berlin")).toBe("Einkaufsliste-2025-03-10");
+  it("names the list in the person's language, the date as that language writes it", () => {
+    expect(defaultListName(lateEvening, "de")).toBe("Einkaufsliste vom 09.03.2025");
+    expect(defaultListName(lateEvening, "fr")).toBe("Liste d’achats du 9 mars 2025");
+    expect(defaultListName(lateEvening, "it")).toBe("Lista della spesa del 9 mar 2025");
+    expect(defaultListName(lateEvening, "es")).toBe("Lista de compra del 9 mar 2025");
+    expect(defaultListName(lateEvening, "de", "Europe/Berlin")).toBe(
+      "Einkaufsliste vom 10.03.2025",
+    );
     // A locale names its language; English for any language but ours.
-    expect(defaultListName(lateEvening, "de_DE")).toBe("Einkaufsliste-2025-03-09");
-    expect(defaultListName(lateEvening, "pl")).toBe("Shopping-List-2025-03-09");
-    expect(defaultListName(lateEvening, "")).toBe("Shopping-List-2025-03-09");
-    // Every word fits the spec's shape and leaves room for a long name.
+    expect(defaultListName(lateEvening, "de_DE")).toBe("Einkaufsliste vom 09.03.2025");
+    expect(defaultListName(lateEvening, "pl")).toBe("Shopping list of Mar 9, 2025");
+    expect(defaultListName(lateEvening, "")).toBe("Shopping list of Mar 9, 2025");
+    // Every phrase holds the date once, reads as words (no hyphenated name, no ISO date) and
+    // leaves room for a long name.
     for (const words of Object.values(LIST_NAME_WORDS)) {
-      expect(words).toMatch(/^\S+$/);
-      expect(words.length).toBeLessThan(MAX_LIST_NAME_LENGTH - 11);
+      expect(words.split("{date}")).toHaveLength(2);
+      expect(words).not.toMatch(/-/);
+      expect(words.length).toBeLessThan(MAX_LIST_NAME_LENGTH - 20);
     }
   });
 
@@ -50,7 +56,7 @@ describe("defaultListName", () => {
     "falls back to UTC for the unknown time zone %j",
     (zone) => {
       expect(isTimeZone(zone)).toBe(false);
-      expect(defaultListName(lateEvening, "en", zone)).toBe("Shopping-List-2025-03-09");
+      expect(defaultListName(lateEvening, "en", zone)).toBe("Shopping list of Mar 9, 2025");
     },
   );
 

@@ -126,6 +126,8 @@ export function ApprovalsSection() {
                   to={`/shop/account/order-history?order=${encodeURIComponent(a.order.number ?? "")}`}
                   fw={600}
                   size="sm"
+                  // A 44 px target on a phone (decision 054), not the 20 px of its line.
+                  className="pp-touch-link"
                   aria-label={t("approvals.openOrder", { number: a.order.number })}
                 >
                   {a.order.number}

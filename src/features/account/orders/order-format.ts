@@ -68,16 +68,15 @@ export const PAYMENT_STATUS_COLORS: Record<PaymentStatus, string> = {
 };
 
 /**
- * The balance of an order: what is still unpaid, as a negative amount with two decimals
- * (account spec 2 and 9), the minus sign before the currency sign ("-€12.50", "-12,50 €").
+ * The open amount of an order: what the partner still owes on it, positive with two decimals,
+ * as the server gives it (`totalUnpaidAmount`) and as the open balance above the table sums it
+ * (issue 30, decision 063: what the partner owes is positive everywhere). Nothing owed is zero.
  */
 export function formatBalance(
   order: Pick<FormattableOrder, "totalUnpaidAmount" | "currencyCode">,
   language: string,
 ): string {
-  const unpaid = Math.max(0, order.totalUnpaidAmount);
-  const amount = formatMoney(unpaid, order.currencyCode, language);
-  return unpaid > 0 ? `-${amount}` : amount;
+  return formatMoney(Math.max(0, order.totalUnpaidAmount), order.currencyCode, language);
 }
 
 /** The date part of a timestamp in the interface language (account spec 9). */

@@ -10,11 +10,14 @@ const CardPaymentDialog = lazy(() =>
 /** 'Pay now' for one order: the card payment dialog (account spec 2). */
 export function CardPayment({
   orderToken,
+  orderNumber,
   methodCode,
   onClose,
   onPaid,
 }: {
   orderToken: string;
+  /** Named in the dialog's title, so the partner sees which order is paid (issue 30). */
+  orderNumber?: string | null;
   methodCode?: string;
   onClose: () => void;
   onPaid: () => void;
@@ -23,6 +26,7 @@ export function CardPayment({
     <Suspense fallback={null}>
       <CardPaymentDialog
         orderToken={orderToken}
+        orderNumber={orderNumber}
         methodCode={methodCode}
         opened
         onClose={onClose}

@@ -39,7 +39,7 @@ import { CardPayment } from "./card-payment";
 
 /**
  * Payments (account spec 2 and 4): the company's orders except cancelled ones, with the
- * balance (unpaid as a negative amount), the payment status, payment and due dates, a filter
+ * open amount (what is owed, positive like the total above, decision 063), the payment status, payment and due dates, a filter
  * for pending payments, and 'Pay now' by card for the open amount of every row with an open
  * balance (or why not: a card payment awaiting confirmation). Above the table, the open balance
  * in total (per currency) and how many orders are overdue; an overdue row (the server's
@@ -180,6 +180,7 @@ export function PaymentsSection() {
       {paying && (
         <CardPayment
           orderToken={paying.token}
+          orderNumber={paying.number}
           methodCode={
             paying.payments.find((p) => p.state === "new" && p.methodCode.includes("adyen"))
               ?.methodCode

@@ -11,11 +11,14 @@ import type { TeamMember } from "../../../../machines/team.machine";
 import { useDialogLayout } from "../../../lib/dialog-layout";
 import type { Refusal } from "../../../lib/gateway-result";
 import { useLazyNamespace } from "../../../lib/lazy-namespace";
-import { decimalSeparator } from "../../../lib/money";
+import { decimalSeparator, groupSeparator } from "../../../lib/money";
 import { ACCOUNT_TEXTS } from "../me/account-texts";
 import { setSpendingLimits } from "./team.services";
 
-/** Minor units as the field shows them (12.50), empty for none. */
+/**
+ * Minor units as the field holds them (12.5), empty for none; the field writes them in the
+ * language's number format with two decimals, like money elsewhere ("2.000,00" in German).
+ */
 const toField = (minor: number | null | undefined) =>
   minor === null || minor === undefined ? "" : minor / 100;
 /** The field's amount as minor units, null when empty. */
@@ -114,8 +117,9 @@ export function SpendingLimitsDialog({
             data-autofocus
             min={0}
             decimalScale={2}
+            fixedDecimalScale
             decimalSeparator={decimalSeparator(i18n.language)}
-            thousandSeparator=" "
+            thousandSeparator={groupSeparator(i18n.language)}
             allowNegative={false}
             value={orderLimit}
             onChange={setOrderLimit}
@@ -128,8 +132,9 @@ export function SpendingLimitsDialog({
             name="monthlyLimit"
             min={0}
             decimalScale={2}
+            fixedDecimalScale
             decimalSeparator={decimalSeparator(i18n.language)}
-            thousandSeparator=" "
+            thousandSeparator={groupSeparator(i18n.language)}
             allowNegative={false}
             value={monthlyLimit}
             onChange={setMonthlyLimit}
