@@ -39,8 +39,16 @@ export interface QuickOrderRow {
   product: QuickOrderProduct | null;
   /** The server's line total for the row as it stands; null while unknown or invalid. */
   lineTotal: number | null;
-  /** Counts the row's changes, so a late server answer for an older version is dropped. */
+  /**
+   * Counts the row's changes, so a late server answer for an older version is dropped; above
+   * 0 the buyer has changed the row (its missing product may be pointed out, issue 30).
+   */
   revision: number;
+  /**
+   * Where the row came from (issue 30): an uploaded sheet's row or a pasted text's line, with
+   * its number there; null for a line added in the table.
+   */
+  from: { source: QuickOrderSource; number: number } | null;
   /** The server's problems with the row (file or check), until the row is fixed. */
   problem: {
     row: number;
@@ -54,6 +62,9 @@ export interface QuickOrderRow {
     choices?: QuickOrderChoice[];
   } | null;
 }
+
+/** What filled the table: an uploaded sheet ('row 3') or pasted text ('line 3'). */
+export type QuickOrderSource = "file" | "paste";
 
 /** One problem of a row as the server words it. */
 export interface QuickOrderProblemAnswer {
@@ -169,6 +180,7 @@ const emptyRow = (id: number): QuickOrderRow => ({
   product: null,
   lineTotal: null,
   revision: 0,
+  from: null,
   problem: null,
 });
 
@@ -219,7 +231,11 @@ function problemOf(
  * code keeps its product, shown by the server's name, image and price; an unknown, missing or
  * sold-out code leaves the product to be chosen.
  */
-export function rowsFromImport(answer: QuickOrderImport, firstId: number): QuickOrderRow[] {
+export function rowsFromImport(
+  answer: QuickOrderImport,
+  firstId: number,
+  source: QuickOrderSource,
+): QuickOrderRow[] {
   const ok = answer.rows.map((r) => ({ kind: "ok" as const, row: r.row, r }));
   const bad = answer.errors.map((e) => ({ kind: "bad" as const, row: e.row, e }));
   return [...ok, ...bad]
@@ -236,6 +252,7 @@ export function rowsFromImport(answer: QuickOrderImport, firstId: number): Quick
           product,
           lineTotal: item.r.line_total ?? null,
           revision: 0,
+          from: { source, number: item.row },
           problem: null,
         };
       }
@@ -253,6 +270,7 @@ export function rowsFromImport(answer: QuickOrderImport, firstId: number): Quick
         product,
         lineTotal: null,
         revision: 0,
+        from: { source, number: e.row },
         problem: problemOf(e.row, e.product_variant_code, problems),
       };
     });
@@ -438,7 +456,7 @@ export const quickOrderMachine = setup({
         onDone: {
           target: "editing",
           actions: assign({
-            rows: ({ context, event }) => rowsFromImport(event.output, context.nextId),
+            rows: ({ context, event }) => rowsFromImport(event.output, context.nextId, "paste"),
             nextId: ({ context, event }) =>
               context.nextId + event.output.rows.length + event.output.errors.length,
             // Read: the lines are now the table's rows, fixed there.
@@ -463,7 +481,7 @@ export const quickOrderMachine = setup({
         onDone: {
           target: "editing",
           actions: assign({
-            rows: ({ context, event }) => rowsFromImport(event.output, context.nextId),
+            rows: ({ context, event }) => rowsFromImport(event.output, context.nextId, "file"),
             nextId: ({ context, event }) =>
               context.nextId + event.output.rows.length + event.output.errors.length,
           }),

@@ -68,8 +68,13 @@ export interface RegistrationContext {
   values: RegistrationValues;
   errors: FieldErrors;
   termsAccepted: boolean;
-  /** The server's message after a refused registration, or 'registration.failed'. */
+  /**
+   * The server's message after a refused registration that names no field, or
+   * 'registration.failed'; a refusal that names a field is shown under it only (issue 30).
+   */
   failure: string | null;
+  /** The e-mail (trimmed) the server last said may apply; it is not asked again. */
+  emailChecked: string | null;
 }
 
 export type RegistrationEvent =
@@ -149,12 +154,18 @@ export const registrationMachine = setup({
   actors: {
     // Stryker disable next-line StringLiteral: the name only labels the error of a service the app did not provide
     loadCountries: unprovided<RegistrationCountry[]>("loadCountries"),
+    /** Whether the server would refuse an application for this e-mail (issue 30). */
+    // Stryker disable next-line StringLiteral: the name only labels the error of a service the app did not provide
+    checkEmail: unprovided<void, { email: string }>("checkEmail"),
     // Stryker disable next-line StringLiteral: the name only labels the error of a service the app did not provide
     submitRegistration: unprovided<void, RegistrationSubmission>("submitRegistration"),
   },
   guards: {
     isStepValid: ({ context }) =>
       context.step < LAST_STEP && !hasErrors(stepErrors(context, context.step)),
+    /** Leaving the first step with an e-mail the server has not judged yet. */
+    isEmailUnchecked: ({ context }) =>
+      context.step === 0 && context.values.email.trim() !== context.emailChecked,
     isNotFirstStep: ({ context }) => context.step > 0,
     isEarlierStep: ({ context, event }) => {
       assertEvent(event, "registration.goTo");
@@ -200,6 +211,7 @@ export const registrationMachine = setup({
     errors: {},
     termsAccepted: false,
     failure: null,
+    emailChecked: null,
   }),
   // Stryker disable next-line StringLiteral: without it XState starts in the first state, which is "loadingCountries"
   initial: "loadingCountries",
@@ -238,6 +250,12 @@ export const registrationMachine = setup({
           }),
         },
         "registration.continue": [
+          // A valid first step: the server says whether the e-mail may apply before step 2.
+          {
+            guard: and(["isStepValid", "isEmailUnchecked"]),
+            target: "checkingEmail",
+            actions: "trim",
+          },
           {
             guard: "isStepValid",
             actions: [
@@ -280,6 +298,36 @@ export const registrationMachine = setup({
         ],
       },
     },
+    checkingEmail: {
+      description:
+        // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
+        "Leaving the first step: the server says whether the e-mail can apply (no account, no pending application).",
+      invoke: {
+        id: "checkEmail",
+        src: "checkEmail",
+        input: ({ context }) => ({ email: context.values.email }),
+        onDone: {
+          target: "editing",
+          actions: assign({
+            emailChecked: ({ context }) => context.values.email,
+            reached: ({ context }) => Math.max(context.reached, 1),
+            step: 1,
+            errors: {},
+          }),
+        },
+        onError: {
+          target: "editing",
+          // The server's words under the e-mail field, once; a check that could not answer
+          // (offline, too many) lets the partner on: the application's submit decides.
+          actions: assign(({ context, event }) => {
+            const errors = serverErrors(context, event.error);
+            return errors.email
+              ? { errors: { email: errors.email } }
+              : { step: 1, reached: Math.max(context.reached, 1), errors: {} };
+          }),
+        },
+      },
+    },
     termsDialog: {
       description:
         // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
@@ -316,7 +364,8 @@ export const registrationMachine = setup({
               .map(stepOf)
               .filter((n) => n >= 0);
             return {
-              failure: failureOf(event.error),
+              // Said once: under the field it names, else in the form's message.
+              failure: steps.length > 0 ? null : failureOf(event.error),
               errors,
               step: steps.length > 0 ? Math.min(...steps) : context.step,
             };

@@ -19,6 +19,8 @@ export interface TeamRegistrationContext {
   token: string;
   values: RegistrationValues;
   termsAccepted: boolean;
+  /** Register was pressed with the terms not accepted: the checkbox says so until ticked. */
+  termsMissing: boolean;
   termsOpen: boolean;
   /** Translation keys of the form's own rules. */
   errors: Partial<Record<RegistrationField, string>>;
@@ -103,7 +105,7 @@ const FIELD_OF: Record<string, string> = { newPlainPassword: "password" };
  * URL is checked first, and a link that does not work says so instead of showing a form. An
  * approved partner application's link comes with the names the applicant gave, filled in. The
  * form asks first and last name (at least 2 characters) and the password twice ('Passwords do
- * not match'); Register works only once the terms are accepted, in the form or in the 'Terms &
+ * not match'); Register sends only once the terms are accepted, in the form or in the 'Terms &
  * Conditions' dialog. Errors show in a closable snackbar; success shows 'Your registration is
  * complete! Log in now to get started.' with the sign-in link.
  */
@@ -136,6 +138,7 @@ export const teamRegistrationMachine = setup({
     token: input.token,
     values: { firstName: "", lastName: "", password: "", passwordRepeat: "" },
     termsAccepted: false,
+    termsMissing: false,
     termsOpen: false,
     errors: {},
     serverErrors: {},
@@ -190,8 +193,9 @@ export const teamRegistrationMachine = setup({
       type: "final",
     },
     editing: {
-      // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
-      description: "The form; Register is disabled until the terms are accepted.",
+      description:
+        // Stryker disable next-line StringLiteral: a description is documentation (the docs test compares it), not behaviour
+        "The form; Register sends it once every field is right and the terms are accepted, else marks each field wrong and the terms not accepted.",
       on: {
         "registration.change": {
           actions: assign({
@@ -213,14 +217,27 @@ export const teamRegistrationMachine = setup({
             }),
           }),
         },
-        "registration.setTerms": { actions: assign({ termsAccepted: ({ event }) => event.value }) },
+        "registration.setTerms": {
+          actions: assign({
+            termsAccepted: ({ event }) => event.value,
+            termsMissing: ({ context, event }) => context.termsMissing && !event.value,
+          }),
+        },
         "registration.openTerms": { actions: assign({ termsOpen: true }) },
         "registration.closeTerms": { actions: assign({ termsOpen: false }) },
-        "registration.acceptTerms": { actions: assign({ termsOpen: false, termsAccepted: true }) },
+        "registration.acceptTerms": {
+          actions: assign({ termsOpen: false, termsAccepted: true, termsMissing: false }),
+        },
         "registration.dismissFailure": { actions: assign({ failure: null }) },
         "registration.submit": [
           { guard: "isComplete", target: "registering" },
-          { actions: assign({ errors: ({ context }) => registrationErrors(context.values) }) },
+          // Not ready: every wrong field and the unaccepted terms say so at once (issue 30).
+          {
+            actions: assign({
+              errors: ({ context }) => registrationErrors(context.values),
+              termsMissing: ({ context }) => !context.termsAccepted,
+            }),
+          },
         ],
       },
     },

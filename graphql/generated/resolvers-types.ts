@@ -906,7 +906,7 @@ export interface QueryModel {
   productVariants: Array<ProductVariantModel>;
   /** Products, optionally of one taxon and matching a search on code or name. */
   products: ProductListModel;
-  /** Quick-order lines checked by the server (at most 1,000): each with its product in the caller's language, image, the company's unit price and the line total, or its problems. Quantities come back exactly as written. Nothing is stored. */
+  /** Quick-order lines checked by the server (at most 1,000): each with its product in the caller's language, image, the company's unit price and the line total, or its problems. Quantities come back exactly as written. Nothing is stored. `numbering` says what the messages call a row's number: a spreadsheet's row (ROW, 'Row 3') or a pasted or typed line (LINE, 'Line 3'). */
   quickOrderLines: Array<QuickOrderLineModel>;
   /** Reads pasted lines ("CODE, QTY", "CODE;QTY", "CODE<tab>QTY" or "CODE QTY", one product a line, at most 1,000) and judges each like quickOrderLines; a line's number is its row. Nothing is stored. ADMIN and COMMERCIAL. */
   quickOrderPaste: QuickOrderPasteResultModel;
@@ -945,6 +945,9 @@ export interface QuickOrderLineInput {
   /** The row's number (the file's row, or the table's line). */
   row: number;
 }
+
+/** What a quick-order message calls a row's number (issue 30). */
+export type QuickOrderNumbering = "LINE" | "ROW";
 
 export interface QuickOrderPastedModel {
   __typename?: "QuickOrderPasted";
@@ -2065,6 +2068,7 @@ export interface QueryProductsArgs {
 
 export interface QueryQuickOrderLinesArgs {
   lines: Array<QuickOrderLineInput>;
+  numbering?: QuickOrderNumbering | null;
 }
 
 export interface QueryQuickOrderPasteArgs {

@@ -233,6 +233,19 @@ class ObjectReader {
  * returns the trimmed application, or every violation at once. `countries` holds the enabled
  * countries by code with their EMEA flag and provinces.
  */
+/**
+ * The body of the e-mail check before the registration's first step is left (issue 30):
+ * `{ email }`, read as the application's contact e-mail is (trimmed, required, an address).
+ */
+export function readRegistrationEmail(
+  raw: unknown,
+): { email: string; violations: [] } | { violations: Violation[] } {
+  const v: Violation[] = [];
+  const body = ObjectReader.open(raw, "", v, (k) => k === "email");
+  const email = body?.text("email", { required: true, email: true });
+  return email !== undefined && v.length === 0 ? { email, violations: [] } : { violations: v };
+}
+
 export function readRegistration(
   raw: unknown,
   countries: ReadonlyMap<string, CountryFacts>,

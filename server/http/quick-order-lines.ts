@@ -18,6 +18,19 @@ const ROW_ERROR_KEYS: Record<QuickOrderRowError, string> = {
   missing_code: "quickOrderImport.missingCode",
 };
 
+/**
+ * What the messages call a line's number (issue 30): a spreadsheet's row ('Row 3') or a line
+ * of pasted text or of the product table ('Line 3').
+ */
+export type QuickOrderNumbering = "row" | "line";
+const LINE_ERROR_KEYS: Record<QuickOrderRowError, string> = {
+  unknown_code: "quickOrderLine.unknownCode",
+  several_variants: "quickOrderLine.severalVariants",
+  out_of_stock: "quickOrderLine.outOfStock",
+  invalid_quantity: "quickOrderLine.invalidQuantity",
+  missing_code: "quickOrderLine.missingCode",
+};
+
 /** What a quick-order row shows of its product, in the caller's language, at the company's price. */
 export interface QuickOrderProduct {
   code: string;
@@ -84,7 +97,9 @@ export async function checkQuickOrderLines(
   lines: readonly QuickOrderLine[],
   company: { price_list_code: string; currency_code: string },
   lang: Language,
+  numbering: QuickOrderNumbering = "row",
 ): Promise<QuickOrderCheck> {
+  const keys = numbering === "line" ? LINE_ERROR_KEYS : ROW_ERROR_KEYS;
   const wanted = [...new Set(lines.flatMap((l) => (l.code ? [l.code.toUpperCase()] : [])))];
   const variants = await quickOrderVariants(db, wanted, company.price_list_code, lang);
   // One code system (decision 051): a variant's code names the variant; else a product's code
@@ -153,7 +168,7 @@ export async function checkQuickOrderLines(
     const problems = reasons.map((reason): QuickOrderProblem => ({
       field: reason === "invalid_quantity" ? "quantity" : "product_variant_code",
       reason,
-      message: translate(lang, ROW_ERROR_KEYS[reason], {
+      message: translate(lang, keys[reason], {
         row: line.row,
         code: choices ? choices[0]!.product_code : (line.code ?? ""),
         name: variant

@@ -173,9 +173,11 @@ const RULES: Rule[] = [
   },
   {
     limit: "registrationIp",
-    routes: ["POST /form/customer"],
+    // The e-mail check of the first step says what an application's refusal would: it counts
+    // on the same budget (issue 30).
+    routes: ["POST /form/customer", "POST /form/customer/email-check"],
     key: (r) => r.ip,
-    // Sent applications and duplicates (which say an e-mail or company is known).
+    // Sent applications, answered checks and duplicates (which say an e-mail or company is known).
     counts: (status) => accepted(status) || status === 409,
     message: "security.tooManyRegistrations",
   },

@@ -30,7 +30,7 @@ describe("quick order machine: hand-written cases", () => {
   });
 
   it("counts a row with only a quantity problem left as complete once its quantity is valid", () => {
-    const row = rowsFromImport(IMPORT, 10)[0]!;
+    const row = rowsFromImport(IMPORT, 10, "file")[0]!;
     const problem = {
       row: 2,
       reason: "invalid_quantity" as const,
@@ -95,6 +95,7 @@ describe("quick order machine: hand-written cases", () => {
         ],
       },
       1,
+      "file",
     );
     expect(row!.variantCode).toBeNull();
     expect(row!.quantity).toBe(5);
@@ -120,6 +121,7 @@ describe("quick order machine: hand-written cases", () => {
         ],
       },
       1,
+      "file",
     );
     expect(plain!.problem!.choices).toBeUndefined();
     // Picking one of the variants fixes the row in place.
@@ -161,5 +163,53 @@ describe("quick order machine: hand-written cases", () => {
     expect(fixed.variantCode).toBe("GLOW-MINI-MINT");
     expect(fixed.problem).toBeNull();
     expect(isRowComplete(fixed)).toBe(true);
+  });
+
+  it("keeps where each row came from: a sheet's row or a pasted line, with its number (issue 30)", async () => {
+    const answer = {
+      rows: [{ row: 4, product_variant_code: "GLOW-MINI-ROSE", quantity: 2 }],
+      errors: [
+        {
+          row: 2,
+          product_variant_code: "NOPE",
+          quantity: 1,
+          reason: "unknown_code" as const,
+          message: "Line 2: unknown.",
+        },
+      ],
+    };
+    expect(rowsFromImport(answer, 1, "paste").map((r) => r.from)).toStrictEqual([
+      { source: "paste", number: 2 },
+      { source: "paste", number: 4 },
+    ]);
+    expect(rowsFromImport(answer, 1, "file").map((r) => r.from)).toStrictEqual([
+      { source: "file", number: 2 },
+      { source: "file", number: 4 },
+    ]);
+    const actor = createActor(
+      quickOrderMachine.provide({
+        actors: {
+          readPaste: fromPromise<QuickOrderImport, { text: string }>(async () => answer),
+          importFile: fromPromise<QuickOrderImport, { fileId: string }>(async () => answer),
+        },
+      }),
+    ).start();
+    // A line added in the table comes from nowhere else.
+    expect(actor.getSnapshot().context.rows[0]!.from).toBeNull();
+    actor.send({ type: "quickOrder.changePaste", text: "NOPE 1\nGLOW-MINI-ROSE 2" });
+    actor.send({ type: "quickOrder.paste" });
+    await waitFor(actor, (s) => s.matches("editing"));
+    expect(actor.getSnapshot().context.rows.map((r) => r.from?.source)).toStrictEqual([
+      "paste",
+      "paste",
+    ]);
+    actor.send({ type: "quickOrder.upload", file: { id: "f", name: "order.xlsx" } });
+    await waitFor(actor, (s) => s.matches("editing"));
+    expect(actor.getSnapshot().context.rows.map((r) => r.from?.source)).toStrictEqual([
+      "file",
+      "file",
+    ]);
+    actor.send({ type: "quickOrder.addRow" });
+    expect(actor.getSnapshot().context.rows[2]!.from).toBeNull();
   });
 });

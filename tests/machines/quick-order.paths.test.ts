@@ -15,7 +15,7 @@ describe("quick order machine paths", () => {
 
 describe("quick order sequences", () => {
   it("fills the table from the file in row order, marking the rows the server refused", () => {
-    const rows = rowsFromImport(IMPORT, 10);
+    const rows = rowsFromImport(IMPORT, 10, "file");
     expect(rows.map((r) => [r.id, r.variantCode, r.quantity, r.problem?.row ?? null])).toEqual([
       [10, "GLOW-MINI-ROSE", 2, null],
       [11, null, 4, 3],
@@ -156,6 +156,7 @@ describe("quick order sequences", () => {
         })),
       },
       1,
+      "file",
     );
     expect(rows.map((r) => r.quantityText)).toEqual(["0", "ten", "2.5", "999", "", "4"]);
     expect(rows.map((r) => r.quantity)).toEqual([0, null, null, 999, null, 4]);

@@ -17,6 +17,8 @@ function start(submit = fromPromise<void, unknown>(async () => {})) {
     registrationMachine.provide({
       actors: {
         loadCountries: fromPromise(async () => COUNTRIES),
+        // The server says the e-mail may apply (issue 30).
+        checkEmail: fromPromise<void, { email: string }>(async () => {}),
         submitRegistration: submit as never,
       },
     }),
@@ -43,6 +45,7 @@ describe("registration machine: hand-written cases", () => {
     await waitFor(actor, (s) => s.matches("editing"));
     fill(actor, CONTACT);
     actor.send({ type: "registration.continue" });
+    await waitFor(actor, (s) => s.matches("editing"));
     fill(actor, { companyName: "Maison Claire", typeOfBusiness: "b2c", billingCountry: "FR" });
     fill(actor, { vatNumber: "FR12345678901" });
     actor.send({ type: "registration.continue" });
@@ -112,6 +115,7 @@ describe("registration machine: hand-written cases", () => {
     await waitFor(actor, (s) => s.matches("editing"));
     fill(actor, CONTACT);
     actor.send({ type: "registration.continue" });
+    await waitFor(actor, (s) => s.matches("editing"));
     fill(actor, { companyName: "Atelier Nord", typeOfBusiness: "b2c", billingCountry: "US" });
     fill(actor, { registrationNumber: "12-3456789" });
     actor.send({ type: "registration.continue" });
@@ -126,5 +130,74 @@ describe("registration machine: hand-written cases", () => {
     actor.send({ type: "registration.goTo", step: 1 });
     fill(actor, { billingCountry: "US" });
     expect(actor.getSnapshot().context.values.state).toBe("US-NY");
+  });
+
+  it("asks the server about the e-mail when step 1 is left: a refusal stays there, under the field, once (issue 30)", async () => {
+    const asked: string[] = [];
+    const taken = "This e-mail address already has an account.";
+    const actor = createActor(
+      registrationMachine.provide({
+        actors: {
+          loadCountries: fromPromise(async () => COUNTRIES),
+          checkEmail: fromPromise<void, { email: string }>(async ({ input }) => {
+            asked.push(input.email);
+            if (input.email === "anna@atelier-nord.example")
+              throw {
+                status: 409,
+                detail: taken,
+                violations: [
+                  { propertyPath: "relationships.default_contact.email", message: taken },
+                ],
+              };
+          }),
+        },
+      }),
+      { input: { rules: registrationRules } },
+    ).start();
+    await waitFor(actor, (s) => s.matches("editing"));
+    fill(actor, CONTACT);
+    actor.send({ type: "registration.continue" });
+    expect(actor.getSnapshot().value).toBe("checkingEmail");
+    await waitFor(actor, (s) => s.matches("editing"));
+    let ctx = actor.getSnapshot().context;
+    expect(ctx.step).toBe(0);
+    expect(ctx.reached).toBe(0);
+    expect(ctx.errors).toStrictEqual({ email: { text: taken } });
+    expect(ctx.failure).toBeNull();
+    // Another address: asked again, free, and the next step opens.
+    fill(actor, { email: " clara@atelier-nord.example" });
+    expect(actor.getSnapshot().context.errors.email).toBeUndefined();
+    actor.send({ type: "registration.continue" });
+    await waitFor(actor, (s) => s.matches("editing") && s.context.step === 1);
+    ctx = actor.getSnapshot().context;
+    expect(ctx.emailChecked).toBe("clara@atelier-nord.example");
+    expect(ctx.reached).toBe(1);
+    // Back and on with the same address: not asked again.
+    actor.send({ type: "registration.back" });
+    actor.send({ type: "registration.continue" });
+    expect(actor.getSnapshot().context.step).toBe(1);
+    expect(asked).toStrictEqual(["anna@atelier-nord.example", "clara@atelier-nord.example"]);
+  });
+
+  it("lets the partner on when the e-mail check cannot answer: the application decides", async () => {
+    const actor = createActor(
+      registrationMachine.provide({
+        actors: {
+          loadCountries: fromPromise(async () => COUNTRIES),
+          checkEmail: fromPromise<void, { email: string }>(async () => {
+            throw { status: 429, detail: "Too many registrations." };
+          }),
+        },
+      }),
+      { input: { rules: registrationRules } },
+    ).start();
+    await waitFor(actor, (s) => s.matches("editing"));
+    fill(actor, CONTACT);
+    actor.send({ type: "registration.continue" });
+    await waitFor(actor, (s) => s.matches("editing"));
+    const ctx = actor.getSnapshot().context;
+    expect(ctx.step).toBe(1);
+    expect(ctx.errors).toStrictEqual({});
+    expect(ctx.emailChecked).toBeNull();
   });
 });

@@ -30,6 +30,31 @@ describe("team registration machine: hand-written cases", () => {
     );
   });
 
+  it("an empty Register marks every field and the unaccepted terms; ticking them ends it", () => {
+    const actor = createActor(teamRegistrationMachine, { input: { token: "tok" } }).start();
+    actor.send(done("checkInvitation", { valid: true, message: null }) as never);
+    actor.send({ type: "registration.submit" });
+    const ctx = actor.getSnapshot().context;
+    expect(actor.getSnapshot().value).toBe("editing");
+    expect(ctx.termsMissing).toBe(true);
+    expect(Object.keys(ctx.errors).sort()).toStrictEqual([
+      "firstName",
+      "lastName",
+      "password",
+      "passwordRepeat",
+    ]);
+    actor.send({ type: "registration.setTerms", value: true });
+    expect(actor.getSnapshot().context.termsMissing).toBe(false);
+    // Unticking again is no new attempt: the error comes back with the next Register.
+    actor.send({ type: "registration.setTerms", value: false });
+    expect(actor.getSnapshot().context.termsMissing).toBe(false);
+    actor.send({ type: "registration.submit" });
+    expect(actor.getSnapshot().context.termsMissing).toBe(true);
+    actor.send({ type: "registration.openTerms" });
+    actor.send({ type: "registration.acceptTerms" });
+    expect(actor.getSnapshot().context.termsMissing).toBe(false);
+  });
+
   it("fills in neither name when the application gave only one", () => {
     const actor = createActor(teamRegistrationMachine, { input: { token: "tok" } }).start();
     actor.send(

@@ -63,6 +63,38 @@ describe.each(backends)("pasted quick-order lines on %s", (backend) => {
     expect(body.errors[0]!.problems[0]!.message).toContain("NO-SUCH-CODE");
   });
 
+  it("calls a pasted line a line, an uploaded sheet's row a row, in every language (issue 30)", async () => {
+    const text = "GLOW-MINI-ROSE;2\nNO-SUCH-CODE;4\nGLOW-MINI-MINT;ten";
+    const said = async (lang: string) =>
+      ((await paste(text, USERS.spaBuyer, lang)).body as Answer).errors.map(
+        (e) => e.problems[0]!.message,
+      );
+    expect(await said("en")).toEqual([
+      "Line 2: there is no product or product variant with the code NO-SUCH-CODE.",
+      "Line 3: the quantity must be a whole number between 1 and 300.",
+    ]);
+    expect((await said("es"))[0]).toMatch(/^Línea 2: /);
+    expect((await said("fr"))[0]).toMatch(/^Ligne 2 : /);
+    expect((await said("it"))[0]).toMatch(/^Riga 2: /);
+    expect((await said("de"))[0]).toMatch(/^Zeile 2: /);
+    // The table's check says what the page asks for: a pasted or typed line, or a sheet's row.
+    const check = (numbering?: string) =>
+      t.request("POST", "/api/v2/shop/quick-order/check", {
+        as: USERS.spaBuyer,
+        body: {
+          lines: [{ row: 3, product_variant_code: "GLOW-MINI-MINT", quantity: "ten" }],
+          ...(numbering === undefined ? {} : { numbering }),
+        },
+        headers: { "accept-language": "es" },
+      });
+    const first = async (numbering?: string) =>
+      ((await check(numbering)).body as Answer).errors[0]!.problems[0]!.message;
+    expect(await first("line")).toMatch(/^Línea 3: /);
+    expect(await first("row")).toMatch(/^Fila 3: /);
+    expect(await first()).toMatch(/^Fila 3: /);
+    expectProblem(await check("paste"), 422);
+  });
+
   it("takes 1,000 lines and refuses 1,001, in the caller's language", async () => {
     const ok = await paste(Array(1000).fill("GLOW-MINI-ROSE;1").join("\n"));
     expect(ok.status).toBe(200);

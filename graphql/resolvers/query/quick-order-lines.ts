@@ -23,7 +23,7 @@ const written = (q: number | string | boolean | null) => (q === null ? null : St
  */
 export const quickOrderLines: NonNullable<QueryResolvers["quickOrderLines"]> = async (
   _parent,
-  { lines },
+  { lines, numbering },
   ctx,
 ) => {
   if (lines.length > MAX_QUICK_ORDER_LINES)
@@ -34,6 +34,7 @@ export const quickOrderLines: NonNullable<QueryResolvers["quickOrderLines"]> = a
       method: "POST",
       path: paths.quickOrderCheck,
       body: {
+        numbering: numbering === "LINE" ? "line" : "row",
         lines: lines.map((l) => ({
           row: l.row,
           product_variant_code: l.code ?? null,

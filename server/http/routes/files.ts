@@ -24,7 +24,7 @@ import {
 } from "../../files/xlsx.js";
 import { queueMail } from "../../mail/outbox.js";
 import type { Violation } from "../../domain/violations.js";
-import { checkQuickOrderLines } from "../quick-order-lines.js";
+import { checkQuickOrderLines, type QuickOrderNumbering } from "../quick-order-lines.js";
 import { parsePastedLines } from "../../domain/quick-order-paste.js";
 import { requirePrincipal } from "../auth.js";
 import type { AppContext } from "../context.js";
@@ -123,8 +123,9 @@ export async function registerFileRoutes(app: FastifyInstance, { db, config }: A
     const principal = requirePrincipal(request);
     requireAbility(principal, "cart.bulkAdd");
     const lines = readCheckLines(request.body);
+    const numbering = readNumbering(request.body);
     const company = await companyPrices(principal.companyId);
-    return checkQuickOrderLines(db, lines, company, languageOf(request));
+    return checkQuickOrderLines(db, lines, company, languageOf(request), numbering);
   });
 
   /**
@@ -158,6 +159,8 @@ export async function registerFileRoutes(app: FastifyInstance, { db, config }: A
       })),
       company,
       languageOf(request),
+      // A pasted text has lines, not a spreadsheet's rows (issue 30).
+      "line",
     );
   });
 
@@ -295,6 +298,16 @@ function download(reply: FastifyReply, body: Buffer, type: string, filename: str
  * The body of a line check: `{ lines: [{ row, product_variant_code, quantity }] }`, the
  * quantity as written (a number, a text or null), at most the rows a file may have.
  */
+/** What the check's messages call a line's number: 'row' (the default) or 'line'. */
+function readNumbering(body: unknown): QuickOrderNumbering {
+  const numbering = (body as { numbering?: unknown } | null)?.numbering;
+  if (numbering === undefined || numbering === "row" || numbering === "line")
+    return numbering ?? "row";
+  throw unprocessable([
+    { propertyPath: "numbering", message: "field.type", params: { type: '"row" or "line"' } },
+  ]);
+}
+
 function readCheckLines(body: unknown): QuickOrderLine[] {
   const raw = (body as { lines?: unknown } | null)?.lines;
   if (!Array.isArray(raw))

@@ -9,7 +9,11 @@ import {
   userWithEmail,
 } from "../../db/registration.js";
 import type { DB } from "../../db/schema.js";
-import { readRegistration, type CountryFacts } from "../../domain/registration.js";
+import {
+  readRegistration,
+  readRegistrationEmail,
+  type CountryFacts,
+} from "../../domain/registration.js";
 import { registrationReceivedMail } from "../../mail/messages.js";
 import { queueMail } from "../../mail/outbox.js";
 import type { AppContext } from "../context.js";
@@ -31,6 +35,24 @@ function duplicate(key: string, propertyPath: string, params: Record<string, str
  * application waits for the brand's staff; the contact gets a mail saying so.
  */
 export function registerPartnerRegistration(app: FastifyInstance, { db, config }: AppContext) {
+  /**
+   * `POST /form/customer/email-check`: whether an application with this contact e-mail would
+   * be refused for it, asked when the first step is left (issue 30). It answers exactly what
+   * the application's own refusal would say of the e-mail (the same 409 and words; 204 when
+   * nothing is known), and counts on the same per-address budget as the applications, so it
+   * reveals nothing the final submit does not, no faster.
+   */
+  app.post("/form/customer/email-check", async (request, reply) => {
+    const result = readRegistrationEmail(request.body);
+    if (!("email" in result)) throw unprocessable(result.violations);
+    const emailPath = "relationships.default_contact.email";
+    if (await userWithEmail(db, result.email))
+      throw duplicate("partnerRegistration.emailTaken", emailPath);
+    if (await pendingApplicationOf(db, result.email))
+      throw duplicate("partnerRegistration.applicationPending", emailPath);
+    return reply.code(204).send();
+  });
+
   app.post("/form/customer", async (request, reply) => {
     const result = readRegistration(request.body, await enabledCountries(db));
     if (!("registration" in result)) throw unprocessable(result.violations);

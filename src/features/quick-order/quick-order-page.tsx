@@ -32,7 +32,7 @@ import {
   Title,
 } from "@mantine/core";
 import { useMachine } from "@xstate/react";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { fromPromise } from "xstate";
 import {
@@ -148,11 +148,11 @@ function QuickOrder() {
         const index = rows.findIndex((r) => r.id === id);
         const row = rows[index];
         if (!row || row.variantCode === null) return;
-        checkQuickOrderRow({
-          row: row.problem?.row ?? index + 1,
-          code: row.variantCode,
-          quantity: row.quantityText,
-        })
+        // Numbered as the buyer knows the row: the sheet's row, the pasted line, or the table's.
+        checkQuickOrderRow(
+          { row: row.from?.number ?? index + 1, code: row.variantCode, quantity: row.quantityText },
+          row.from?.source === "file" ? "ROW" : "LINE",
+        )
           .then((check) =>
             send({ type: "quickOrder.rowChecked", id, revision: row.revision, check }),
           )
@@ -166,6 +166,8 @@ function QuickOrder() {
     snapshot.matches("uploading") || snapshot.matches("adding") || snapshot.matches("readingPaste");
   const canAdd = rows.length > 0 && rows.every(isRowComplete);
   const problems = rows.filter((r) => r.problem !== null);
+  // The rows came from a sheet ('rows of the file'), a pasted text ('lines'), or the table.
+  const problemSource = problems[0]?.from?.source ?? "table";
 
   return (
     <>
@@ -311,7 +313,7 @@ function QuickOrder() {
             {problems.length > 0 && (
               <Alert
                 color="orange"
-                title={t("problems.title", { count: problems.length })}
+                title={t(`problems.title.${problemSource}`, { count: problems.length })}
                 mb="lg"
                 data-testid="quick-order-problems"
               >
@@ -397,16 +399,29 @@ function RowEditor(props: {
   const { row, position } = props;
   const problem = row.problem;
   const product = row.product;
-  const needsProduct = row.variantCode === null && (problem !== null || row.quantityText !== "");
-  // What was written stays: a quantity outside the rule is marked with it, in the buyer's
-  // language; the server's own words for a refused row show below the product.
+  // One message per problem, at the field that fixes it (issue 30): the server's words for
+  // the product under the picker, for the quantity under the quantity. A row nobody has
+  // changed yet is not told to choose a product.
+  const codeMessage = problem?.codeMessage ?? null;
+  const needsProduct = row.variantCode === null && (problem !== null || row.revision > 0);
+  const productError =
+    codeMessage !== null ? (
+      <span data-testid="quick-order-row-problem">{codeMessage}</span>
+    ) : needsProduct ? (
+      t("table.productRequired")
+    ) : undefined;
+  // What was written stays: a quantity outside the rule is marked with it.
+  const quantityMessage = problem?.quantityMessage ?? null;
   const badQuantity =
-    (problem?.quantityMessage ?? null) !== null ||
+    quantityMessage !== null ||
     (row.quantityText.trim() !== "" && !isValidQuantity(row.quantity)) ||
     (problem !== null && row.quantityText.trim() === "");
-  const serverMessages = problem
-    ? [problem.codeMessage, problem.quantityMessage].filter((m): m is string => m !== null)
-    : [];
+  const quantityError =
+    quantityMessage !== null ? (
+      <span data-testid="quick-order-row-problem">{quantityMessage}</span>
+    ) : badQuantity ? (
+      t("table.quantityRequired", QUANTITY_RANGE)
+    ) : undefined;
   return (
     <div
       className={classes.line}
@@ -430,7 +445,7 @@ function RowEditor(props: {
           row={row}
           label={t("table.productOfRow", { row: position })}
           disabled={props.locked}
-          error={needsProduct ? t("table.productRequired") : undefined}
+          error={productError}
           onChange={props.onProduct}
         />
         {product && (
@@ -442,14 +457,6 @@ function RowEditor(props: {
             </Text>
           </Text>
         )}
-        {serverMessages.map((message) => (
-          <Text key={message} size="sm" c="red.8" mt={4} data-testid="quick-order-row-problem">
-            {/* The server's message names the row; the prefix is for one that would not. */}
-            {message.includes(String(problem!.row))
-              ? message
-              : `${t("table.rowProblem", { row: problem!.row })}: ${message}`}
-          </Text>
-        ))}
         {problem?.codeMessage && problem.choices && (
           // A product code with several variants: one of them is picked here, in place.
           <Group
@@ -501,7 +508,7 @@ function RowEditor(props: {
           aria-label={t("table.quantityOfRow", { row: position })}
           value={row.quantityText}
           disabled={props.locked}
-          error={badQuantity ? t("table.quantityRequired", QUANTITY_RANGE) : undefined}
+          error={quantityError}
           aria-invalid={badQuantity || undefined}
           // As in every quantity field, what is typed stays ("1.5", "-2"), marked; what a file wrote stays.
           onChange={(event) => props.onQuantity(event.currentTarget.value)}
@@ -548,7 +555,7 @@ function ProductPicker(props: {
   row: QuickOrderRow;
   label: string;
   disabled: boolean;
-  error?: string;
+  error?: ReactNode;
   onChange: (variantCode: string | null, label: string | null) => void;
 }) {
   const { t } = useLazyNamespace("quick-order", QUICK_ORDER_TEXTS);

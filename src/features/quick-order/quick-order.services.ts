@@ -9,6 +9,7 @@ import {
   QuickOrderLinesDocument,
   QuickOrderPasteDocument,
   QuickOrderProductsDocument,
+  type QuickOrderNumbering,
 } from "../../lib/gql/graphql";
 import { restCall } from "../../lib/rest";
 
@@ -95,14 +96,14 @@ export async function readPastedLines(text: string): Promise<QuickOrderImport> {
 /**
  * The server's check of one row as it stands (through the gateway): its product in the buyer's
  * language, image, contract unit price and line total, or its problems. The quantity goes as
- * written; the server judges it.
+ * written; the server judges it. `numbering` says what its messages call the row's number: a
+ * sheet's row, or a pasted or typed line (issue 30).
  */
-export async function checkQuickOrderRow(line: {
-  row: number;
-  code: string | null;
-  quantity: string;
-}): Promise<QuickOrderRowCheck> {
-  const data = await gateway(QuickOrderLinesDocument, { lines: [line] });
+export async function checkQuickOrderRow(
+  line: { row: number; code: string | null; quantity: string },
+  numbering: QuickOrderNumbering,
+): Promise<QuickOrderRowCheck> {
+  const data = await gateway(QuickOrderLinesDocument, { lines: [line], numbering });
   const checked = data.quickOrderLines[0];
   if (!checked) throw new Error("");
   const p = checked.product;

@@ -35,7 +35,7 @@ import {
   Title,
 } from "@mantine/core";
 import { useMachine } from "@xstate/react";
-import { useMemo, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, type ReactNode } from "react";
 import { Link } from "react-router";
 import { fromPromise } from "xstate";
 import {
@@ -57,7 +57,11 @@ import {
   TYPES_OF_BUSINESS,
 } from "./registration-rules";
 import { REGISTRATION_TEXTS } from "./registration-texts";
-import { loadRegistrationCountries, submitRegistration } from "./registration.services";
+import {
+  checkRegistrationEmail,
+  loadRegistrationCountries,
+  submitRegistration,
+} from "./registration.services";
 import { FormFields } from "../../components/form-fields";
 import { countryName } from "../../../rules/format";
 
@@ -117,16 +121,32 @@ export function Component() {
       registrationMachine.provide({
         actors: {
           loadCountries: fromPromise(() => loadRegistrationCountries()),
+          checkEmail: fromPromise(({ input }: { input: { email: string } }) =>
+            checkRegistrationEmail(input.email, i18n.language),
+          ),
           submitRegistration: fromPromise(({ input }: { input: RegistrationSubmission }) =>
             submitRegistration(input),
           ),
         },
       }),
-    [],
+    [i18n],
   );
   const [snapshot, send] = useMachine(logic, { input: { rules: registrationRules } });
   const { step, reached, values, errors, countries, termsAccepted, failure } = snapshot.context;
   const submitting = snapshot.matches("submitting");
+  const checkingEmail = snapshot.matches("checkingEmail");
+  // A refusal from the server (the e-mail check or the application) opens the step of the
+  // field it names: the cursor goes to that field, where its message is (issue 30).
+  const form = useRef<HTMLFormElement>(null);
+  const waiting = submitting || checkingEmail;
+  const wasWaiting = useRef(false);
+  useEffect(() => {
+    if (wasWaiting.current && !waiting) {
+      const first = (STEP_FIELDS[step] ?? []).find((field) => errors[field]);
+      if (first) form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+    }
+    wasWaiting.current = waiting;
+  }, [waiting, step, errors]);
 
   const header = (
     <Box bg="stone.1" py={56}>
@@ -243,7 +263,7 @@ export function Component() {
       name: field,
       withAsterisk: !OPTIONAL.has(field),
       error: errorText(errors[field]),
-      readOnly: submitting,
+      readOnly: submitting || checkingEmail,
     };
     const choices = CHOICES[field];
     if (choices) {
@@ -319,6 +339,7 @@ export function Component() {
             ))}
           </Stepper>
           <form
+            ref={form}
             noValidate
             onSubmit={(e) => {
               e.preventDefault();
@@ -370,7 +391,7 @@ export function Component() {
                       {t("back")}
                     </Button>
                   )}
-                  <Button type="submit" color="clay" loading={submitting}>
+                  <Button type="submit" color="clay" loading={submitting || checkingEmail}>
                     {step === LAST_STEP ? t("register") : t("continue")}
                   </Button>
                 </Group>

@@ -9,6 +9,7 @@ import {
   RegistrationCountriesDocument,
   type PartnerRegistrationInput,
 } from "../../lib/gql/graphql";
+import { restCall } from "../../lib/rest";
 import { registrationPayload } from "./registration-rules";
 
 /** The countries with their EMEA flag and provinces (account spec section 7). */
@@ -63,4 +64,19 @@ export async function submitRegistration(submission: RegistrationSubmission): Pr
       "PartnerRegistrationReceived",
     ),
   );
+}
+
+/**
+ * Asks the server whether an application for this e-mail would be refused for it (an account
+ * or a pending application), when the first step is left (issue 30). Answers nothing when it
+ * may apply; a refusal throws the REST problem `{ detail, violations }`, its words in the
+ * visitor's language, pointing at the contact e-mail as the application's refusal does.
+ */
+export async function checkRegistrationEmail(email: string, language: string): Promise<void> {
+  await restCall("/form/customer/email-check", {
+    method: "POST",
+    json: { email },
+    language,
+    anonymous: true,
+  });
 }

@@ -154,6 +154,7 @@ function TeamRegistration({ token }: { token: string }) {
           <Stack gap="lg">
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               {FIELDS.map(({ field, secret, auto }) => {
+                const error = c.errors[field] ? t(c.errors[field]) : c.serverErrors[field];
                 const props = {
                   key: field,
                   name: field,
@@ -162,9 +163,10 @@ function TeamRegistration({ token }: { token: string }) {
                   autoComplete: auto,
                   value: c.values[field],
                   readOnly: registering,
-                  error: c.errors[field] ? t(c.errors[field]) : c.serverErrors[field],
+                  error,
+                  // The hint says the rule; an error says what is wrong and stands alone.
                   description:
-                    field === "password" ? t("teamRegistration.passwordHint") : undefined,
+                    field === "password" && !error ? t("teamRegistration.passwordHint") : undefined,
                   onChange: (e: React.ChangeEvent<HTMLInputElement>) =>
                     send({ type: "registration.change", field, value: e.currentTarget.value }),
                 };
@@ -179,7 +181,11 @@ function TeamRegistration({ token }: { token: string }) {
             <Checkbox
               checked={c.termsAccepted}
               disabled={registering}
-              error={c.serverErrors.termsAccepted}
+              error={
+                c.termsMissing
+                  ? t("teamRegistration.errors.termsRequired")
+                  : c.serverErrors.termsAccepted
+              }
               onChange={(e) =>
                 send({ type: "registration.setTerms", value: e.currentTarget.checked })
               }
@@ -203,7 +209,8 @@ function TeamRegistration({ token }: { token: string }) {
                 </>
               }
             />
-            <Button type="submit" size="md" loading={registering} disabled={!c.termsAccepted}>
+            {/* Always enabled: an incomplete Register shows every missing piece (issue 30). */}
+            <Button type="submit" size="md" loading={registering}>
               {t("teamRegistration.register")}
             </Button>
             {c.failure && (

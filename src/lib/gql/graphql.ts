@@ -125,6 +125,13 @@ export type QuickOrderLineInput = {
   row: number;
 };
 
+/** What a quick-order message calls a row's number (issue 30). */
+export type QuickOrderNumbering =
+  /** A line of pasted text or of the product table: 'Line 3'. */
+  | 'LINE'
+  /** A row of an uploaded spreadsheet: 'Row 3'. */
+  | 'ROW';
+
 /** Why an invitation link does not work. */
 export type TeamInvitationProblem =
   /** The invited address has an account in another company: its holder signs in with it instead. */
@@ -687,6 +694,7 @@ export type QuickOrderLineFieldsFragment = { row: number, code: string | null, q
 
 export type QuickOrderLinesQueryVariables = Exact<{
   lines: Array<QuickOrderLineInput> | QuickOrderLineInput;
+  numbering?: QuickOrderNumbering | null | undefined;
 }>;
 
 
@@ -4351,8 +4359,8 @@ export const QuickOrderProductsDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<QuickOrderProductsQuery, QuickOrderProductsQueryVariables>;
 export const QuickOrderLinesDocument = new TypedDocumentString(`
-    query QuickOrderLines($lines: [QuickOrderLineInput!]!) {
-  quickOrderLines(lines: $lines) {
+    query QuickOrderLines($lines: [QuickOrderLineInput!]!, $numbering: QuickOrderNumbering) {
+  quickOrderLines(lines: $lines, numbering: $numbering) {
     ...QuickOrderLineFields
   }
 }

@@ -124,15 +124,23 @@ const blank = (id: number): Row => ({
   product: null,
   lineTotal: null,
   revision: 0,
+  from: null,
   problem: null,
 });
 
 /** The table after the server read IMPORT (a file), its rows numbered from `id`: written out. */
-function importedRows(id: number): Row[] {
+function importedRows(id: number, source: "file" | "paste" = "file"): Row[] {
   return [
-    { ...blank(id), variantCode: "GLOW-MINI-ROSE", quantityText: "2", quantity: 2 },
+    {
+      ...blank(id),
+      variantCode: "GLOW-MINI-ROSE",
+      quantityText: "2",
+      quantity: 2,
+      from: { source, number: 2 },
+    },
     {
       ...blank(id + 1),
+      from: { source, number: 3 },
       quantityText: "4",
       quantity: 4,
       problem: {
@@ -144,9 +152,16 @@ function importedRows(id: number): Row[] {
         quantityMessage: null,
       },
     },
-    { ...blank(id + 2), variantCode: "GLOW-PRO-BLUSH", quantityText: "1", quantity: 1 },
+    {
+      ...blank(id + 2),
+      variantCode: "GLOW-PRO-BLUSH",
+      quantityText: "1",
+      quantity: 1,
+      from: { source, number: 4 },
+    },
     {
       ...blank(id + 3),
+      from: { source, number: 5 },
       variantCode: "GLOW-MINI-MINT",
       quantityText: "500",
       quantity: 500,
@@ -167,6 +182,7 @@ function pastedRows(id: number): Row[] {
   return [
     {
       ...blank(id),
+      from: { source: "paste", number: 1 },
       quantityText: "ten",
       quantity: null,
       problem: {
@@ -180,6 +196,7 @@ function pastedRows(id: number): Row[] {
     },
     {
       ...blank(id + 1),
+      from: { source: "paste", number: 2 },
       variantCode: "GLOW-MINI-MINT",
       label: "Glow Mini – Mint (GLOW-MINI-MINT)",
       quantityText: "",
@@ -203,6 +220,7 @@ function pastedRows(id: number): Row[] {
     },
     {
       ...blank(id + 2),
+      from: { source: "paste", number: 3 },
       variantCode: "GLOW-PRO-BLUSH",
       label: "Glow Pro – Blush (GLOW-PRO-BLUSH)",
       quantityText: "2",
@@ -375,7 +393,7 @@ function oracle({ event, before }: OracleStep): OracleExpectation {
         return {
           value: "editing",
           context: {
-            ...read4(e.output === PASTED ? pastedRows(c.nextId) : importedRows(c.nextId)),
+            ...read4(e.output === PASTED ? pastedRows(c.nextId) : importedRows(c.nextId, "paste")),
             pasteText: "",
           },
         };

@@ -16,7 +16,12 @@ export const stubRules: RegistrationRules = {
     const field = KEY_FIELDS[step]!;
     return values[field].trim() === "" ? { [field]: { key: "validation.required" } } : {};
   },
-  fieldOfPath: (path) => (path === "companyName" ? "companyName" : null),
+  fieldOfPath: (path) =>
+    path === "companyName"
+      ? "companyName"
+      : path === "relationships.default_contact.email"
+        ? "email"
+        : null,
 };
 
 export const COUNTRIES: RegistrationCountry[] = [
@@ -83,6 +88,7 @@ type Ctx = {
   errors: Record<string, unknown>;
   termsAccepted: boolean;
   failure: string | null;
+  emailChecked: string | null;
 };
 
 const trimAll = (v: Values) =>
@@ -97,13 +103,33 @@ const errorsOf = (v: Values, step: number) =>
  * model's rule for a complete step): typing clears the field's error, and another billing
  * country empties the province. Continue trims everything and, on a complete step before the
  * last, opens the next one (remembering the furthest reached); otherwise it shows the step's
- * errors. Back goes one step back; a step's number opens an earlier step, or a step already
+ * errors; leaving the first step with an e-mail the server has not judged asks it first (a
+ * refusal naming the e-mail stays there with its words under the field, any other failure
+ * goes on unchecked). Back goes one step back; a step's number opens an earlier step, or a step already
  * reached ahead when the current one is complete (else its errors show); steps never reached
  * stay shut. Register, on the last step only, opens the first incomplete step with its
  * errors, else sends the trimmed values with the countries (asking for the terms first when
- * they are not accepted). A refusal keeps everything, shows the server's detail (else message,
- * else 'registration.failed') and opens the step of the first field it names.
+ * they are not accepted). A refusal keeps everything and opens the step of the first field it
+ * names, its words under the field only; one naming no field shows the server's detail (else
+ * message, else 'registration.failed').
  */
+/** The field errors of a server refusal: the first words for each field the model's paths name. */
+function fieldErrorsOf(error: { violations?: unknown } | undefined) {
+  const errors: Record<string, { text: string }> = {};
+  const list = error?.violations;
+  if (Array.isArray(list))
+    for (const x of list as { propertyPath?: unknown; message?: unknown }[]) {
+      const field =
+        x.propertyPath === "companyName"
+          ? "companyName"
+          : x.propertyPath === "relationships.default_contact.email"
+            ? "email"
+            : null;
+      if (field && typeof x.message === "string") errors[field] ??= { text: x.message };
+    }
+  return errors;
+}
+
 function oracle({ event, before, input }: OracleStep): OracleExpectation {
   const c = before.context as Ctx;
   const load = { loadCountries: undefined };
@@ -119,6 +145,7 @@ function oracle({ event, before, input }: OracleStep): OracleExpectation {
         errors: {},
         termsAccepted: false,
         failure: null,
+        emailChecked: null,
       },
       started: load,
     };
@@ -166,17 +193,23 @@ function oracle({ event, before, input }: OracleStep): OracleExpectation {
       if (e.type === "registration.acceptTerms") return submit({ ...c, termsAccepted: true });
       if (e.type === "registration.closeTerms") return { value: "editing", context: c };
       return stay;
+    case "checkingEmail": {
+      const onward = { ...c, step: 1, reached: Math.max(c.reached, 1), errors: {} };
+      if (e.type === "xstate.done.actor.checkEmail")
+        return { value: "editing", context: { ...onward, emailChecked: c.values.email } };
+      if (e.type !== "xstate.error.actor.checkEmail") return stay;
+      // A refusal naming the e-mail stays on step 1 with its words under the field; any
+      // other failure lets the partner on, unchecked.
+      const email = fieldErrorsOf(e.error).email;
+      return email
+        ? { value: "editing", context: { ...c, errors: { email } } }
+        : { value: "editing", context: onward };
+    }
     case "submitting": {
       if (e.type === "xstate.done.actor.submitRegistration")
         return { value: "registered", context: c };
       if (e.type !== "xstate.error.actor.submitRegistration") return stay;
-      const errors: Record<string, unknown> = {};
-      const list = e.error?.violations;
-      if (Array.isArray(list))
-        for (const x of list as { propertyPath?: unknown; message?: unknown }[])
-          // The model's server names the company field by its own path only.
-          if (x.propertyPath === "companyName" && typeof x.message === "string")
-            errors.companyName ??= { text: x.message };
+      const errors = fieldErrorsOf(e.error);
       const words = [e.error?.detail, e.error?.message].find(
         (w) => typeof w === "string" && w !== "",
       );
@@ -185,7 +218,8 @@ function oracle({ event, before, input }: OracleStep): OracleExpectation {
         value: "editing",
         context: {
           ...c,
-          failure: words ?? "registration.failed",
+          // Once: under the field named, else as the form's message.
+          failure: steps.length ? null : (words ?? "registration.failed"),
           errors,
           step: steps.length ? Math.min(...steps) : c.step,
         },
@@ -203,6 +237,12 @@ function oracle({ event, before, input }: OracleStep): OracleExpectation {
           };
         }
         case "registration.continue":
+          if (c.step === 0 && complete(v, 0) && v.email !== c.emailChecked)
+            return {
+              value: "checkingEmail",
+              context: { ...c, values: v },
+              started: { checkEmail: { email: v.email } },
+            };
           return c.step <= 2 && complete(v, c.step)
             ? {
                 value: "editing",
@@ -257,6 +297,7 @@ export const model: MachineModel = {
       s.context.termsAccepted,
       s.context.failure !== null,
       s.context.countries.length,
+      s.context.emailChecked === s.context.values.email.trim(),
     ]),
   events: (s) => [
     ...KEY_FIELDS.map((field) => ({
@@ -283,6 +324,33 @@ export const model: MachineModel = {
     { type: "xstate.done.actor.loadCountries", output: COUNTRIES },
     { type: "xstate.error.actor.loadCountries", error: new Error("offline") },
     { type: "xstate.done.actor.submitRegistration" },
+    { type: "xstate.done.actor.checkEmail" },
+    {
+      type: "xstate.error.actor.checkEmail",
+      error: {
+        detail: "This e-mail address already has an account.",
+        violations: [
+          {
+            propertyPath: "relationships.default_contact.email",
+            message: "This e-mail address already has an account.",
+          },
+        ],
+      },
+    },
+    { type: "xstate.error.actor.checkEmail", error: { status: 429, detail: "Too many." } },
+    {
+      type: "xstate.error.actor.submitRegistration",
+      error: {
+        detail: "An application with this e-mail address is already being verified.",
+        violations: [
+          {
+            propertyPath: "relationships.default_contact.email",
+            message: "An application with this e-mail address is already being verified.",
+          },
+        ],
+      },
+    },
+    { type: "xstate.error.actor.submitRegistration", error: { detail: "Offline." } },
     {
       type: "xstate.error.actor.submitRegistration",
       error: {

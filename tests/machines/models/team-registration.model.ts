@@ -7,6 +7,7 @@ type Ctx = {
   token: string;
   values: Values;
   termsAccepted: boolean;
+  termsMissing: boolean;
   termsOpen: boolean;
   errors: Record<string, string | undefined>;
   serverErrors: Record<string, string | undefined>;
@@ -42,7 +43,8 @@ const FIELDS = ["firstName", "lastName", "password", "passwordRepeat"] as const;
  * not run shows the form). Each change judges its own field (and the repeat again when the
  * password changes and a repeat is typed) and clears the server's word on it. Register with
  * the terms accepted and every field right sends the token, the names trimmed, the passwords
- * as typed and the terms answer; otherwise it marks every wrong field. A refusal naming the
+ * as typed and the terms answer; otherwise it marks every wrong field and, when they are not
+ * accepted, the terms (until they are ticked or accepted in the dialog). A refusal naming the
  * token ends in the invalid-link page with its words; any other shows the server's message
  * (else 'teamRegistration.failed') and its field errors (newPlainPassword is the password).
  */
@@ -56,6 +58,7 @@ function oracle({ event, before, input }: OracleStep): OracleExpectation {
         token,
         values: { firstName: "", lastName: "", password: "", passwordRepeat: "" },
         termsAccepted: false,
+        termsMissing: false,
         termsOpen: false,
         errors: {},
         serverErrors: {},
@@ -120,13 +123,14 @@ function oracle({ event, before, input }: OracleStep): OracleExpectation {
           });
         }
         case "registration.setTerms":
-          return set({ termsAccepted: e.value });
+          // Ticking the terms ends their error; unticking does not bring it back.
+          return set({ termsAccepted: e.value, termsMissing: c.termsMissing && !e.value });
         case "registration.openTerms":
           return set({ termsOpen: true });
         case "registration.closeTerms":
           return set({ termsOpen: false });
         case "registration.acceptTerms":
-          return set({ termsOpen: false, termsAccepted: true });
+          return set({ termsOpen: false, termsAccepted: true, termsMissing: false });
         case "registration.dismissFailure":
           return set({ failure: null });
         case "registration.submit": {
@@ -135,7 +139,9 @@ function oracle({ event, before, input }: OracleStep): OracleExpectation {
             const error = ruleFor(f, c.values);
             if (error !== undefined) errors[f] = error;
           }
-          if (!c.termsAccepted || Object.keys(errors).length > 0) return set({ errors });
+          // Every missing piece at once: the wrong fields and the terms not accepted.
+          if (!c.termsAccepted || Object.keys(errors).length > 0)
+            return set({ errors, termsMissing: !c.termsAccepted });
           const v = c.values;
           return {
             value: "registering",
@@ -196,6 +202,7 @@ export const model: MachineModel = {
       Object.values(s.context.errors).filter(Boolean).length > 0,
       Object.values(s.context.serverErrors).filter(Boolean).length > 0,
       s.context.termsAccepted,
+      s.context.termsMissing,
       s.context.termsOpen,
       s.context.failure !== null,
       s.context.invalidReason !== null,
