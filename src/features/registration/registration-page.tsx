@@ -57,6 +57,7 @@ import {
   TYPES_OF_BUSINESS,
 } from "./registration-rules";
 import { REGISTRATION_TEXTS } from "./registration-texts";
+import { useStepLabelsFit } from "./step-labels";
 import { loadRegistrationCountries, submitRegistration } from "./registration.services";
 import { FormFields } from "../../components/form-fields";
 import { countryName } from "../../../rules/format";
@@ -126,6 +127,7 @@ export function Component() {
   );
   const [snapshot, send] = useMachine(logic, { input: { rules: registrationRules } });
   const { step, reached, values, errors, countries, termsAccepted, failure } = snapshot.context;
+  const stepperRef = useStepLabelsFit<HTMLDivElement>(step, i18n.language);
   const submitting = snapshot.matches("submitting");
 
   const header = (
@@ -301,11 +303,12 @@ export function Component() {
       <Container size="md" py={48}>
         <Paper withBorder radius="md" p={{ base: "md", md: "xl" }}>
           <Stepper
+            ref={stepperRef}
             active={step}
             color="clay"
             size="sm"
             mb="xl"
-            classNames={{ stepBody: "pp-stepper-body" }}
+            classNames={{ root: "pp-stepper", stepBody: "pp-stepper-body" }}
             onStepClick={(index) => send({ type: "registration.goTo", step: index })}
           >
             {REGISTRATION_STEPS.map((name, index) => (
