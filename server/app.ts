@@ -16,7 +16,7 @@ import { nulPath } from "./http/validate.js";
 import { LOG_REDACT, logSerializers } from "./http/log-redaction.js";
 import { registerRateLimits } from "./http/rate-limit.js";
 import { createPageRenderer } from "./http/pages.js";
-import { productPageIsMissing } from "./db/catalog.js";
+import { productPageIsMissing, productPageName } from "./db/catalog.js";
 import { registerSecurityHeaders } from "./http/security-headers.js";
 import { registerAccountRoutes } from "./http/routes/account.js";
 import { registerBackOfficeRoutes } from "./http/routes/backoffice/index.js";
@@ -103,7 +103,10 @@ export async function buildApp({
       : await createPageRenderer(
           staticDir,
           (request) => cookieSession(request, database.db, config.jwtSecret),
-          { isMissing: (pathname) => productPageIsMissing(database.db, pathname) },
+          {
+            isMissing: (pathname) => productPageIsMissing(database.db, pathname),
+            subjectOf: (pathname, language) => productPageName(database.db, pathname, language),
+          },
         );
   registerProblemHandlers(app, pages);
   await app.register(cookie);

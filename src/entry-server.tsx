@@ -22,6 +22,8 @@ export interface RenderRequest extends ServerRender {
   url: string;
   /** The language to render in (the `locale` cookie, else the browser's Accept-Language). */
   language: string;
+  /** What the page shows, in that language, for its title (a product's name), or null. */
+  subject?: string | null;
 }
 
 export type RenderResult =
@@ -44,6 +46,7 @@ export async function render({
   language,
   session,
   locale,
+  subject = null,
 }: RenderRequest): Promise<RenderResult> {
   const context = await handler.query(new Request(url));
   if (context instanceof Response) {
@@ -80,6 +83,6 @@ export async function render({
     status: notFound ? 404 : context.statusCode,
     html,
     modules: modulesOf(context),
-    title: pageTitle(i18n.t, context.matches),
+    title: pageTitle(i18n.t, context.matches, subject),
   };
 }

@@ -150,15 +150,9 @@ export async function findProduct(
  * not this function's business.
  */
 export async function productPageIsMissing(db: Kysely<DB>, pathname: string): Promise<boolean> {
-  const match = /^\/shop\/products\/([^/]+)\/?$/.exec(pathname);
-  if (!match) return false;
-  let code: string;
-  try {
-    code = decodeURIComponent(match[1]!);
-  } catch {
-    return true;
-  }
-  if (code.length > 255) return true;
+  const code = productPageCode(pathname);
+  if (code === undefined) return false;
+  if (code === null) return true;
   const found = await db
     .selectFrom("products")
     .select("code")
@@ -166,6 +160,45 @@ export async function productPageIsMissing(db: Kysely<DB>, pathname: string): Pr
     .where("enabled", "=", true)
     .executeTakeFirst();
   return found === undefined;
+}
+
+/**
+ * The product code a product page's path names: undefined on any other page, null when the
+ * path cannot name one (bad escape, too long).
+ */
+function productPageCode(pathname: string): string | null | undefined {
+  const match = /^\/shop\/products\/([^/]+)\/?$/.exec(pathname);
+  if (!match) return undefined;
+  try {
+    const code = decodeURIComponent(match[1]!);
+    return code.length > 255 ? null : code;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The name of the enabled product a product page's path names, in `language` (English where
+ * no translation exists): the page's title on its first paint (issue 30). Null on any other
+ * page and for a code no enabled product has.
+ */
+export async function productPageName(
+  db: Kysely<DB>,
+  pathname: string,
+  language: string,
+): Promise<string | null> {
+  const code = productPageCode(pathname);
+  if (!code) return null;
+  const found = await db
+    .selectFrom("products")
+    .leftJoin("product_translations as tr", (j) =>
+      j.onRef("tr.product_code", "=", "products.code").on("tr.locale", "=", language),
+    )
+    .select(sql<string>`coalesce(tr.name, products.name)`.as("name"))
+    .where("products.code", "=", code)
+    .where("products.enabled", "=", true)
+    .executeTakeFirst();
+  return found?.name ?? null;
 }
 
 /** The language whose texts sit on the catalogue rows themselves; others are translations. */

@@ -32,6 +32,8 @@ interface Renderer {
     language: string;
     session: StoredSession | null;
     locale: string | null;
+    /** What the page shows, for its title (a product page's product name), or null. */
+    subject: string | null;
   }): Promise<RenderResult>;
 }
 
@@ -119,6 +121,11 @@ export async function createPageRenderer(
      * the answer is a 404.
      */
     isMissing?: (pathname: string) => Promise<boolean>;
+    /**
+     * The name of what a page shows, in the language (a product page's product), or null: the
+     * title of the first paint names it (issue 30).
+     */
+    subjectOf?: (pathname: string, language: string) => Promise<string | null>;
   } = {},
 ): Promise<PageRenderer | undefined> {
   const indexPath = join(staticDir, "index.html");
@@ -186,15 +193,16 @@ export async function createPageRenderer(
       const cached = session ? undefined : cache.get(key);
       if (cached) return sendPage(request, reply, cached.status, cached.body);
       try {
+        const pathname = new URL(request.url, "http://localhost").pathname;
         const result = await renderer.render({
           url: `http://localhost${request.url}`,
           language,
           session,
           locale: cookieLocale,
+          subject: (await options.subjectOf?.(pathname, language)) ?? null,
         });
         if (result.kind === "redirect") return reply.redirect(result.location, result.status);
         const body = page(result, language, session);
-        const pathname = new URL(request.url, "http://localhost").pathname;
         const status =
           result.status === 200 && (await options.isMissing?.(pathname)) ? 404 : result.status;
         if (!session) {

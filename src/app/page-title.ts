@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useMatches } from "react-router";
 import { BRAND } from "../lib/brand";
+import { usePageSubjectShown } from "../lib/page-subject";
 import type { PageHandle } from "./router";
 
 /**
@@ -31,31 +32,54 @@ const ACCOUNT_SECTIONS = new Set([
   "approvals",
 ]);
 
+/** Pages whose title names what they show once it is known (src/lib/page-subject.ts). */
+const SUBJECT_PAGES = new Set(["product"]);
+
 /**
- * The document title of the matched routes in the interface language (issue 30): the deepest
- * route's own title, an account section's name on /shop/account/:section, then the brand.
+ * The document title of the matched routes in the interface language (issue 30): what the page
+ * shows when it names something (a product page's product), else the deepest route's own title,
+ * an account section's name on /shop/account/:section; then the brand.
  */
-export function pageTitle(t: TFunction, matches: readonly TitledMatch[]): string {
+export function pageTitle(
+  t: TFunction,
+  matches: readonly TitledMatch[],
+  subject: string | null = null,
+): string {
   const match = [...matches].reverse().find(titleOf);
   const key = match && titleOf(match);
   const section = match?.params.section;
   const page =
-    key === "account" && section && ACCOUNT_SECTIONS.has(section)
-      ? t(`pageTitle.sections.${section}`)
-      : key
-        ? t(`pageTitle.${key}`)
-        : "";
+    key && SUBJECT_PAGES.has(key) && subject
+      ? subject
+      : key === "account" && section && ACCOUNT_SECTIONS.has(section)
+        ? t(`pageTitle.sections.${section}`)
+        : key
+          ? t(`pageTitle.${key}`)
+          : "";
   return page
     ? t("pageTitle.template", { page, brand: BRAND.name })
     : t("pageTitle.brandOnly", { brand: BRAND.name });
 }
 
-/** Keeps `document.title` on the page shown, in the interface language (client navigation). */
+/** Whether this visit has set a title yet (the first page's is the server's). */
+let titled = false;
+
+/**
+ * Keeps `document.title` on the page shown, in the interface language (client navigation).
+ * On the first page the server's title stands until the page knows what it shows: the server
+ * named it already (server/http/pages.ts).
+ */
 export function usePageTitle(): void {
   const { t } = useTranslation();
   const matches = useMatches();
-  const title = pageTitle(t, matches);
+  const named = usePageSubjectShown();
+  const title = pageTitle(t, matches, named);
+  const key = [...matches].reverse().find(titleOf);
+  const waiting = !named && !!key && SUBJECT_PAGES.has(titleOf(key)!);
   useEffect(() => {
+    const firstPage = !titled;
+    titled = true;
+    if (firstPage && waiting) return;
     document.title = title;
-  }, [title]);
+  }, [title, waiting]);
 }

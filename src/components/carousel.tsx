@@ -179,7 +179,10 @@ export function Carousel<T>({
   interval?: number;
   /** Space between slides in px. */
   gap?: number;
-  /** "overlay": arrows over the slides' edges (banners); "below": arrows beside the dots. */
+  /**
+   * "overlay": arrows over the slides' edges (banners) from md on, beside the dots below that;
+   * "below": arrows beside the dots. A slide under overlay arrows keeps 72 px free each side.
+   */
   controls?: "overlay" | "below";
   testId?: string;
 }) {
@@ -293,12 +296,26 @@ export function Carousel<T>({
             })}
           </Box>
         </Box>
+        {/* Over the slides only where the slide keeps its sides free of text (from md on:
+            issue 30, the arrows covered a banner's text on phones and tablets). */}
         {many && controls === "overlay" && (
           <>
-            <Box pos="absolute" left={16} top="50%" style={{ transform: "translateY(-50%)" }}>
+            <Box
+              pos="absolute"
+              left={16}
+              top="50%"
+              visibleFrom="md"
+              style={{ transform: "translateY(-50%)" }}
+            >
               {arrow("left")}
             </Box>
-            <Box pos="absolute" right={16} top="50%" style={{ transform: "translateY(-50%)" }}>
+            <Box
+              pos="absolute"
+              right={16}
+              top="50%"
+              visibleFrom="md"
+              style={{ transform: "translateY(-50%)" }}
+            >
               {arrow("right")}
             </Box>
           </>
@@ -306,9 +323,9 @@ export function Carousel<T>({
       </Box>
       {many && (
         <Group justify="center" gap="sm" mt="md" wrap="nowrap">
-          {controls === "below" && arrow("left")}
+          {controls === "below" ? arrow("left") : <Box hiddenFrom="md">{arrow("left")}</Box>}
           {dots}
-          {controls === "below" && arrow("right")}
+          {controls === "below" ? arrow("right") : <Box hiddenFrom="md">{arrow("right")}</Box>}
           {!reducedMotion && pause}
         </Group>
       )}

@@ -4,6 +4,7 @@ import "@mantine/core/styles/Badge.css";
 import "@mantine/core/styles/Image.css";
 import "@mantine/core/styles/Stack.css";
 import { Anchor, Badge, Box, Image, Stack, Text } from "@mantine/core";
+import { useLayoutEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { PLACEHOLDER_IMAGE } from "../lib/placeholder";
@@ -24,6 +25,57 @@ export interface ProductCardData {
 export function mainImage(images: ProductCardData["images"]): string | null {
   const main = images.find((i) => i.type === "main") ?? images.find((i) => i.type !== "badge");
   return main?.path ?? null;
+}
+
+/** The name's sizes in rem, largest first: 18 px (Mantine's "lg") down to 13 px. */
+const NAME_SIZES = [1.125, 1.0625, 1, 0.9375, 0.875, 0.8125];
+
+/**
+ * Picks the largest size at which the longest word of the name fits the tile: the first that
+ * does not overflow it. Words wrap only at spaces and hyphens (issue 30: "Reinigungsgerä|t"
+ * was cut without a hyphen at 390 px, as the browser has no hyphenation dictionary there).
+ */
+function fitName(el: HTMLElement): void {
+  // Measured unbroken: the page's `overflow-wrap: break-word` (base.css) would hide the overflow.
+  el.style.overflowWrap = "normal";
+  for (const size of NAME_SIZES) {
+    el.style.fontSize = `${size}rem`;
+    if (el.scrollWidth <= el.clientWidth) return;
+  }
+  // A word longer than the tile even at 13 px: cut rather than spill over the next tile.
+  el.style.overflowWrap = "break-word";
+}
+
+/**
+ * A product's name in a tile. Browsers that hyphenate the page's language (`lang` is set on
+ * <html>) break long compounds with a hyphen; where none does, the name gets smaller until its
+ * longest word fits, again when the tile's width changes.
+ */
+function ProductName({ name }: { name: string }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    const tile = el?.parentElement;
+    if (!el || !tile) return;
+    fitName(el);
+    // The tile's width does not depend on the name's size: no loop of measurements.
+    const observer = new ResizeObserver(() => fitName(el));
+    observer.observe(tile);
+    return () => observer.disconnect();
+  }, [name]);
+  return (
+    <Text
+      ref={ref}
+      ff="heading"
+      fz="lg"
+      lh={1.3}
+      c="stone.9"
+      style={{ hyphens: "auto" }}
+      data-testid="product-card-name"
+    >
+      {name}
+    </Text>
+  );
 }
 
 /** A product tile: image, name and price, linking to the product page. */
@@ -57,16 +109,7 @@ export function ProductCard({ product }: { product: ProductCardData }) {
             </Badge>
           )}
         </Box>
-        {/* Long German compounds in product names break inside the tile, never past it. */}
-        <Text
-          ff="heading"
-          fz="lg"
-          lh={1.3}
-          c="stone.9"
-          style={{ overflowWrap: "anywhere", hyphens: "auto" }}
-        >
-          {product.name}
-        </Text>
+        <ProductName name={product.name} />
         {product.variants && product.variants.length > 1 && (
           // How many colours (or sizes) there are, and which: the product page lets one choose.
           <Text size="sm" c="stone.7" lineClamp={2} data-testid="product-card-variants">

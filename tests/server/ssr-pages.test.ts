@@ -190,4 +190,37 @@ describe("server-rendered pages", () => {
     // The page itself renders (its layout, the not-found state in the browser).
     expect(unknown.body).toContain('"signedIn":true');
   });
+
+  it("titles a product page with the product's name in the page's language (issue 30)", async () => {
+    const token = await signToken(new TextEncoder().encode(TEST_SECRET), 1);
+    for (const language of ["de", "fr", "it", "es", "en"]) {
+      const res = await page("/shop/products/GLOW-MINI", {
+        cookie: `token=${token}`,
+        "accept-language": language,
+      });
+      const row = await db
+        .selectFrom("products")
+        .leftJoin("product_translations as tr", (j) =>
+          j.onRef("tr.product_code", "=", "products.code").on("tr.locale", "=", language),
+        )
+        .select(["products.name as own", "tr.name as translated"])
+        .where("products.code", "=", "GLOW-MINI")
+        .executeTakeFirstOrThrow();
+      const name = row.translated ?? row.own;
+      if (language !== "en") expect(row.translated, `${language} has its own name`).toBeTruthy();
+      const title = text(language, "common", "pageTitle.template").replace("{{page}}", name);
+      expect(elementText(res.body, "title")).toBe(title);
+    }
+    // An unknown product's page keeps the frame's own word ("Produkt").
+    const unknown = await page("/shop/products/NO-SUCH-PRODUCT", {
+      cookie: `token=${token}`,
+      "accept-language": "de",
+    });
+    expect(elementText(unknown.body, "title")).toBe(
+      text("de", "common", "pageTitle.template").replace(
+        "{{page}}",
+        text("de", "common", "pageTitle.product"),
+      ),
+    );
+  });
 });

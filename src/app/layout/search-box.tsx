@@ -5,7 +5,10 @@ import { useNavigate } from "react-router";
 
 /**
  * Header search: Enter or the icon searches, and only when there is text (spec section 5).
- * `w`: its width (the header's, or the menu drawer's full width).
+ * `w`: its width (the header's, or the menu drawer's full width). A width in px is the least:
+ * the field grows so its placeholder shows whole in every language (issue 30: "Rechercher un
+ * produit" was cut at 820 px). One `ch` (a digit's width, at the field's 14 px) is at least a
+ * letter's, and 3.5rem holds the field's left padding and the search button.
  */
 export function SearchBox({ w = 240 }: { w?: number | string }) {
   const { t } = useTranslation();
@@ -16,13 +19,15 @@ export function SearchBox({ w = 240 }: { w?: number | string }) {
     if (term === "") return;
     void navigate(`/shop/products?search=${encodeURIComponent(term)}`);
   };
+  const placeholder = t("search.placeholder");
   return (
     <TextInput
       size="sm"
       radius="xl"
-      w={w}
-      aria-label={t("search.placeholder")}
-      placeholder={t("search.placeholder")}
+      fz="sm"
+      w={typeof w === "number" ? `max(${w}px, calc(${placeholder.length}ch + 3.5rem))` : w}
+      aria-label={placeholder}
+      placeholder={placeholder}
       value={text}
       onChange={(e) => setText(e.currentTarget.value)}
       onKeyDown={(e) => e.key === "Enter" && search()}

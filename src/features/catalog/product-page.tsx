@@ -35,6 +35,7 @@ import { MeDocument, ProductDocument, type ProductQuery } from "../../lib/gql/gr
 import { can } from "../../../server/domain/permissions";
 import { PLACEHOLDER_IMAGE } from "../../lib/placeholder";
 import { useGatewayQuery } from "../../lib/use-gateway-query";
+import { usePageSubject } from "../../lib/page-subject";
 import { ListLoader, ListMessage } from "../../components/list-state";
 import { badgeImage, galleryImages } from "./product-images";
 import { applyingVolumePrice, VolumePrices } from "./volume-prices";
@@ -446,6 +447,8 @@ export function Component() {
     () => gateway(ProductDocument, { code }),
     `product-${code}-${i18n.language}`,
   );
+  // The tab names the product, in the interface language (issue 30).
+  usePageSubject(product.status === "success" ? product.data.product?.name : null);
   if (product.status === "loading") return <ListLoader />;
   if (product.status === "error") return <ListMessage>{t("listing.loadError")}</ListMessage>;
   if (!product.data.product) return <ProductNotFound code={code} />;

@@ -62,6 +62,7 @@ import {
   loadRegistrationCountries,
   submitRegistration,
 } from "./registration.services";
+import { useStepLabelsFit } from "./step-labels";
 import { FormFields } from "../../components/form-fields";
 import { countryName } from "../../../rules/format";
 
@@ -133,6 +134,7 @@ export function Component() {
   );
   const [snapshot, send] = useMachine(logic, { input: { rules: registrationRules } });
   const { step, reached, values, errors, countries, termsAccepted, failure } = snapshot.context;
+  const stepperRef = useStepLabelsFit<HTMLDivElement>(step, i18n.language);
   const submitting = snapshot.matches("submitting");
   const checkingEmail = snapshot.matches("checkingEmail");
   // A refusal from the server (the e-mail check or the application) opens the step of the
@@ -321,11 +323,12 @@ export function Component() {
       <Container size="md" py={48}>
         <Paper withBorder radius="md" p={{ base: "md", md: "xl" }}>
           <Stepper
+            ref={stepperRef}
             active={step}
             color="clay"
             size="sm"
             mb="xl"
-            classNames={{ stepBody: "pp-stepper-body" }}
+            classNames={{ root: "pp-stepper", stepBody: "pp-stepper-body" }}
             onStepClick={(index) => send({ type: "registration.goTo", step: index })}
           >
             {REGISTRATION_STEPS.map((name, index) => (
