@@ -352,7 +352,7 @@ export const tests = journeys(
       await message.waitFor();
       expect(
         (await message.textContent()) ===
-          "Minimal order value is €500.00, counted after discounts and before shipping and tax.",
+          "Minimal order value is €500.00, counted after discounts and before shipping and tax: add €14.90 more to check out.",
         `the minimum message says what the server says: ${await message.textContent()}`,
       );
       expect(

@@ -52,9 +52,9 @@ export const tests = journeys(
       const messages = await page.getByTestId("quick-order-row-problem").allTextContents();
       expect(
         messages.length === 2 &&
-          messages[0]!.includes("Row 2") &&
+          messages[0]!.includes("Line 2") &&
           messages[0]!.includes("NO-SUCH-DEVICE") &&
-          messages[1]!.includes("Row 4") &&
+          messages[1]!.includes("Line 4") &&
           messages[1]!.includes("between 1 and 300"),
         `each bad row names its line and reason: ${messages.join(" | ")}`,
       );
