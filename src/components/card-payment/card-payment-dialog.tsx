@@ -377,13 +377,19 @@ function TestCardForm({
             value={cvc}
             onChange={(e) => setCvc(e.currentTarget.value)}
             error={errors.cvc}
-            description={retried && cvc === "" ? t("card.cvcAgain") : undefined}
+            aria-describedby={retried && cvc === "" ? "cvc-again" : undefined}
             autoFocus={retried}
             inputMode="numeric"
             autoComplete="cc-csc"
             required
           />
         </SimpleGrid>
+        {/* Under both fields, not in the narrow column: a wrapped note there pushed the expiry down. */}
+        {retried && cvc === "" && (
+          <Text id="cvc-again" size="xs" c="stone.7" mt={-6}>
+            {t("card.cvcAgain")}
+          </Text>
+        )}
         <TextInput
           label={t("card.holderName")}
           value={holderName}
