@@ -45,6 +45,9 @@ const config = {
   reporters: ["clear-text", "progress", "json"],
   jsonReporter: { fileName: "var/stryker/report.json" },
   tempDirName: "var/stryker-tmp",
+  // The sandbox needs the sources and tests only: builds and test output (which a browser run
+  // may be writing meanwhile) are not copied.
+  ignorePatterns: ["var", "dist", "build"],
   cleanTempDir: "always",
   // The scores are checked per part (machines, domain) by scripts/mutation.ts.
   thresholds: { high: 95, low: 85, break: null },
