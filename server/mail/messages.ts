@@ -101,6 +101,28 @@ export function applicationApprovedMail(
   };
 }
 
+/**
+ * To an applicant whose application was rejected, in the language they applied in (issue 30):
+ * a polite, general answer; the reviewer's reason stays with the brand.
+ */
+export function applicationRejectedMail(
+  lang: Language,
+  p: { to: string; name: string; company: string; brandName: string; supportEmail: string },
+): Mail {
+  const params = {
+    brand: p.brandName,
+    name: echoSafe(p.name),
+    company: echoSafe(p.company),
+    supportEmail: p.supportEmail,
+  };
+  return {
+    kind: "partner_application_rejected",
+    to: p.to,
+    subject: translate(lang, "mail.applicationRejectedSubject", params),
+    text: translate(lang, "mail.applicationRejectedText", params),
+  };
+}
+
 /** How long the link that confirms a new sign-in e-mail works (issue 18, finding 2). */
 export const EMAIL_CHANGE_TTL_HOURS = 24;
 

@@ -654,7 +654,7 @@ describe.each(backends)("back-office API on %s", (backend) => {
         .where("to_address", "=", "hello@no-thanks.example")
         .executeTakeFirstOrThrow();
       expect(mail.kind).toBe("partner_application_rejected");
-      expect(mail.text_body).toContain("Dear Camille Laurent");
+      expect(mail.text_body).toContain("Hello Camille Laurent,");
       expect(mail.text_body).toContain("No Thanks SAS");
       // The internal reason stays internal.
       expect(mail.text_body).not.toContain("distribution area");
@@ -670,6 +670,38 @@ describe.each(backends)("back-office API on %s", (backend) => {
       await t.refused(409, () =>
         staff("POST", `${ADMIN}/partner-applications/${id}/approve`, approval),
       );
+    });
+
+    it("writes the rejection mail in the language the applicant applied in (issue 30)", async () => {
+      const email = "inhaber@nein-danke.example";
+      const id = await newApplication(email, {
+        ...GLOW_PAYLOAD,
+        companyName: "Nein Danke GmbH",
+        relationships: {
+          ...GLOW_PAYLOAD.relationships,
+          default_contact: { ...GLOW_PAYLOAD.relationships.default_contact, name: "Jonas", email },
+          billing_address: { ...GLOW_PAYLOAD.relationships.billing_address, email },
+        },
+      });
+      await t.db
+        .updateTable("partner_applications")
+        .set({ language: "de" })
+        .where("id", "=", id)
+        .execute();
+      const res = await staff("POST", `${ADMIN}/partner-applications/${id}/reject`, {
+        reason: "Not our market",
+      });
+      expect(res.status, res.raw).toBe(200);
+      const mail = await t.db
+        .selectFrom("mail_outbox")
+        .selectAll()
+        .where("to_address", "=", email)
+        .executeTakeFirstOrThrow();
+      expect(mail.kind).toBe("partner_application_rejected");
+      expect(mail.subject).toBe("Ihr Antrag für das Lumé Atelier Partnerportal");
+      expect(mail.text_body).toContain("Guten Tag Jonas");
+      expect(mail.text_body).toContain("im Namen von Nein Danke GmbH");
+      expect(mail.text_body).not.toMatch(/Dear|Kind regards|Not our market/);
     });
   });
 

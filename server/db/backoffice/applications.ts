@@ -1,7 +1,7 @@
 import type { Violation } from "../../domain/violations.js";
 import { ROLES } from "../../domain/permissions.js";
 import { supportedLanguage } from "../../core/i18n.js";
-import { applicationApprovedMail } from "../../mail/messages.js";
+import { applicationApprovedMail, applicationRejectedMail } from "../../mail/messages.js";
 import { queueMail } from "../../mail/outbox.js";
 import { addressColumns } from "../account/addresses.js";
 import { recordAudit, type Actor } from "../audit.js";
@@ -356,20 +356,17 @@ export async function rejectApplication(
     .execute();
   const contact = obj(obj(obj(application.payload).relationships).default_contact);
   const name = [text(contact.name), text(contact.surname)].filter(Boolean).join(" ");
-  await queueMail(tx, {
-    kind: "partner_application_rejected",
-    to: application.email,
-    subject: `Your application to the ${portal.brandName} partner portal`,
-    text:
-      `${name ? `Dear ${name}` : "Hello"},\n\n` +
-      `thank you for your interest in becoming a ${portal.brandName} partner, and for the time ` +
-      `you took to apply on behalf of ${application.company_name}.\n\n` +
-      `We have reviewed your application carefully and are unfortunately unable to approve it ` +
-      `at this time. This does not rule out working together in the future, and you are ` +
-      `welcome to apply again should your circumstances change.\n\n` +
-      `If you have any questions, please write to us at ${portal.supportEmail}.\n\n` +
-      `Kind regards,\nThe ${portal.brandName} partner team\n`,
-  });
+  await queueMail(
+    tx,
+    applicationRejectedMail(supportedLanguage(application.language) ?? "en", {
+      to: application.email,
+      // The contact's name is required by the application; the company stands in for it.
+      name: name || application.company_name,
+      company: application.company_name,
+      brandName: portal.brandName,
+      supportEmail: portal.supportEmail,
+    }),
+  );
   await recordAudit(tx, {
     actor,
     companyId: null,
