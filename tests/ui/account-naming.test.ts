@@ -26,6 +26,17 @@ describe("account naming", () => {
       expect(account.orders.title).toBe(menu);
     });
 
+    it(`names every account section as its menu does in ${language}: page title, heading`, () => {
+      const account = read(language, "account");
+      const common = read(language, "common");
+      for (const [section, menu] of Object.entries(account.nav.sections as Record<string, string>))
+        if (section in common.pageTitle.sections)
+          expect(common.pageTitle.sections[section], section).toBe(menu);
+      // 'Firmendaten' in the menu, not 'Unternehmensdaten' above the section.
+      expect(account.company.title).toBe(account.nav.sections["account-details"]);
+      expect(account.team.title).toBe(account.nav.sections.team);
+    });
+
     it(`labels the company's VAT number as registration does in ${language}`, () => {
       const asked = read(language, "registration").fields.vatNumber;
       expect(read(language, "account").company.taxNumber).toBe(asked);
