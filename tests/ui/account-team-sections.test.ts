@@ -209,7 +209,7 @@ describe("team-member registration page", () => {
     expect(screen.queryByRole("button", { name: "Register" })).toBeNull();
   });
 
-  it("keeps Register disabled until the terms are accepted, then shows the success", async () => {
+  it("asks for the terms when Register is pressed without them, then shows the success (issue 30)", async () => {
     answers.set("TeamInvitation", () => ({ teamInvitation: { valid: true, message: null } }));
     answers.set("RegisterTeamMember", (vars) => {
       expect(vars).toMatchObject({
@@ -221,7 +221,8 @@ describe("team-member registration page", () => {
     });
     renderAt("/register/tok", route);
     const register = (await screen.findByRole("button", { name: "Register" })) as HTMLButtonElement;
-    expect(register.disabled).toBe(true);
+    // Enabled from the start: pressing it says what is missing (an empty submit said nothing).
+    expect(register.disabled).toBe(false);
     for (const [label, value] of [
       [/^First name/, "Clara"],
       [/^Last name/, "Colleague"],
@@ -229,6 +230,11 @@ describe("team-member registration page", () => {
       [/^Repeat password/, "clara-secret-1"],
     ] as const)
       fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    await act(async () => {
+      fireEvent.click(register);
+    });
+    await screen.findByText("You must accept the terms and conditions");
+    expect(screen.queryByTestId("registration-complete")).toBeNull();
     await act(async () => {
       fireEvent.click(screen.getByText("Terms & Conditions"));
     });

@@ -481,6 +481,11 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     request: () => json({}),
     alsoAllowed: { statuses: [422], why: "an empty application: the form's rules answer" },
   },
+  "POST /form/customer/email-check": {
+    access: "public",
+    // An address nobody has: 204 for everyone (a signed-in caller asks as a visitor does).
+    request: () => json({ email: "matrix.check@nobody-yet.example" }),
+  },
   "POST /api/v2/admin/token": {
     access: "public",
     request: () => json({ email: "staff@brand.example", password: "partner-demo" }),
