@@ -6,7 +6,17 @@
  * be missing from the report. Empty once every file has been measured.
  * @type {string[]}
  */
-export const notYetMeasured = [];
+export const notYetMeasured = [
+  // Third session of 2026-11-29: these machines and their models changed (a refused coupon, the
+  // PO number's length; quick order's messages; the e-mail check on leaving registration's first
+  // step; the invitation's Register), so Stryker reruns every mutant of each: 1,590 (about three
+  // hours on the shared machine), more than was left of the session. Measured again in the next
+  // session, then taken out of this list (decision 036, addendum of 2026-11-29).
+  "machines/checkout.machine.ts",
+  "machines/quick-order.machine.ts",
+  "machines/registration.machine.ts",
+  "machines/team-registration.machine.ts",
+];
 
 /**
  * Mutation testing of the machines and the domain rules (`npm run test:mutation`, decision
