@@ -168,7 +168,7 @@ export const tests = journeys(
       await page.goto(`${baseUrl}/shop/account/payments`);
       const row = page.getByTestId("payment-row").filter({ hasText: number }).first();
       await row.getByRole("button", { name: /^Pay now/ }).click();
-      const dialog = page.getByRole("dialog", { name: "Order payment" });
+      const dialog = page.getByRole("dialog", { name: `Payment of order ${number}` });
       await dialog.getByLabel("Card number").fill("4111 1111 1111 1111");
       await dialog.getByLabel("Expiry date").fill("03/30");
       await dialog.getByLabel("Security code (CVC)").fill("737");

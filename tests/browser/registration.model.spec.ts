@@ -189,6 +189,21 @@ function serverAnswer(s: Snapshot): EventObject[] {
   const offline = { detail: "" };
   if (s.value === "loadingCountries")
     return [done("loadCountries", COUNTRIES), failed("loadCountries", offline, "offline")];
+  if (s.value === "checkingEmail")
+    // Leaving step 1 (issue 30): the server says whether the e-mail may apply.
+    return [
+      s.context.values.email.trim() === PENDING_EMAIL
+        ? failed(
+            "checkEmail",
+            {
+              detail: PENDING_MESSAGE,
+              violations: [{ propertyPath: EMAIL_PATH, message: PENDING_MESSAGE }],
+            },
+            "refused",
+          )
+        : done("checkEmail"),
+      failed("checkEmail", offline, "offline"),
+    ];
   if (s.value !== "submitting") return [];
   const refused =
     s.context.values.email.trim() === PENDING_EMAIL
@@ -222,6 +237,11 @@ const withId = (text: string, id: string) => text.replaceAll(ID, id);
 
 /** Holds the page's registration calls until the path lets the server (or network) answer. */
 async function holdCalls(page: Page, journey: Journey) {
+  // The e-mail check is a REST call: held as "EmailCheck" like the gateway's operations.
+  await page.route("**/form/customer/email-check", async (route) => {
+    journey.held.push({ op: "EmailCheck", route });
+    journey.waiting.splice(0).forEach((wake) => wake());
+  });
   await page.route("**/graphql", async (route) => {
     const body = route.request().postDataJSON() as { query?: string; operationName?: string };
     const op = body?.operationName ?? /(?:query|mutation)\s+(\w+)/.exec(body?.query ?? "")?.[1];
@@ -474,8 +494,9 @@ export const tests = journeys(
     goals: {
       "a mistyped e-mail is refused in the person's words": (s) =>
         (s.context.errors.email as { key?: string } | undefined)?.key === "validation.email",
+      // Said under the field once, when step 1 is left (issue 30), not in a red box.
       "the server refuses a pending application's e-mail": (s) =>
-        s.context.failure === PENDING_MESSAGE,
+        JSON.stringify(s.context.errors.email ?? null).includes(PENDING_MESSAGE),
       "the connection drops while sending": (s) => s.context.failure === "registration.failed",
       "a US company with products in stock is received": (s) =>
         s.status === "done" &&
@@ -576,7 +597,11 @@ export const tests = journeys(
           return page.getByRole("button", { name: en.retry }).click();
         default: {
           // The server's (or the network's) answer to the call the page holds.
-          const op = e.type.endsWith("loadCountries") ? "RegistrationCountries" : "RegisterPartner";
+          const op = e.type.endsWith("loadCountries")
+            ? "RegistrationCountries"
+            : e.type.endsWith("checkEmail")
+              ? "EmailCheck"
+              : "RegisterPartner";
           const route = await heldCall(journey, op);
           journey.answered = op;
           if (e.how === "offline") return route.abort("internetdisconnected");
@@ -593,6 +618,10 @@ export const tests = journeys(
         case "loadingCountries":
           await page.getByRole("heading", { name: en.title, level: 1 }).waitFor();
           await page.locator(".mantine-Loader-root").waitFor();
+          return;
+        case "checkingEmail":
+          // The page waits for the check, on step 1.
+          await page.getByRole("button", { name: en.continue, exact: true }).waitFor();
           return;
         case "loadFailed":
           await page.getByRole("alert").getByText(en.loadError).waitFor();
