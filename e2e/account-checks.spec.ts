@@ -1,23 +1,10 @@
-import { expect, journeys, running, type E2EContext } from "./harness";
+import { expect, journeys, running, signInGerman } from "./harness";
 
 /**
  * What partners tripped over in the account area (issue 30), in German on a 390 px phone:
  * Payments' open balance and overdue invoices, and the password length said at the field
  * before anything is sent.
  */
-
-async function signInGerman({ page, baseUrl }: E2EContext, email: string) {
-  await page.setViewportSize({ width: 390, height: 900 });
-  await page.context().addCookies([{ name: "locale", value: "de", url: baseUrl }]);
-  await page.goto(`${baseUrl}/login`);
-  await page.evaluate(() => localStorage.setItem("locale", "de"));
-  await page.reload();
-  await running(page);
-  await page.getByLabel("E-Mail").fill(email);
-  await page.getByLabel("Passwort", { exact: true }).fill("partner-demo");
-  await page.getByRole("button", { name: "Anmelden" }).click();
-  await page.waitForURL(`${baseUrl}/shop`);
-}
 
 export const tests = journeys(
   {

@@ -1,23 +1,10 @@
-import { expect, journeys, running, type E2EContext } from "./harness";
+import { expect, journeys, signInGerman } from "./harness";
 
 /**
  * Numbers and names partners can trust in the account area (issue 30), in German where a
  * partner saw them go wrong: what a spending-limit field holds, which order 'Pay now' pays,
  * what the VAT number is called, and one name for the order history.
  */
-
-async function signInGerman({ page, baseUrl }: E2EContext, email: string, width = 390) {
-  await page.setViewportSize({ width, height: 900 });
-  await page.context().addCookies([{ name: "locale", value: "de", url: baseUrl }]);
-  await page.goto(`${baseUrl}/login`);
-  await page.evaluate(() => localStorage.setItem("locale", "de"));
-  await page.reload();
-  await running(page);
-  await page.getByLabel("E-Mail").fill(email);
-  await page.getByLabel("Passwort", { exact: true }).fill("partner-demo");
-  await page.getByRole("button", { name: "Anmelden" }).click();
-  await page.waitForURL(`${baseUrl}/shop`);
-}
 
 export const tests = journeys(
   {

@@ -62,6 +62,27 @@ export async function running(page: Page): Promise<void> {
   await page.locator("html[data-running]").waitFor({ state: "attached" });
 }
 
+/**
+ * Signs `email` in through the sign-in page in German (cookie and stored choice) at `width`
+ * px, and waits for the shop: where partners saw the account's numbers go wrong (issue 30).
+ */
+export async function signInGerman(
+  { page, baseUrl }: E2EContext,
+  email: string,
+  width = 390,
+): Promise<void> {
+  await page.setViewportSize({ width, height: 900 });
+  await page.context().addCookies([{ name: "locale", value: "de", url: baseUrl }]);
+  await page.goto(`${baseUrl}/login`);
+  await page.evaluate(() => localStorage.setItem("locale", "de"));
+  await page.reload();
+  await running(page);
+  await page.getByLabel("E-Mail").fill(email);
+  await page.getByLabel("Passwort", { exact: true }).fill("partner-demo");
+  await page.getByRole("button", { name: "Anmelden" }).click();
+  await page.waitForURL(`${baseUrl}/shop`);
+}
+
 /** Signs the demo buyer in through the sign-in page and waits for the shop. */
 export async function signInAsBuyer({ page, baseUrl }: E2EContext): Promise<void> {
   await page.goto(`${baseUrl}/login`);
