@@ -17,6 +17,15 @@ const titles = (language: string): Titles =>
 const BRAND = "Lumé Atelier";
 const full = (language: string, page: string) =>
   titles(language).template!.replace("{{page}}", page).replace("{{brand}}", BRAND);
+/** The product page is titled by Glow Pro's name in the reader's language (issue 30). */
+const glowProName = (language: string): string =>
+  language === "en"
+    ? "Glow Pro Sonic Cleansing Device"
+    : (
+        JSON.parse(readFileSync(`server/db/seed/translations/${language}.json`, "utf8")) as {
+          products: Record<string, { name: string }>;
+        }
+      ).products["GLOW-PRO"]!.name;
 
 /** A context whose browser speaks `locale`, no language chosen, optionally signed in. */
 async function browserIn(browser: Browser, baseUrl: string, locale: string, signIn: boolean) {
@@ -69,7 +78,7 @@ const PUBLIC_ROUTES: [string, string][] = [
 const SHOP_ROUTES: [string, string][] = [
   ["/shop", "shop"],
   ["/shop/products?q=glow", "search"],
-  ["/shop/products/GLOW-PRO", "product"],
+  ["/shop/products/GLOW-PRO", "glowPro"],
   ["/shop/category/skincare", "category"],
   ["/shop/treatments", "treatments"],
   ["/shop/about", "about"],
@@ -94,7 +103,7 @@ async function expectTitles(browser: Browser, baseUrl: string, locale: string, l
         const response = await page.goto(`${baseUrl}${path}`);
         const html = (await response?.text()) ?? "";
         const served = /<title>([^<]*)<\/title>/.exec(html)?.[1];
-        const expected = full(language, t[key]!);
+        const expected = full(language, key === "glowPro" ? glowProName(language) : t[key]!);
         expect(
           served === expected,
           `${path} (${locale}) is served as "${expected}", got "${served}"`,
