@@ -175,3 +175,35 @@ export function postcodeProblem(
     params: { country, example: POSTCODE_EXAMPLES[country] ?? "" },
   };
 }
+
+/** The parts of an address that a letter's block shows (an order's, the address book's). */
+export interface PostalAddress {
+  readonly firstName?: string | null;
+  readonly lastName?: string | null;
+  readonly company?: string | null;
+  readonly street: string;
+  readonly postcode: string;
+  readonly city: string;
+  readonly countryCode: string;
+  readonly provinceCode?: string | null;
+  readonly provinceName?: string | null;
+}
+
+/**
+ * An address block in its country's order, one home for the screens, the invoice PDF and the
+ * mails: a US address reads "City, ST 12345" (the state's postal code) under the street;
+ * elsewhere the postcode comes before the city and the region has a line of its own. The last
+ * line is `country`, the country's name in the reader's language. Empty lines are left out.
+ */
+export function postalLines(a: PostalAddress, country: string): string[] {
+  const us = a.countryCode === "US";
+  const state = (a.provinceCode ?? "").replace(/^US-/, "") || (a.provinceName ?? "");
+  return [
+    [a.firstName, a.lastName].filter(Boolean).join(" "),
+    a.company ?? "",
+    a.street,
+    us ? `${state ? `${a.city}, ${state}` : a.city} ${a.postcode}` : `${a.postcode} ${a.city}`,
+    us ? "" : (a.provinceName ?? a.provinceCode ?? ""),
+    country,
+  ].filter((line) => line.trim() !== "");
+}

@@ -6,6 +6,7 @@ import {
   formatPercent,
   localizeCountryLine,
 } from "../../rules/format.js";
+import { postalLines } from "../../rules/address.js";
 import type { AddressSnapshot } from "../db/schema.js";
 
 /**
@@ -249,6 +250,16 @@ export async function renderInvoicePdf(
     );
   };
   header();
+  // "Label: CODE" on one line when it fits the column, else the code on a line of its own:
+  // pdfkit would break it after a hyphen, and a code copied from two lines is not a code.
+  const skuLines = (sku: string) => {
+    regular();
+    doc.fontSize(8.5);
+    const line = `${t("invoicePdf.sku")}: ${sku}`;
+    return doc.widthOfString(text(line)) <= columns[0]!.width - 6
+      ? line
+      : `${t("invoicePdf.sku")}:\n${sku}`;
+  };
   for (const l of data.lines) {
     row(
       [
@@ -256,7 +267,7 @@ export async function renderInvoicePdf(
           l.variantName && l.variantName !== l.productName
             ? `${l.productName} (${l.variantName})`
             : l.productName
-        }\n${t("invoicePdf.sku")}: ${l.sku}`,
+        }\n${skuLines(l.sku)}`,
         String(l.quantity),
         money(l.unitPrice),
         money(l.discountedUnitPrice),
@@ -359,23 +370,12 @@ export function typography(s: string, language: string): string {
     .replace(/([^\s\u00a0\u202f])[ \u00a0\u202f]?([;?!])(?=\s|$)/g, "$1\u202f$2");
 }
 
-/**
- * The address block in its country's order: a US address reads "City, ST 12345" (the state's
- * postal code) under the street; elsewhere the postcode comes before the city and the region
- * has a line of its own.
- */
+/** The address block (rules/address.ts `postalLines`), then the phone number and e-mail. */
 export function addressLines(a: AddressSnapshot | null, language: string): string[] {
   if (!a) return ["-"];
-  const us = a.countryCode === "US";
-  const state = (a.provinceCode ?? "").replace(/^US-/, "") || (a.provinceName ?? "");
   return [
-    `${a.firstName} ${a.lastName}`,
-    a.company ?? "",
-    a.street,
-    us ? `${state ? `${a.city}, ${state}` : a.city} ${a.postcode}` : `${a.postcode} ${a.city}`,
-    us ? "" : (a.provinceName ?? a.provinceCode ?? ""),
     // The country's name in the reader's language, not the catalogue's English name.
-    countryName(a.countryCode, language),
+    ...postalLines(a, countryName(a.countryCode, language)),
     a.phoneNumber ?? "",
     a.email ?? "",
   ].filter((l) => l.trim() !== "");

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { postalLines } from "../../rules/address.js";
 import { countryName, formatDate, formatMoney } from "../../rules/format.js";
 import { supportedLanguage, translate, type Language } from "../core/i18n.js";
 import type { AddressSnapshot, DB } from "../db/schema.js";
@@ -25,18 +26,7 @@ export function orderConfirmationMail(
   const number = order.orderNumber;
   const date = formatDate(order.orderDate, lang, "UTC");
   const address = (a: AddressSnapshot | null) =>
-    a
-      ? [
-          `${a.firstName} ${a.lastName}`,
-          a.company ?? "",
-          a.street,
-          `${a.postcode} ${a.city}`,
-          a.provinceName ?? a.provinceCode ?? "",
-          countryName(a.countryCode, lang),
-        ]
-          .filter((line) => line.trim() !== "")
-          .map((line) => `  ${line}`)
-      : ["  -"];
+    a ? postalLines(a, countryName(a.countryCode, lang)).map((line) => `  ${line}`) : ["  -"];
   const lines = order.lines.flatMap((line) => [
     `- ${line.productName} (${line.variantName}), ${line.sku}`,
     `  ${t("lineAmount", {

@@ -5,6 +5,7 @@ import {
   POSTCODE_EXAMPLES,
   POSTCODE_PATTERNS,
   postcodeFits,
+  postalLines,
   postcodeProblem,
   VAT_EXAMPLES,
   VAT_PATTERNS,
@@ -131,5 +132,50 @@ describe("VAT numbers per country (rules/address.ts)", () => {
     expect(vatProblem("CH", "n/a")).toEqual({ message: "vatNumber.implausible", params: {} });
     expect(vatProblem("DE", "DE 123456789")).toBeNull();
     expect(vatProblem("CH", "CHE-123.456.789")).toBeNull();
+  });
+});
+
+describe("an address block in its country's order (rules/address.ts postalLines, issue 30)", () => {
+  const newYork = {
+    firstName: "Rachel",
+    lastName: "Moore",
+    company: "Demo Retail Inc.",
+    street: "350 Fifth Avenue",
+    postcode: "10118",
+    city: "New York",
+    countryCode: "US",
+    provinceCode: "US-NY",
+    provinceName: "New York",
+  };
+
+  it("writes a US city line 'City, ST 12345' and no region line", () => {
+    expect(postalLines(newYork, "Vereinigte Staaten")).toEqual([
+      "Rachel Moore",
+      "Demo Retail Inc.",
+      "350 Fifth Avenue",
+      "New York, NY 10118",
+      "Vereinigte Staaten",
+    ]);
+    expect(postalLines({ ...newYork, provinceCode: null, provinceName: null }, "US")[3]).toBe(
+      "New York 10118",
+    );
+  });
+
+  it("writes the postcode before the city elsewhere, the region on its own line, no empty lines", () => {
+    expect(
+      postalLines(
+        {
+          street: "Leopoldstraße 12",
+          postcode: "80802",
+          city: "München",
+          countryCode: "DE",
+          provinceName: "Bayern",
+          company: "",
+          firstName: null,
+          lastName: null,
+        },
+        "Deutschland",
+      ),
+    ).toEqual(["Leopoldstraße 12", "80802 München", "Bayern", "Deutschland"]);
   });
 });

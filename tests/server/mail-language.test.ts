@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { readyCart as readyCartOf } from "../support/carts.js";
 import { testCard } from "../support/test-card.js";
 import { backends, DEMO_PASSWORD, startTestApp, USERS, type TestApp } from "../support/test-app.js";
 
@@ -134,6 +135,27 @@ describe.each(backends)("mails in the recipient's language on %s", (backend) => 
     expect(text).toContain("Zahlungsart: Überweisung auf Rechnung (zahlbar innerhalb von");
     expect(text).toContain(`/shop/account/order-history?order=${number}`);
     expect(text).not.toMatch(/\d+\.\d\d EUR/);
+  });
+
+  it("writes a US address as a US letter does: 'New York, NY 10118', the country in the reader's language", async () => {
+    const addresses = await t.request("GET", "/api/v2/shop/addresses", { as: USERS.retailAdmin });
+    const newYork = (addresses.body["hydra:member"] as { id: number; city: string }[]).find(
+      (a) => a.city === "New York",
+    )!;
+    const token = await readyCartOf(t, {
+      as: USERS.retailAdmin,
+      address: newYork.id,
+      variant: "AURA-LED-MASK-WHITE",
+      quantity: 4,
+    });
+    const placed = await t.request("PATCH", `/api/v2/shop/orders/${token}/complete`, {
+      as: USERS.retailAdmin,
+      body: {},
+    });
+    expect(placed.status, placed.raw).toBe(200);
+    const text = (await lastMail(USERS.retailAdmin, "order_confirmation"))!.text_body;
+    expect(text).toContain("  350 Fifth Avenue\n  New York, NY 10118\n  United States");
+    expect(text).not.toContain("10118 New York");
   });
 
   it("says when the order awaits approval; the ADMIN's and the buyer's mails are each in their own language", async () => {

@@ -2,12 +2,18 @@ import { expect } from "vitest";
 import { USERS, type TestApp } from "./test-app.js";
 
 /**
- * A cart of `quantity` units of `variant` ready to complete: shipping address 2 (Demo Spa's)
- * and `method` as its payment method. Answers the cart's token.
+ * A cart of `quantity` units of `variant` ready to complete: shipping `address` (by default 2,
+ * Demo Spa's) and `method` as its payment method. Answers the cart's token.
  */
 export async function readyCart(
   t: TestApp,
-  opts: { as?: string; method?: string; variant?: string; quantity?: number } = {},
+  opts: {
+    as?: string;
+    method?: string;
+    variant?: string;
+    quantity?: number;
+    address?: number;
+  } = {},
 ): Promise<string> {
   const as = opts.as ?? USERS.spaBuyer;
   const token = (await t.request("POST", "/api/v2/shop/orders", { as, body: {} })).body
@@ -22,7 +28,7 @@ export async function readyCart(
   expect(added.status, added.raw).toBe(201);
   const put = await t.request("PUT", `/api/v2/shop/orders/${token}`, {
     as,
-    body: { shippingAddress: "/api/v2/shop/addresses/2" },
+    body: { shippingAddress: `/api/v2/shop/addresses/${opts.address ?? 2}` },
   });
   expect(put.status, put.raw).toBe(200);
   const pay = await t.request(

@@ -25,6 +25,7 @@ import { useAccountCustomer } from "../account-context";
 import { useLazyNamespace } from "../../../lib/lazy-namespace";
 import { useGatewayQuery } from "../../../lib/use-gateway-query";
 import { ACCOUNT_TEXTS } from "../me/account-texts";
+import { postalLines } from "../../../../rules/address";
 import { countryName } from "../../../../rules/format";
 import { asRefusal, call, successOf } from "../../../lib/gateway-result";
 
@@ -118,15 +119,12 @@ export function CompanySection() {
   else {
     const c = details.data.companyDetails;
     const a = c.address;
+    // The company's address without a person's name (rules/address.ts `postalLines`).
     const address = a
-      ? [
-          a.company,
-          a.street,
-          `${a.postcode} ${a.city}`,
-          [a.provinceName, countryName(a.countryCode, i18n.language)].filter(Boolean).join(", "),
-        ]
-          .filter(Boolean)
-          .join("\n")
+      ? postalLines(
+          { ...a, firstName: null, lastName: null },
+          countryName(a.countryCode, i18n.language),
+        ).join("\n")
       : null;
     body = (
       <Paper withBorder p="xl" radius="md" data-testid="company-details">
