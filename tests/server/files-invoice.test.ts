@@ -107,6 +107,41 @@ describe.each(backends)("invoice PDF on %s", (backend) => {
     expect(text).toContain(euro(order.total, "de-DE"));
   });
 
+  it("never breaks a product code across lines, in the longest language (German) either", async () => {
+    const orders = await t.db
+      .selectFrom("orders")
+      .select(["id", "token_value"])
+      .where("company_id", "=", 1)
+      .where("state", "!=", "cart")
+      .orderBy("id")
+      .execute();
+    const items = await t.db
+      .selectFrom("order_items")
+      .select(["order_id", "variant_code"])
+      .where(
+        "order_id",
+        "in",
+        orders.map((o) => o.id),
+      )
+      .execute();
+    // The longest codes of the seeded orders: every one of them printed whole on a line.
+    const longest = [...new Set(items.map((i) => i.variant_code))]
+      .sort((a, b) => b.length - a.length)
+      .slice(0, 3);
+    expect(longest[0]!.length).toBeGreaterThan(20);
+    for (const code of longest) {
+      const order = orders.find((o) =>
+        items.some((i) => i.order_id === o.id && i.variant_code === code),
+      )!;
+      const res = await download(order.token_value, USERS.spaAdmin, { "accept-language": "de" });
+      const lines = (await pdfText(res.rawPayload)).pages.flat();
+      expect(
+        lines.some((line) => line.includes(code)),
+        `${code} on one line of the German invoice:\n${lines.join("\n")}`,
+      ).toBe(true);
+    }
+  });
+
   /** An amount as the invoice prints it ("€1,234.50", "-€12.30", "1.234,50 €"), in minor units. */
   function minorOf(printed: string, language: "en" | "de"): number {
     const negative = /^[-\u2212]/.test(printed.trim());
