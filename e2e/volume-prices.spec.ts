@@ -284,6 +284,13 @@ export const tests = journeys(
         .getByLabel(/Stückpreis/)
         .inputValue();
       expect(firstPrice === "24,00", `the first tier reads 24,00 in German: "${firstPrice}"`);
+      // Thousands are grouped as the list writes them (1.234,50 €), never with a space.
+      const first = german.nth(0).getByLabel(/Stückpreis/);
+      await first.fill("1234,5");
+      await first.blur();
+      const grouped = await first.inputValue();
+      expect(grouped === "1.234,50", `1234,5 typed reads 1.234,50: "${grouped}"`);
+      await first.fill("24,00");
       await german
         .nth(1)
         .getByLabel(/Stückpreis/)

@@ -29,7 +29,7 @@ import {
 import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from "../../../rules/limits";
 import { StaffSignIn } from "../../components/staff-sign-in";
-import { decimalSeparator, formatMoney } from "../../lib/money";
+import { decimalSeparator, formatMoney, groupSeparator } from "../../lib/money";
 import { useLazyNamespace } from "../../lib/lazy-namespace";
 import { signOutStaff, staffSession as staffToken, StaffCallError } from "../../lib/staff-session";
 import { BACK_OFFICE_TEXTS } from "./back-office-texts";
@@ -386,8 +386,10 @@ function TierEditor({
                   min={0}
                   decimalScale={2}
                   fixedDecimalScale
-                  // 22,50 in German, 22.50 in English; either key types the separator.
+                  // 1.222,50 in German, 1,222.50 in English, as the list writes prices; either
+                  // key types the decimal separator.
                   decimalSeparator={decimalSeparator(language)}
+                  thousandSeparator={groupSeparator(language)}
                   error={fieldErrors[`volumePrices[${n}].price`]}
                   style={{ flex: 1 }}
                 />
