@@ -131,13 +131,13 @@ export const tests = journeys(
         await page.goto(`${ctx.baseUrl}/shop/quick-order`);
         await running(page);
         await page.getByRole("heading", { name: "Schnellbestellung", level: 1 }).waitFor();
-        await page.getByRole("combobox", { name: "Produkt, Position 1", exact: true }).waitFor();
+        await page.getByRole("combobox", { name: "Produkt, Zeile 1", exact: true }).waitFor();
         expect(
           (await shown(page, "Bitte wählen Sie ein Produkt")) === 0,
           "no 'choose a product' before anything was typed",
         );
         // Typing a quantity into the empty line: now the product is asked for.
-        await page.getByLabel("Menge, Position 1", { exact: true }).fill("3");
+        await page.getByLabel("Menge, Zeile 1", { exact: true }).fill("3");
         await page.getByText("Bitte wählen Sie ein Produkt", { exact: true }).waitFor();
 
         await page

@@ -240,7 +240,7 @@ export const tests = journeys(
       await page.getByRole("heading", { name: "Schnellbestellung", level: 1 }).waitFor();
       await upload(page, join(FIXTURES, "quick-order-bad-quantities.xlsx"));
       await page.getByTestId("quick-order-problems").waitFor();
-      const quantity = (n: number) => page.getByLabel(`Menge, Position ${n}`, { exact: true });
+      const quantity = (n: number) => page.getByLabel(`Menge, Zeile ${n}`, { exact: true });
       const shown = [];
       for (let n = 1; n <= 5; n++) shown.push(await quantity(n).inputValue());
       expect(
