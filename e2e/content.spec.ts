@@ -35,7 +35,9 @@ export const tests = journeys(
       const { page, baseUrl } = ctx;
       await signInAsBuyer(ctx);
       await page.goto(`${baseUrl}/product-catalog`);
-      await page.getByTestId("catalogue-entry").first().waitFor();
+      // Signed in, the catalogue asks 11 priced queries, one after another on PGlite: 3-5 s on
+      // a busy 2-core machine, over 10 on CI's once. What this test checks is the scroll.
+      await page.getByTestId("catalogue-entry").first().waitFor({ timeout: 30_000 });
       expect((await page.getByTestId("catalogue-price").count()) > 0, "partners see prices");
       const nav = page.getByRole("navigation", { name: "Catalogue categories" });
       await nav.getByRole("link", { name: "Oral care" }).click();
