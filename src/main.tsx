@@ -12,6 +12,7 @@ import { createAppRouter, loadMatchedRoutes } from "./app/router";
 import { createAppI18n } from "./lib/i18n-app";
 import { SERVER_DATA_ID, type ServerPageData } from "./lib/server-render";
 import { decidePageLanguage } from "./lib/locale";
+import { primeServerAnswers } from "./lib/use-gateway-query";
 import {
   clearSession,
   readCookie,
@@ -82,6 +83,8 @@ void Promise.all([loadMatchedRoutes(window.location.pathname), createAppI18n(lan
       !EXPIRED_AT_START &&
       server.signedIn === (readSession() !== null) &&
       server.language === i18n.language;
+    // The answers of the reads the server ran hold for this render only when it is the same.
+    if (same) primeServerAnswers(server.queries);
     if (same) hydrateRoot(root, app);
     else createRoot(root).render(app);
   },

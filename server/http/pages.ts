@@ -24,7 +24,15 @@ interface StoredSession {
 /** The session of a page request's cookie, verified like an API request's (auth.ts), or null. */
 export type SessionOf = (request: FastifyRequest) => Promise<StoredSession | null>;
 type RenderResult =
-  | { kind: "page"; status: number; html: string; modules: string[]; title?: string }
+  | {
+      kind: "page";
+      status: number;
+      html: string;
+      modules: string[];
+      title?: string;
+      /** The answers of the page's gateway reads run while rendering, by key (issue 31). */
+      queries?: Record<string, unknown>;
+    }
   | { kind: "redirect"; status: number; location: string };
 interface Renderer {
   render(input: {
@@ -34,6 +42,8 @@ interface Renderer {
     locale: string | null;
     /** What the page shows, for its title (a product page's product name), or null. */
     subject: string | null;
+    /** Sends a gateway request as the page's visitor, without the network (issue 31). */
+    fetchGateway?: typeof fetch;
   }): Promise<RenderResult>;
 }
 
@@ -51,6 +61,8 @@ const SIGNED_IN_MODULES = ["src/app/layout/shop-chrome.tsx"];
 
 /** Rendered signed-out pages kept in memory, oldest dropped first. */
 const CACHE_LIMIT = 500;
+/** How long a kept signed-out page with gateway answers in it is served as it was rendered. */
+const DATA_PAGE_TTL_MS = 60_000;
 
 /** index.html's links to the entry's style sheets. */
 const ENTRY_SHEET = /<link rel="stylesheet" crossorigin href="\/[^"]+\.css">/g;
@@ -67,9 +79,11 @@ function sendPage(
   reply: FastifyReply,
   status: number,
   body: string,
+  personal = false,
 ): FastifyReply {
   const etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
-  reply.header("etag", etag).header("cache-control", "no-cache");
+  // A signed-in page carries the partner's own data (prices, answers): no shared cache keeps it.
+  reply.header("etag", etag).header("cache-control", personal ? "private, no-cache" : "no-cache");
   if (status === 200 && request.headers["if-none-match"] === etag) return reply.code(304).send();
   return reply.code(status).send(body);
 }
@@ -126,6 +140,12 @@ export async function createPageRenderer(
      * title of the first paint names it (issue 30).
      */
     subjectOf?: (pathname: string, language: string) => Promise<string | null>;
+    /**
+     * A fetch to the gateway as the page request's visitor (their cookie and address): the
+     * page's reads marked for the server run with it and their answers are in the HTML
+     * (issue 31, decision 066). Without it the browser runs every read.
+     */
+    gatewayFetchOf?: (request: FastifyRequest) => typeof fetch;
   } = {},
 ): Promise<PageRenderer | undefined> {
   const indexPath = join(staticDir, "index.html");
@@ -145,7 +165,7 @@ export async function createPageRenderer(
     console.error("server rendering is off:", error);
     renderer = undefined;
   }
-  const cache = new Map<string, { status: number; body: string }>();
+  const cache = new Map<string, { status: number; body: string; until: number }>();
 
   const page = (
     result: Extract<RenderResult, { kind: "page" }>,
@@ -170,7 +190,9 @@ export async function createPageRenderer(
       .filter((file) => !present(file))
       .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
       .join("");
-    const data = `<script type="application/json" id="server-data">${scriptJson({ language, signedIn, ...(session ? { session } : {}) })}</script>`;
+    const queries =
+      result.queries && Object.keys(result.queries).length > 0 ? result.queries : null;
+    const data = `<script type="application/json" id="server-data">${scriptJson({ language, signedIn, ...(session ? { session } : {}), ...(queries ? { queries } : {}) })}</script>`;
     return template
       .replace(/<html lang="[^"]*"/, `<html lang="${language}" data-mantine-color-scheme="light"`)
       .replace(/<title>[^<]*<\/title>/, (tag) =>
@@ -191,7 +213,8 @@ export async function createPageRenderer(
       const session = await sessionOf(request);
       const key = `${language} ${request.url}`;
       const cached = session ? undefined : cache.get(key);
-      if (cached) return sendPage(request, reply, cached.status, cached.body);
+      if (cached && cached.until > Date.now())
+        return sendPage(request, reply, cached.status, cached.body);
       try {
         const pathname = new URL(request.url, "http://localhost").pathname;
         const result = await renderer.render({
@@ -200,6 +223,7 @@ export async function createPageRenderer(
           session,
           locale: cookieLocale,
           subject: (await options.subjectOf?.(pathname, language)) ?? null,
+          fetchGateway: options.gatewayFetchOf?.(request),
         });
         if (result.kind === "redirect") return reply.redirect(result.location, result.status);
         const body = page(result, language, session);
@@ -207,9 +231,15 @@ export async function createPageRenderer(
           result.status === 200 && (await options.isMissing?.(pathname)) ? 404 : result.status;
         if (!session) {
           if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
-          cache.set(key, { status, body });
+          // A page with the catalogue's data in it (stock, a new product) is kept a minute.
+          const withData = result.queries !== undefined && Object.keys(result.queries).length > 0;
+          cache.set(key, {
+            status,
+            body,
+            until: withData ? Date.now() + DATA_PAGE_TTL_MS : Number.POSITIVE_INFINITY,
+          });
         }
-        return sendPage(request, reply, status, body);
+        return sendPage(request, reply, status, body, session !== null);
       } catch (error) {
         // The browser renders the page itself: nothing is lost but the head start.
         request.log.error({ err: error }, "server rendering failed");

@@ -9,8 +9,18 @@ export interface PageHandle {
   module: string;
   /** The page's document title, a key of `pageTitle` in common.json (src/app/page-title.ts). */
   title?: string;
+  /**
+   * A shop page that shows before the cart runs (issue 31): the server renders it with its
+   * data and the browser hydrates it at once; what it does with the cart waits for the cart.
+   * Other shop pages show a loader until the cart's chunk has loaded and its actor runs.
+   */
+  withoutCart?: boolean;
 }
-const page = (module: string, title?: string): PageHandle => ({ module, title });
+const page = (module: string, title?: string, withoutCart?: true): PageHandle => ({
+  module,
+  title,
+  ...(withoutCart ? { withoutCart } : {}),
+});
 
 /** Every route of storefront spec section 2; screens load on demand. */
 export const routes: RouteObject[] = [
@@ -90,32 +100,32 @@ export const routes: RouteObject[] = [
           {
             path: "shop",
             lazy: () => import("../features/catalog/shop-home-page"),
-            handle: page("src/features/catalog/shop-home-page.tsx", "shop"),
+            handle: page("src/features/catalog/shop-home-page.tsx", "shop", true),
           },
           {
             path: "shop/products",
             lazy: () => import("../features/catalog/search-page"),
-            handle: page("src/features/catalog/search-page.tsx", "search"),
+            handle: page("src/features/catalog/search-page.tsx", "search", true),
           },
           {
             path: "shop/products/:productCode",
             lazy: () => import("../features/catalog/product-page"),
-            handle: page("src/features/catalog/product-page.tsx", "product"),
+            handle: page("src/features/catalog/product-page.tsx", "product", true),
           },
           {
             path: "shop/category/:taxonCode",
             lazy: () => import("../features/catalog/category-page"),
-            handle: page("src/features/catalog/category-page.tsx", "category"),
+            handle: page("src/features/catalog/category-page.tsx", "category", true),
           },
           {
             path: "shop/treatments",
             lazy: () => import("../features/content/treatments-page"),
-            handle: page("src/features/content/treatments-page.tsx", "treatments"),
+            handle: page("src/features/content/treatments-page.tsx", "treatments", true),
           },
           {
             path: "shop/about",
             lazy: () => import("../features/content/about-page"),
-            handle: page("src/features/content/about-page.tsx", "about"),
+            handle: page("src/features/content/about-page.tsx", "about", true),
           },
           {
             path: "shop/help",
@@ -130,7 +140,7 @@ export const routes: RouteObject[] = [
           {
             path: "shop/outlet",
             lazy: () => import("../features/content/outlet-page"),
-            handle: page("src/features/content/outlet-page.tsx", "outlet"),
+            handle: page("src/features/content/outlet-page.tsx", "outlet", true),
           },
           {
             path: "shop/account",

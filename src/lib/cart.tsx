@@ -1,4 +1,10 @@
-import { createContext, useContext, type ReactNode } from "react";
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useSyncExternalStore,
+  type ReactNode,
+} from "react";
 import type { ActorRefFrom, SnapshotFrom } from "xstate";
 import type { CartEvent, CartOperation, cartMachine } from "../../machines/cart.machine";
 import type { Refusal } from "./gateway-result";
@@ -24,6 +30,27 @@ export const RunningCartContext = createContext<RunningCart | null>(null);
 /** Whether the cart actor runs: signed-in content that reads the cart waits for this. */
 export function useCartReady(): boolean {
   return useContext(RunningCartContext) !== null;
+}
+
+/**
+ * A value of the cart as it stands, or `whenNotRunning` before the cart actor runs (a page shown
+ * before the cart, issue 31; the server's render). `selector` answers a primitive.
+ */
+export function useCartValue<T extends string | number | boolean | null>(
+  selector: (snapshot: CartSnapshot, running: RunningCart) => T,
+  whenNotRunning: T,
+): T {
+  const running = useContext(RunningCartContext);
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      if (!running) return () => {};
+      const subscription = running.actor.subscribe(onChange);
+      return () => subscription.unsubscribe();
+    },
+    [running],
+  );
+  const read = () => (running ? selector(running.actor.getSnapshot(), running) : whenNotRunning);
+  return useSyncExternalStore(subscribe, read, read);
 }
 
 /** Renders its children once the cart actor runs, `fallback` until then. */

@@ -1,6 +1,7 @@
 import { createGatewayClient, type GatewayRequest } from "./graphql-client";
 import { currentLanguage } from "./locale";
 import { SignOutDocument } from "./gql/graphql";
+import { serverGateway } from "./server-gateway";
 import { readSession } from "./storage";
 
 type Listener = () => void;
@@ -35,6 +36,11 @@ const client = createGatewayClient({
  * session actor told (`onStoredSessionExpired`), so it ends the session.
  */
 export const gateway: GatewayRequest = (document, variables) => {
+  // On the server, a page's reads go to the gateway of the request it renders (issue 31).
+  if (import.meta.env.SSR) {
+    const onServer = serverGateway();
+    if (onServer) return onServer(document, variables);
+  }
   readSession();
   return client(document, variables);
 };

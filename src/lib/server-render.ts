@@ -11,6 +11,19 @@ export interface ServerRender {
   session: StoredSessionData | null;
   /** The `locale` cookie, or null. */
   locale: string | null;
+  /** The page's gateway reads run on the server (issue 31); absent: none are. */
+  queries?: ServerQueries;
+}
+
+/**
+ * The gateway reads of a page rendered on the server (issue 31, decision 066): a render pass
+ * asks for those it has no answer for (`wanted`, by the query's key); the renderer runs them
+ * with the visitor's session and renders again with their `answers`, which go into the page
+ * for the browser's first render, so it shows the same data without asking again.
+ */
+export interface ServerQueries {
+  readonly answers: ReadonlyMap<string, unknown>;
+  readonly wanted: Map<string, () => Promise<unknown>>;
 }
 
 export const ServerRenderContext = createContext<ServerRender | null>(null);
@@ -50,6 +63,8 @@ export interface ServerPageData {
   signedIn: boolean;
   /** The session of the cookie the server accepted (no token: who and until when). */
   session?: StoredSessionData;
+  /** The answers of the gateway reads the server ran for the page, by the query's key. */
+  queries?: Record<string, unknown>;
 }
 
 /** Id of the script element carrying `ServerPageData`. */

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../server/app.js";
+import { buildPortal } from "../../portal.js";
 import { signToken } from "../../server/http/auth.js";
 import { loadConfig } from "../../server/config.js";
 import type { Database } from "../../server/db/database.js";
@@ -56,7 +56,8 @@ describe("server-rendered pages", () => {
     db = database.db;
     close = database.close;
     const config = loadConfig({ NODE_ENV: "test", JWT_SECRET: TEST_SECRET, DATA_DIR: dist });
-    app = await buildApp({ config, database, staticDir: dist });
+    // The portal as `npm start` composes it: the gateway the pages' first reads go through.
+    app = await buildPortal({ config, database, staticDir: dist });
   }, 600_000);
   afterAll(async () => {
     await app?.close();
@@ -116,7 +117,12 @@ describe("server-rendered pages", () => {
       const data = /<script type="application\/json" id="server-data">(.*?)<\/script>/.exec(
         res.body,
       );
-      expect(JSON.parse(data![1]!)).toEqual({ language, signedIn: false });
+      // With the answers of the landing page's bestsellers read (issue 31), no session.
+      expect(JSON.parse(data![1]!)).toEqual({
+        language,
+        signedIn: false,
+        queries: { [`landing-bestsellers-visitor-${language}`]: expect.anything() },
+      });
       expectNoInlineScript(res.body);
     }
   });
@@ -222,5 +228,52 @@ describe("server-rendered pages", () => {
         text("de", "common", "pageTitle.product"),
       ),
     );
+  });
+
+  it("renders the pages partners land on with their data, and hands the answers to the browser (issue 31)", async () => {
+    const token = await signToken(new TextEncoder().encode(TEST_SECRET), 1);
+    const cookie = `token=${token}`;
+    const german = "Glow Mini Schall-Reinigungsgerät";
+    const cards = (html: string) => (html.match(/data-testid="product-card"/g) ?? []).length;
+    /** The answers the page carries for the browser's first render, by key. */
+    const answers = (html: string) => {
+      const json = /<script type="application\/json" id="server-data">([^<]*)<\/script>/.exec(html);
+      return (JSON.parse(json![1]!) as { queries?: Record<string, unknown> }).queries ?? {};
+    };
+
+    // Shop home: the bestsellers in the page's language, at the partner's prices.
+    const shop = await page("/shop", { cookie, "accept-language": "de" });
+    expect(cards(shop.body)).toBeGreaterThanOrEqual(4);
+    expect(shop.body).toContain(german);
+    expect(shop.body).toMatch(/\d+,\d\d\u00a0€/);
+    expect(Object.keys(answers(shop.body))).toEqual(
+      expect.arrayContaining(["bestsellers-de", "home-collections-de"]),
+    );
+    expect(shop.body).not.toContain(token);
+    // The partner's own prices: kept by no shared cache.
+    expect(shop.headers["cache-control"]).toBe("private, no-cache");
+
+    // A category: its products.
+    const category = await page("/shop/category/skincare", { cookie, "accept-language": "en" });
+    expect(cards(category.body)).toBeGreaterThan(4);
+    expect(Object.keys(answers(category.body))).toContain("taxon-skincare-en");
+
+    // A product: its name as the heading, its price and its colours.
+    const product = await page("/shop/products/GLOW-MINI", { cookie, "accept-language": "de" });
+    expect(elementText(product.body, "h1")).toBe(german);
+    expect(product.body).toContain('data-testid="product-price"');
+    expect(product.body).toMatch(/Rosé|Rose/);
+    expect(Object.keys(answers(product.body))).toContain("product-GLOW-MINI-de");
+
+    // Without a session: the landing page's bestsellers without prices, and a shop page is the
+    // sign-in's business, not the data's.
+    const landing = await page("/", { "accept-language": "en" });
+    expect((landing.body.match(/data-testid="landing-bestseller"/g) ?? []).length).toBe(4);
+    const landingAnswers = answers(landing.body);
+    expect(Object.keys(landingAnswers)).toEqual(["landing-bestsellers-visitor-en"]);
+    expect(JSON.stringify(landingAnswers)).not.toMatch(/"price":\d/);
+    const visitor = await page("/shop", {});
+    expect(cards(visitor.body)).toBe(0);
+    expect(answers(visitor.body)).toEqual({});
   });
 });

@@ -13,6 +13,7 @@ export function Component() {
   const taxon = useGatewayQuery(
     () => gateway(TaxonDocument, { code, perPage: LIST_PER_PAGE }),
     `taxon-${code}-${i18n.language}`,
+    { server: true },
   );
   if (taxon.status === "loading") return <ListLoader />;
   if (taxon.status === "error") return <ListMessage>{t("listing.loadError")}</ListMessage>;

@@ -21,17 +21,22 @@ import {
   Tooltip,
   UnstyledButton,
 } from "@mantine/core";
-import { useState } from "react";
+import { useContext, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams, useSearchParams } from "react-router";
-import { useCart, useCartActor } from "../../lib/cart";
+import { RunningCartContext, useCartValue } from "../../lib/cart";
 import { Price } from "../../components/price";
 import { ProductCard } from "../../components/product-card";
 import { QuantityInput } from "../../components/quantity-input";
 import { MIN_LINE_QUANTITY } from "../../../rules/limits";
 import { quantityOf, QUANTITY_RANGE } from "../../components/quantity";
 import { gateway } from "../../lib/gateway";
-import { MeDocument, ProductDocument, type ProductQuery } from "../../lib/gql/graphql";
+import {
+  MeDocument,
+  ProductDocument,
+  type CartFieldsFragment,
+  type ProductQuery,
+} from "../../lib/gql/graphql";
 import { can } from "../../../server/domain/permissions";
 import { PLACEHOLDER_IMAGE } from "../../lib/placeholder";
 import { useGatewayQuery } from "../../lib/use-gateway-query";
@@ -140,10 +145,11 @@ function AddToCart({
   setQuantity: (value: string | number) => void;
 }) {
   const { t } = useTranslation("catalog");
-  const cart = useCartActor();
+  // The page shows before the cart runs (issue 31): until then the button waits, disabled.
+  const running = useContext(RunningCartContext);
   // The loading flag of the app's cart disables the button (spec section 5); the cart actor
   // shows the success or error toast of the spec's catalogue.
-  const adding = useCart().loading;
+  const adding = useCartValue((snapshot, cart) => cart.isLoading(snapshot), false);
   const variantCode = variant?.code ?? product.defaultVariantCode;
   // The chosen variant decides availability: for a single-variant product that is the first
   // variant (spec section 4); no variant means nothing to sell.
@@ -158,8 +164,8 @@ function AddToCart({
   const wanted = quantityOf(quantity);
   const valid = wanted !== null;
   const add = () => {
-    if (!variantCode || adding || wanted === null) return;
-    cart.send({ type: "cart.add", variantCode, quantity: wanted });
+    if (!running || !variantCode || adding || wanted === null) return;
+    running.actor.send({ type: "cart.add", variantCode, quantity: wanted });
   };
 
   const button = (
@@ -169,7 +175,7 @@ function AddToCart({
       onClick={add}
       // An unavailable product's button stays plainly disabled while the cart loads.
       loading={available && adding}
-      disabled={!available || adding || !valid}
+      disabled={!available || adding || !valid || !running}
     >
       {t("product.addToCart")}
     </Button>
@@ -312,7 +318,13 @@ function ProductDetails({ product }: { product: Product }) {
   const related = product.related.slice(0, RELATED);
   const [quantity, setQuantity] = useState<string | number>(MIN_LINE_QUANTITY);
   // Adding merges with the cart's line of this variant, which the server prices as a whole.
-  const inCart = useCart().cart?.items.find((i) => i.variantCode === variant?.code)?.quantity ?? 0;
+  const inCart = useCartValue(
+    (snapshot) =>
+      (snapshot.context.cart as CartFieldsFragment | null)?.items.find(
+        (i) => i.variantCode === variant?.code,
+      )?.quantity ?? 0,
+    0,
+  );
   const lineQuantity = inCart + (quantityOf(quantity) ?? 0);
   // The unit price the line gets: its volume tier's when one applies below the contract price.
   const tier = variant ? applyingVolumePrice(variant.volumePrices, lineQuantity) : null;
@@ -446,6 +458,7 @@ export function Component() {
   const product = useGatewayQuery(
     () => gateway(ProductDocument, { code }),
     `product-${code}-${i18n.language}`,
+    { server: true },
   );
   // The tab names the product, in the interface language (issue 30).
   usePageSubject(product.status === "success" ? product.data.product?.name : null);

@@ -159,6 +159,7 @@ function Bestsellers() {
   const bestsellers = useGatewayQuery(
     () => gateway(ProductsDocument, { taxonCode: "bestsellers", perPage: BESTSELLERS }),
     `bestsellers-${i18n.language}`,
+    { server: true },
   );
   return (
     <Container size="xl" py={88} component="section" aria-labelledby="bestsellers-title">
@@ -235,6 +236,7 @@ function FeaturedCollections() {
   const collections = useGatewayQuery(
     () => gateway(HomeCollectionsDocument),
     `home-collections-${i18n.language}`,
+    { server: true },
   );
   // Without collections (or without an answer) the section is left out rather than shown empty.
   if (collections.status === "error") return null;

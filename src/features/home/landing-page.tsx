@@ -113,6 +113,7 @@ function Bestsellers({ signedIn }: { signedIn: boolean }) {
   const list = useGatewayQuery(
     () => gateway(ProductsDocument, { taxonCode: "bestsellers", perPage: LANDING_BESTSELLERS }),
     `landing-bestsellers-${signedIn ? "partner" : "visitor"}-${i18n.language}`,
+    { server: true },
   );
   // A failed block is left out: the landing stays useful without it.
   if (list.status === "error") return null;
