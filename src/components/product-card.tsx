@@ -29,6 +29,8 @@ export function mainImage(images: ProductCardData["images"]): string | null {
 
 /** The name's sizes in rem, largest first: 18 px (Mantine's "lg") down to 13 px. */
 const NAME_SIZES = [1.125, 1.0625, 1, 0.9375, 0.875, 0.8125];
+/** The heading font's letters are at most about this wide on average, in em (the estimate). */
+const LETTER_EM = 0.62;
 
 /**
  * Picks the largest size at which the longest word of the name fits the tile: the first that
@@ -53,6 +55,12 @@ function fitName(el: HTMLElement): void {
  */
 function ProductName({ name }: { name: string }) {
   const ref = useRef<HTMLParagraphElement>(null);
+  // The server's first paint (issue 31: shop pages come rendered with their products) already
+  // comes close to the fitted size: the tile is a size container, and the name's size is the
+  // tile's width over its longest word in average letter widths, between 13 and 18 px.
+  // fitName then settles the exact step once the page runs.
+  const longest = Math.max(...name.split(/[\s-]+/).map((word) => word.length));
+  const estimate = `clamp(0.8125rem, calc(100cqi / ${(longest * LETTER_EM).toFixed(2)}), 1.125rem)`;
   useLayoutEffect(() => {
     const el = ref.current;
     const tile = el?.parentElement;
@@ -67,10 +75,9 @@ function ProductName({ name }: { name: string }) {
     <Text
       ref={ref}
       ff="heading"
-      fz="lg"
       lh={1.3}
       c="stone.9"
-      style={{ hyphens: "auto" }}
+      style={{ hyphens: "auto", fontSize: estimate }}
       data-testid="product-card-name"
     >
       {name}
@@ -89,7 +96,8 @@ export function ProductCard({ product }: { product: ProductCardData }) {
       c="inherit"
       data-testid="product-card"
     >
-      <Stack gap="sm">
+      {/* A size container: the name's first-paint size follows the tile's width. */}
+      <Stack gap="sm" style={{ containerType: "inline-size" }}>
         <Box bg="stone.0" pos="relative" style={{ borderRadius: 6, overflow: "hidden" }}>
           <Image
             src={mainImage(product.images)}
