@@ -16,9 +16,11 @@ async function open(
   width: number,
   lang: string,
   email?: string,
+  scripts = true,
 ) {
   const context = await browser.newContext({
     viewport: { width, height: 900 },
+    javaScriptEnabled: scripts,
     locale: lang === "en" ? "en-US" : `${lang}-${lang.toUpperCase()}`,
   });
   await context.addInitScript(() =>
@@ -56,13 +58,20 @@ const overlaps = (a: Box, b: Box) =>
 
 export const tests = journeys(
   {
-    name: "looks: product names on the shop home break at spaces and hyphens only, inside their tile, at 390 px in German and French",
+    name: "looks: product names on the shop home break at spaces and hyphens only, inside their tile, at 390 px in German and French, in the server's first paint too",
     async run({ browser, baseUrl }) {
       const found: string[] = [];
-      for (const lang of ["de", "fr"]) {
-        const { context, page } = await open(browser, baseUrl, 390, lang, BUYER);
+      // The server's HTML as painted before any script runs (issue 31 renders the products
+      // there), then the running page.
+      for (const [lang, scripts] of [
+        ["de", false],
+        ["de", true],
+        ["fr", true],
+      ] as const) {
+        const { context, page } = await open(browser, baseUrl, 390, lang, BUYER, scripts);
         try {
-          await visit(page, `${baseUrl}/shop`);
+          if (scripts) await visit(page, `${baseUrl}/shop`);
+          else await page.goto(`${baseUrl}/shop`, { waitUntil: "load" });
           const cards = page.getByTestId("bestsellers").getByTestId("product-card");
           await cards.first().waitFor();
           expect((await cards.count()) >= 4, `${lang}: bestsellers shown`);
@@ -95,9 +104,10 @@ export const tests = journeys(
               return out;
             }),
           );
-          found.push(...problems.map((p) => `${lang}: ${p}`));
+          const when = scripts ? "" : " (first paint)";
+          found.push(...problems.map((p) => `${lang}${when}: ${p}`));
           await page.getByTestId("bestsellers").screenshot({
-            path: `var/screenshots/looks-bestsellers-${lang}-390.png`,
+            path: `var/screenshots/looks-bestsellers-${lang}-390${scripts ? "" : "-first-paint"}.png`,
           });
         } finally {
           await context.close();
