@@ -14,7 +14,12 @@ import { Problem } from "./server/core/problem.js";
 export async function buildPortal(
   options: AppOptions & { gateway?: GatewayConfig },
 ): Promise<FastifyInstance> {
-  const app = await buildApp(options);
+  const app: FastifyInstance = await buildApp({
+    ...options,
+    // The pages' first reads go through this gateway as the visitor, in process (issue 31): the
+    // same session, rate limits and answers as the browser's own call.
+    gatewayFetchOf: (request) => gatewayFetch(app, request),
+  });
   const gatewayConfig = options.gateway ?? loadGatewayConfig();
   const yoga = createGateway({
     // Unset: the REST API of this same process, called in-process (no socket, no port needed).
@@ -64,6 +69,27 @@ export function inProcessFetch(app: FastifyInstance, clientIp?: string): RestFet
       text: async () => res.payload,
       setCookies: () => [res.headers["set-cookie"] ?? []].flat(),
     };
+  };
+}
+
+/**
+ * A fetch for the server render's gateway reads: `/graphql` of the app itself through `inject`,
+ * with the page request's cookie and address (decision 066).
+ */
+function gatewayFetch(app: FastifyInstance, request: FastifyRequest): typeof fetch {
+  return async (_input, init) => {
+    const headers = Object.fromEntries(new Headers(init?.headers).entries());
+    const answer = await app.inject({
+      method: "POST",
+      url: "/graphql",
+      headers: { ...headers, cookie: request.headers.cookie ?? "" },
+      payload: typeof init?.body === "string" ? init.body : "",
+      remoteAddress: request.ip,
+    });
+    const replied = new Headers();
+    for (const [name, value] of Object.entries(answer.headers))
+      if (value !== undefined) replied.set(name, String(value));
+    return new Response(answer.payload, { status: answer.statusCode, headers: replied });
   };
 }
 

@@ -1,6 +1,6 @@
 import cookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import type { ServerConfig } from "./config.js";
 import type { Database } from "./db/database.js";
 import {
@@ -60,6 +60,12 @@ export interface AppOptions {
   logger?: boolean;
   /** Where the log goes when `logger` is on (default stdout); the log tests read it. */
   logStream?: { write(line: string): void };
+  /**
+   * A fetch to the gateway as a page request's visitor, given by the composition root that
+   * mounts the gateway (portal.ts): the pages' marked reads run in the server render with it
+   * (issue 31, decision 066). Without it the browser runs every read.
+   */
+  gatewayFetchOf?: (request: FastifyRequest) => typeof fetch;
 }
 
 /** The commerce server: REST API, media and (when built) the storefront, on one Fastify app. */
@@ -69,6 +75,7 @@ export async function buildApp({
   staticDir,
   logger,
   logStream,
+  gatewayFetchOf,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
@@ -106,25 +113,7 @@ export async function buildApp({
           {
             isMissing: (pathname) => productPageIsMissing(database.db, pathname),
             subjectOf: (pathname, language) => productPageName(database.db, pathname, language),
-            // The page's first reads go through the gateway as the visitor, in process
-            // (issue 31): the same session, rate limits and answers as the browser's own.
-            gatewayFetchOf: (request) => async (_input, init) => {
-              const headers = Object.fromEntries(new Headers(init?.headers).entries());
-              const answer = await app.inject({
-                method: "POST",
-                url: "/graphql",
-                headers: { ...headers, cookie: request.headers.cookie ?? "" },
-                payload: typeof init?.body === "string" ? init.body : "",
-                remoteAddress: request.ip,
-              });
-              const replied = new Headers();
-              for (const [name, value] of Object.entries(answer.headers))
-                if (value !== undefined) replied.set(name, String(value));
-              return new Response(answer.payload, {
-                status: answer.statusCode,
-                headers: replied,
-              });
-            },
+            gatewayFetchOf,
           },
         );
   registerProblemHandlers(app, pages);
