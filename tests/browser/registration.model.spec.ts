@@ -189,34 +189,23 @@ function serverAnswer(s: Snapshot): EventObject[] {
   const offline = { detail: "" };
   if (s.value === "loadingCountries")
     return [done("loadCountries", COUNTRIES), failed("loadCountries", offline, "offline")];
-  if (s.value === "checkingEmail")
-    // Leaving step 1 (issue 30): the server says whether the e-mail may apply.
-    return [
-      s.context.values.email.trim() === PENDING_EMAIL
-        ? failed(
-            "checkEmail",
-            {
-              detail: PENDING_MESSAGE,
-              violations: [{ propertyPath: EMAIL_PATH, message: PENDING_MESSAGE }],
-            },
-            "refused",
-          )
-        : done("checkEmail"),
-      failed("checkEmail", offline, "offline"),
-    ];
-  if (s.value !== "submitting") return [];
-  const refused =
+  // Leaving step 1 (issue 30) and the final submit: the server refuses an e-mail whose
+  // application is pending, under the field, and takes any other.
+  const answer = (actor: string) =>
     s.context.values.email.trim() === PENDING_EMAIL
       ? failed(
-          "submitRegistration",
+          actor,
           {
             detail: PENDING_MESSAGE,
             violations: [{ propertyPath: EMAIL_PATH, message: PENDING_MESSAGE }],
           },
           "refused",
         )
-      : done("submitRegistration");
-  return [refused, failed("submitRegistration", offline, "offline")];
+      : done(actor);
+  if (s.value === "checkingEmail")
+    return [answer("checkEmail"), failed("checkEmail", offline, "offline")];
+  if (s.value !== "submitting") return [];
+  return [answer("submitRegistration"), failed("submitRegistration", offline, "offline")];
 }
 
 // ------------------------------------------------------------------ the browser's side
