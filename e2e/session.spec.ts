@@ -73,9 +73,11 @@ export const tests = journeys(
       // Time passes while the tab is closed: the next visit finds the stored session expired.
       await expireStoredSession(ctx);
       await page.reload();
-      await page.getByText("Session expired").first().waitFor({ timeout: 5000 });
+      // A whole page load: the server renders the product with its data first (its cookie is
+      // still valid), then the client's chunks load; on a loaded CI machine that took over 5 s.
+      await page.getByText("Session expired").first().waitFor({ timeout: 15_000 });
       await page.waitForURL(`${baseUrl}/login?next=%2Fshop%2Fproducts%2FGLOW-PRO`, {
-        timeout: 6000,
+        timeout: 15_000,
       });
       await running(page);
       await page.getByLabel("Email").fill("buyer@demo-spa.example");
