@@ -13,12 +13,19 @@ const restricted = [
     from: ["./src", "./graphql", "./server", "./locales"],
     message: "machines/ import only xstate, their own types and rules/",
   },
-  // rules/ holds the limits both sides check (one home for browser and server): it imports
-  // nothing of the project, so every layer may import it.
+  // rules/ is the one home of the pure rules both sides apply (permissions, field limits,
+  // addresses, payment status; issue 33): it imports nothing of the project but itself, so
+  // every layer may import it.
   {
     target: "./rules",
     from: ["./src", "./graphql", "./server", "./machines", "./locales", "./e2e", "./tests"],
-    message: "rules/ is constants only: it imports nothing of the project",
+    message: "rules/ is pure: it imports nothing of the project but rules/",
+  },
+  // The browser takes the rules it shares with the server from rules/, never from server/.
+  {
+    target: "./src",
+    from: "./server",
+    message: "src/ imports shared rules from rules/, never server/ (move the rule to rules/)",
   },
   // Shared folders of the app never import features.
   {
@@ -176,11 +183,13 @@ export default tseslint.config(
         {
           selector:
             "CallExpression[callee.property.name=/^(selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto|with)$/]",
-          message: "no SQL in server/http: put the query in server/db (decision 042)",
+          message:
+            "no SQL here: statements live in a module's queries.ts or server/db (decision 042)",
         },
         {
           selector: "TaggedTemplateExpression[tag.name='sql']",
-          message: "no SQL in server/http: put the query in server/db (decision 042)",
+          message:
+            "no SQL here: statements live in a module's queries.ts or server/db (decision 042)",
         },
       ],
     },

@@ -12,6 +12,7 @@ export default defineConfig({
       "tests/machines/*.paths.test.ts",
       "tests/machines/*.cases.test.ts",
       "tests/server/domain/*.test.ts",
+      "tests/rules/*.test.ts",
     ],
     testTimeout: 120_000,
     pool: "forks",

@@ -6,7 +6,7 @@ export interface SaveListContext {
   /**
    * The name the dialog opens on, 'Shopping list of {date}' in the person's language
    * (storefront spec section 5): given by the app, which names it as the server names a list
-   * saved without a name (server/domain/shopping-lists.ts defaultListName, decision 057).
+   * saved without a name (rules/shopping-lists.ts defaultListName, decision 057).
    */
   defaultName: string;
   /** The server's detail after a failure, if it gave one. */

@@ -1,5 +1,6 @@
 import { assign, setup } from "xstate";
 import { unprovided } from "./unprovided.js";
+import { isEmailAddress } from "../rules/email.js";
 
 /** Team roles as the storefront shows them (account spec 3). */
 export const TEAM_ROLES = ["ADMIN", "COMMERCIAL", "MARKETING"] as const;
@@ -45,12 +46,10 @@ export type TeamEvent =
   | { type: "team.remove"; id: string }
   | { type: "team.confirmRemoval" };
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** Account spec 5 "Invite user": e-mail required and valid, role required. */
 export function inviteErrors(invite: TeamContext["invite"]): TeamContext["inviteErrors"] {
   const errors: TeamContext["inviteErrors"] = {};
-  if (!EMAIL.test(invite.email.trim())) errors.email = "team.invite.emailInvalid";
+  if (!isEmailAddress(invite.email.trim())) errors.email = "team.invite.emailInvalid";
   if (!(TEAM_ROLES as readonly string[]).includes(invite.role))
     errors.role = "team.invite.roleRequired";
   return errors;

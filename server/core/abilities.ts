@@ -1,4 +1,4 @@
-import { can, type Action } from "../domain/permissions.js";
+import { can, type Action } from "../../rules/permissions.js";
 import { forbidden } from "./problem.js";
 
 /** The signed-in shop user, read from the database on every request. */

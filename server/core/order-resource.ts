@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import { jsonArrayFrom } from "kysely/helpers/postgres";
-import { isOverdue, paymentDisplayStatus, totalUnpaidAmount } from "../domain/payment-status.js";
+import { isOverdue, paymentDisplayStatus, totalUnpaidAmount } from "../../rules/payment-status.js";
 import type { AddressSnapshot, DB, OrderItemRow, OrderRow } from "../db/schema.js";
 import { iri } from "./iri.js";
 

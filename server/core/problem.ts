@@ -1,4 +1,4 @@
-import type { Violation } from "../domain/violations.js";
+import type { Violation } from "../../rules/violations.js";
 
 /**
  * An expected failure, answered as `application/problem+json` (RFC 9457). `type` is a stable

@@ -5,7 +5,7 @@ import { orderPaymentState } from "../domain/order-states.js";
 import { PAY_AFTER_APPROVAL, type SpendingLimits } from "../../rules/spending-limits.js";
 import { AWAITING_APPROVAL } from "../domain/spending-limits.js";
 import { computeTotals } from "../domain/totals.js";
-import type { Violation } from "../domain/violations.js";
+import type { Violation } from "../../rules/violations.js";
 import { auditInsert, recordAudit, type Actor, type AuditEntry } from "./audit.js";
 import { checkSpending, heldOrdersOf, requestApproval, type MailContext } from "./spending.js";
 import type { AddressSnapshot, DB, OrderRow } from "./schema.js";

@@ -3,7 +3,7 @@ import { supportedLanguage } from "../core/i18n.js";
 import { formatMoney } from "../../rules/format.js";
 import { approvalRequestedMail } from "../mail/messages.js";
 import { queueMail } from "../mail/outbox.js";
-import { ROLES } from "../domain/permissions.js";
+import { ROLES } from "../../rules/permissions.js";
 import {
   exceededLimits,
   type LimitExceeded,

@@ -1,7 +1,7 @@
 import { formatMoney } from "../../rules/format.js";
 import { MAX_NOTE_LENGTH, MAX_PO_NUMBER_LENGTH } from "../../rules/limits.js";
 import { readLine, readNote } from "../../rules/text.js";
-import type { Violation } from "./violations.js";
+import type { Violation } from "../../rules/violations.js";
 
 export { MAX_NOTE_LENGTH, MAX_PO_NUMBER_LENGTH };
 

@@ -1,6 +1,6 @@
 import { distribute } from "./money.js";
-import { isInteger, isSafeInteger } from "./numbers.js";
-import type { Violation } from "./violations.js";
+import { isInteger, isSafeInteger } from "../../rules/numbers.js";
+import type { Violation } from "../../rules/violations.js";
 
 /**
  * Splitting a placed order into N orders (account spec 2, "Split orders": the parent shows

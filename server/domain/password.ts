@@ -1,4 +1,4 @@
-import type { Violation } from "./violations.js";
+import type { Violation } from "../../rules/violations.js";
 
 import { PASSWORD_MAX, PASSWORD_MIN } from "../../rules/password.js";
 

@@ -1,4 +1,4 @@
-import type { Violation } from "./violations.js";
+import type { Violation } from "../../rules/violations.js";
 
 export interface Coupon {
   code: string;

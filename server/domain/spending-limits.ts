@@ -1,6 +1,6 @@
-import { ROLES } from "./permissions.js";
-import { isSafeInteger } from "./numbers.js";
-import type { Violation } from "./violations.js";
+import { ROLES } from "../../rules/permissions.js";
+import { isSafeInteger } from "../../rules/numbers.js";
+import type { Violation } from "../../rules/violations.js";
 
 /**
  * Spending limits and order approval (issue 21, part 1; decision 043). A company ADMIN gives a

@@ -1,5 +1,5 @@
-import { ALL_ROLES, ROLES, type Role } from "./permissions.js";
-import type { Violation } from "./violations.js";
+import { ALL_ROLES, ROLES, type Role } from "../../rules/permissions.js";
+import type { Violation } from "../../rules/violations.js";
 
 /** The short names the storefront shows and may send (spec 3: ADMIN, COMMERCIAL, MARKETING). */
 const SHORT: Record<string, Role> = {

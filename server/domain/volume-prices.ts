@@ -1,6 +1,6 @@
-import { isInteger } from "./numbers.js";
-import { MAX_LINE_QUANTITY } from "./quantity.js";
-import type { Violation } from "./violations.js";
+import { isInteger } from "../../rules/numbers.js";
+import { MAX_LINE_QUANTITY } from "../../rules/quantity.js";
+import type { Violation } from "../../rules/violations.js";
 
 /**
  * Volume prices (issue 21, part 4; decision 040): a contract price list entry may have quantity

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { findOrderByToken } from "../db/orders.js";
 import type { AddressSnapshot, DB } from "../db/schema.js";
-import { totalUnpaidAmount } from "../domain/payment-status.js";
+import { totalUnpaidAmount } from "../../rules/payment-status.js";
 import { conflict, notFound } from "../core/problem.js";
 import { AWAITING_APPROVAL } from "../domain/spending-limits.js";
 import type { InvoiceData } from "./invoice-pdf.js";

@@ -1,6 +1,7 @@
-import type { Violation } from "../domain/violations.js";
+import type { Violation } from "../../rules/violations.js";
 import { detectFileType } from "./sniff.js";
 import { MEGABYTE, safeFileName, type Upload } from "./uploads.js";
+import { isEmailAddress } from "../../rules/email.js";
 
 /** Subjects of the support form (storefront spec 5), as the form labels them. */
 export const SUPPORT_SUBJECTS = ["Profile setup", "Order", "Invoice", "Sales Inquiry", "Other"];
@@ -11,7 +12,6 @@ export const SUPPORT_MAX_FILE_BYTES = 10 * MEGABYTE;
 /** Longest accepted values, in characters. */
 export const SUPPORT_MAX_CHARS = { name: 255, email: 255, question: 5000 };
 const MAX = SUPPORT_MAX_CHARS;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export interface SupportRequestInput {
   name: string;
@@ -41,7 +41,7 @@ export function readSupportForm(upload: Upload): {
         message: "field.tooLong",
         params: { max: MAX[field] },
       });
-    else if (o.email && !EMAIL.test(value))
+    else if (o.email && !isEmailAddress(value))
       violations.push({ propertyPath: field, message: "field.email" });
     return value;
   };

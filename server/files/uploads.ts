@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import type { Violation } from "../domain/violations.js";
+import type { Violation } from "../../rules/violations.js";
 import { Problem } from "../core/problem.js";
 
 /** A file received in a multipart request, held in memory (uploads here are a few MB at most). */

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { colleagueIds, customerWithCompany } from "../db/account/customer.js";
 import type { DB } from "../db/schema.js";
-import { can } from "../domain/permissions.js";
+import { can } from "../../rules/permissions.js";
 import { limitsApply } from "../domain/spending-limits.js";
 import { spentThisMonth } from "../db/spending.js";
 import { iri } from "../core/iri.js";

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { quickOrderVariants } from "../db/quick-order.js";
 import type { DB } from "../db/schema.js";
-import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from "../domain/quantity.js";
+import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from "../../rules/quantity.js";
 import { tierPrice } from "../domain/volume-prices.js";
 import { parseQuantity, type QuickOrderLine } from "../files/xlsx.js";
 import { translate, type Language } from "../core/i18n.js";

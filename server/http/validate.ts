@@ -1,13 +1,12 @@
 import type { Kysely } from "kysely";
 import { enabledCountry, provincesOf } from "../db/reference-data.js";
 import type { AddressSnapshot, DB } from "../db/schema.js";
-import { ADDRESS_MAX } from "../domain/address-book.js";
+import { ADDRESS_MAX } from "../../rules/address-book.js";
 import { phoneValid, postcodeProblem } from "../../rules/address.js";
-import type { Violation } from "../domain/violations.js";
+import type { Violation } from "../../rules/violations.js";
 import { Problem, unprocessable } from "../core/problem.js";
 import { readLine, trimAll } from "../../rules/text.js";
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { isEmailAddress } from "../../rules/email.js";
 
 /**
  * Reads a JSON body field by field, collecting every violation before answering, so the
@@ -84,7 +83,7 @@ export class BodyReader {
         message: "field.tooShort",
         params: { min: o.min },
       });
-    } else if (o.email && !EMAIL.test(text)) {
+    } else if (o.email && !isEmailAddress(text)) {
       this.violations.push({ propertyPath: this.path(key), message: "field.email" });
     }
     return text;

@@ -14,7 +14,7 @@ import {
 } from "../db/orders.js";
 import type { CardAttemptStatus, CardPaymentAttemptRow, DB, OrderRow } from "../db/schema.js";
 import { checkSpending, spendingNow } from "../db/spending.js";
-import { totalUnpaidAmount } from "../domain/payment-status.js";
+import { totalUnpaidAmount } from "../../rules/payment-status.js";
 import { queueOrderConfirmation } from "../mail/order-confirmation.js";
 import { AWAITING_APPROVAL } from "../domain/spending-limits.js";
 import { requireAbility, type Principal } from "../core/abilities.js";

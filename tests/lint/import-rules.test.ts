@@ -61,7 +61,7 @@ describe("lint import rules", () => {
       );
       const messages = result!.messages.filter((m) => m.ruleId === "no-restricted-syntax");
       expect(messages.map((m) => m.message)).toEqual([
-        "no SQL in server/http: put the query in server/db (decision 042)",
+        "no SQL here: statements live in a module's queries.ts or server/db (decision 042)",
       ]);
     },
     60_000,
@@ -87,13 +87,27 @@ describe("lint import rules", () => {
   it("reports rules/ importing any layer, and lets machines import rules/", async () => {
     const eslint = new ESLint();
     const [refused] = await eslint.lintText(
-      'import { quantityViolation } from "../server/domain/quantity.js";\n',
+      'import { distribute } from "../server/domain/money.js";\n',
       { filePath: "rules/zz-lint-probe.ts" },
     );
     expect(refused!.messages.map((m) => m.ruleId)).toContain("import-x/no-restricted-paths");
     const [allowed] = await eslint.lintText(
       'import { MAX_LINE_QUANTITY } from "../rules/limits.js";\nexport const max = MAX_LINE_QUANTITY;\n',
       { filePath: "machines/zz-lint-probe.ts" },
+    );
+    expect(allowed!.messages.map((m) => m.ruleId)).not.toContain("import-x/no-restricted-paths");
+  }, 60_000);
+
+  it("reports src/ importing server/: shared rules come from rules/ (issue 33)", async () => {
+    const eslint = new ESLint();
+    const [refused] = await eslint.lintText(
+      'import { distribute } from "../../../server/domain/money.js";\nexport const d = distribute;\n',
+      { filePath: "src/features/catalog/zz-lint-probe.ts" },
+    );
+    expect(refused!.messages.map((m) => m.ruleId)).toContain("import-x/no-restricted-paths");
+    const [allowed] = await eslint.lintText(
+      'import { can } from "../../../rules/permissions.js";\nexport const c = can;\n',
+      { filePath: "src/features/catalog/zz-lint-probe.ts" },
     );
     expect(allowed!.messages.map((m) => m.ruleId)).not.toContain("import-x/no-restricted-paths");
   }, 60_000);

@@ -11,7 +11,7 @@ import {
   registrationPayload,
   registrationRules,
 } from "../../src/features/registration/registration-rules.js";
-import { readRegistration } from "../../server/domain/registration.js";
+import { readRegistration } from "../../rules/registration.js";
 import {
   COUNTRIES,
   KEY_FIELDS,

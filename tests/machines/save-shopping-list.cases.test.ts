@@ -2,7 +2,7 @@
 import { createActor } from "xstate";
 import { describe, expect, it } from "vitest";
 import { saveShoppingListMachine } from "../../machines/save-shopping-list.machine.js";
-import { defaultListName } from "../../server/domain/shopping-lists.js";
+import { defaultListName } from "../../rules/shopping-lists.js";
 
 describe("save shopping list machine: hand-written cases", () => {
   it("opens on the name the app gives in the person's language, and again after a cancel", () => {

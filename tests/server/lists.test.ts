@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { defaultListName } from "../../server/domain/shopping-lists.js";
+import { defaultListName } from "../../rules/shopping-lists.js";
 import { signToken } from "../../server/http/auth.js";
 import {
   backends,

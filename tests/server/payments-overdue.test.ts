@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isOverdue } from "../../server/domain/payment-status.js";
+import { isOverdue } from "../../rules/payment-status.js";
 import { backends, startTestApp, USERS, type TestApp } from "../support/test-app.js";
 
 interface Payment {

@@ -4,7 +4,7 @@ import { RestError } from "../../rest/client.js";
 import { paths } from "../../rest/paths.js";
 
 /**
- * Sends a partner application. The REST API judges it (server/domain/registration.ts) and
+ * Sends a partner application. The REST API judges it (rules/registration.ts) and
  * answers its rules' violations; a duplicate (the e-mail is a user's or has a pending
  * application, the company is a partner already) is a 409 whose violation points at the
  * field, so it is a ValidationError here too.

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
-import type { AddressDefaults } from "../../domain/address-book.js";
+import type { AddressDefaults } from "../../../rules/address-book.js";
 import { recordAudit, type Actor } from "../audit.js";
 import type { AddressRow, AddressSnapshot, DB } from "../schema.js";
 

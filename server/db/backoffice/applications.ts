@@ -1,5 +1,5 @@
-import type { Violation } from "../../domain/violations.js";
-import { ROLES } from "../../domain/permissions.js";
+import type { Violation } from "../../../rules/violations.js";
+import { ROLES } from "../../../rules/permissions.js";
 import { supportedLanguage } from "../../core/i18n.js";
 import { applicationApprovedMail, applicationRejectedMail } from "../../mail/messages.js";
 import { queueMail } from "../../mail/outbox.js";

@@ -2,7 +2,7 @@ import type { FastifyRequest } from "fastify";
 import type { Actor } from "../../db/audit.js";
 import type { ShopUserRow } from "../../db/schema.js";
 import { memberStatus } from "../../domain/team.js";
-import type { Violation } from "../../domain/violations.js";
+import type { Violation } from "../../../rules/violations.js";
 import { requirePrincipal } from "../auth.js";
 import type { BodyReader } from "../validate.js";
 import { type Principal } from "../../core/abilities.js";

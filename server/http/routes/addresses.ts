@@ -11,7 +11,7 @@ import {
 } from "../../db/account/addresses.js";
 import { recordAudit } from "../../db/audit.js";
 import type { AddressRow, AddressSnapshot, DB } from "../../db/schema.js";
-import { addressChangeViolation, shippingSwitch } from "../../domain/address-book.js";
+import { addressChangeViolation, shippingSwitch } from "../../../rules/address-book.js";
 import { requirePrincipal } from "../auth.js";
 import type { AppContext } from "../context.js";
 import { customerResource } from "../customer-resource.js";

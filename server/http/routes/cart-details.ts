@@ -13,7 +13,7 @@ import {
 } from "../../db/carts.js";
 import { findOrderByToken, type Tx } from "../../db/orders.js";
 import { readOrderNote, readPoNumber } from "../../domain/checkout.js";
-import { can } from "../../domain/permissions.js";
+import { can } from "../../../rules/permissions.js";
 import { couponViolation } from "../../domain/promotions.js";
 import { requirePrincipal } from "../auth.js";
 import type { AppContext } from "../context.js";

@@ -12,8 +12,8 @@ import {
 } from "../../db/carts.js";
 import { stockViolation, type Tx } from "../../db/orders.js";
 import type { OrderRow } from "../../db/schema.js";
-import { MAX_LINE_QUANTITY, quantityViolation } from "../../domain/quantity.js";
-import type { Violation } from "../../domain/violations.js";
+import { MAX_LINE_QUANTITY, quantityViolation } from "../../../rules/quantity.js";
+import type { Violation } from "../../../rules/violations.js";
 import { requirePrincipal } from "../auth.js";
 import type { AppContext } from "../context.js";
 import { languageOf } from "../problem.js";

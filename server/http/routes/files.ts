@@ -23,12 +23,12 @@ import {
   XLSX_MIME,
 } from "../../files/xlsx.js";
 import { queueMail } from "../../mail/outbox.js";
-import type { Violation } from "../../domain/violations.js";
+import type { Violation } from "../../../rules/violations.js";
 import { checkQuickOrderLines, type QuickOrderNumbering } from "../quick-order-lines.js";
 import { parsePastedLines } from "../../domain/quick-order-paste.js";
 import { requirePrincipal } from "../auth.js";
 import type { AppContext } from "../context.js";
-import { can } from "../../domain/permissions.js";
+import { can } from "../../../rules/permissions.js";
 import { languageOf } from "../problem.js";
 import { requireAbility } from "../../core/abilities.js";
 import { pickLanguage, translate, type Language } from "../../core/i18n.js";

@@ -25,7 +25,7 @@ import {
   PERSONAL_FIELDS,
   PHONE_MAX,
   TAX_NUMBER_MAX,
-} from "../../domain/customer-profile.js";
+} from "../../../rules/customer-profile.js";
 import { PASSWORD_MAX, passwordViolations } from "../../domain/password.js";
 import { SHOP_AUDIENCE, signToken, setSessionCookie } from "../auth.js";
 import type { AppContext } from "../context.js";

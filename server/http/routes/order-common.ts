@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import { cartLinesInOrder, summaryOf, type CartLine } from "../../db/carts.js";
 import { findOrderByToken, linesAndTerms, recalculate, type Tx } from "../../db/orders.js";
 import type { DB, OrderRow } from "../../db/schema.js";
-import { can } from "../../domain/permissions.js";
+import { can } from "../../../rules/permissions.js";
 import { requirePrincipal } from "../auth.js";
 import { languageOf } from "../problem.js";
 import { type Principal } from "../../core/abilities.js";

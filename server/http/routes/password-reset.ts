@@ -10,7 +10,7 @@ import {
   usePasswordReset,
 } from "../../db/password-resets.js";
 import { passwordViolations } from "../../domain/password.js";
-import type { Violation } from "../../domain/violations.js";
+import type { Violation } from "../../../rules/violations.js";
 import { passwordChangedMail, passwordResetMail, RESET_TTL_MINUTES } from "../../mail/messages.js";
 import { queueMail } from "../../mail/outbox.js";
 import type { AppContext } from "../context.js";

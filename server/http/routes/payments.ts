@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { Violation } from "../../domain/violations.js";
+import type { Violation } from "../../../rules/violations.js";
 import {
   createCardGateway,
   type CardGateway,

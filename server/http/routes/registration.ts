@@ -13,7 +13,7 @@ import {
   readRegistration,
   readRegistrationEmail,
   type CountryFacts,
-} from "../../domain/registration.js";
+} from "../../../rules/registration.js";
 import { registrationReceivedMail } from "../../mail/messages.js";
 import { queueMail } from "../../mail/outbox.js";
 import type { AppContext } from "../context.js";

@@ -19,7 +19,7 @@ import {
   shoppingListItems,
   soldVariantCodes,
 } from "../../db/shopping-lists.js";
-import { MAX_LINE_QUANTITY, quantityViolation } from "../../domain/quantity.js";
+import { MAX_LINE_QUANTITY, quantityViolation } from "../../../rules/quantity.js";
 import {
   defaultListName,
   listTotal,
@@ -29,8 +29,8 @@ import {
   planListOrder,
   type RequestedLine,
   type VariantAvailability,
-} from "../../domain/shopping-lists.js";
-import type { Violation } from "../../domain/violations.js";
+} from "../../../rules/shopping-lists.js";
+import type { Violation } from "../../../rules/violations.js";
 import { requirePrincipal } from "../auth.js";
 import type { AppContext } from "../context.js";
 import { languageOf } from "../problem.js";

@@ -10,7 +10,7 @@ import { registeredElsewhere } from "../../db/account/customer.js";
 import { isUniqueViolation } from "../../db/account/errors.js";
 import { recordAudit } from "../../db/audit.js";
 import type { ShopUserRow } from "../../db/schema.js";
-import { NAME_MAX, NAME_MIN } from "../../domain/customer-profile.js";
+import { NAME_MAX, NAME_MIN } from "../../../rules/customer-profile.js";
 import { passwordViolations } from "../../domain/password.js";
 import type { AppContext } from "../context.js";
 import { BodyReader } from "../validate.js";

@@ -10,7 +10,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { fromPromise } from "xstate";
 import { saveShoppingListMachine } from "../../../machines/save-shopping-list.machine";
-import { defaultListName, MAX_LIST_NAME_LENGTH } from "../../../server/domain/shopping-lists";
+import { defaultListName, MAX_LIST_NAME_LENGTH } from "../../../rules/shopping-lists";
 import { useDialogLayout } from "../../lib/dialog-layout";
 import { gateway } from "../../lib/gateway";
 import { CreateShoppingListDocument } from "../../lib/gql/graphql";

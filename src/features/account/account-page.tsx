@@ -32,7 +32,7 @@ import { gateway } from "../../lib/gateway";
 import { MeDocument } from "../../lib/gql/graphql";
 import { useLazyNamespace } from "../../lib/lazy-namespace";
 import { useGatewayQuery } from "../../lib/use-gateway-query";
-import { can } from "../../../server/domain/permissions";
+import { can } from "../../../rules/permissions";
 import { AccountContext, AccountCustomerUpdate, type AccountCustomer } from "./account-context";
 import { ApprovalsBadgeContext } from "./approvals/approvals-badge";
 import { loadApprovals } from "./approvals/approvals.services";

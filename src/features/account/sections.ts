@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from "react";
-import { can, type Action } from "../../../server/domain/permissions";
+import { can, type Action } from "../../../rules/permissions";
 
 /** The section codes of the account page (account spec 2), in navigation order. */
 export const SECTION_CODES = [
@@ -25,7 +25,7 @@ export interface AccountSection {
 
 /**
  * Each section by code, loaded on first use. The roles follow the spec's table through the
- * server's own permission rules (server/domain/permissions.ts), so the navigation and the API
+ * server's own permission rules (rules/permissions.ts), so the navigation and the API
  * cannot disagree about who sees what.
  */
 export const SECTIONS: Record<SectionCode, AccountSection> = {

@@ -9,7 +9,8 @@ import { Link } from "react-router";
 import { isRestError, restCall, type RestErrorData } from "../../lib/rest";
 import { useLazyNamespace } from "../../lib/lazy-namespace";
 import { RecoveryLayout } from "./forgotten-password-layout";
-import { ACCOUNT_RECOVERY_TEXTS, EMAIL_PATTERN } from "./forgotten-password-texts";
+import { isEmailAddress } from "../../../rules/email";
+import { ACCOUNT_RECOVERY_TEXTS } from "./forgotten-password-texts";
 import { FormFields } from "../../components/form-fields";
 
 type Phase = "editing" | "sending" | "sent";
@@ -28,7 +29,7 @@ export function Component() {
   const check = (value: string) =>
     value.trim() === ""
       ? t("validation.required")
-      : EMAIL_PATTERN.test(value.trim())
+      : isEmailAddress(value.trim())
         ? null
         : t("validation.email");
 

@@ -7,6 +7,3 @@ import type { NamespaceBundles } from "../../lib/lazy-namespace";
 
 /** The `account-recovery` namespace (forgotten password, reset link) in every language. */
 export const ACCOUNT_RECOVERY_TEXTS: NamespaceBundles = { en, fr, de, it, es };
-
-/** A simple shape check; the server decides what really is an e-mail address. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

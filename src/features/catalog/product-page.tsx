@@ -37,7 +37,7 @@ import {
   type CartFieldsFragment,
   type ProductQuery,
 } from "../../lib/gql/graphql";
-import { can } from "../../../server/domain/permissions";
+import { can } from "../../../rules/permissions";
 import { PLACEHOLDER_IMAGE } from "../../lib/placeholder";
 import { useGatewayQuery } from "../../lib/use-gateway-query";
 import { usePageSubject } from "../../lib/page-subject";

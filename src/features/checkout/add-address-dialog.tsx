@@ -7,7 +7,7 @@ import "@mantine/core/styles/Stack.css";
 import "@mantine/core/styles/Text.css";
 import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
-import { ADDRESS_MAX } from "../../../server/domain/address-book";
+import { ADDRESS_MAX } from "../../../rules/address-book";
 import { POSTCODE_EXAMPLES } from "../../../rules/address";
 import { countryName } from "../../../rules/format";
 import { useDialogLayout } from "../../lib/dialog-layout";

@@ -1,7 +1,7 @@
 import type { CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { can } from "../../../server/domain/permissions";
+import { can } from "../../../rules/permissions";
 import { gateway } from "../../lib/gateway";
 import { MeDocument } from "../../lib/gql/graphql";
 import { useGatewayQuery } from "../../lib/use-gateway-query";

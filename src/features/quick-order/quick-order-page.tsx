@@ -41,7 +41,7 @@ import {
   quickOrderMachine,
   type QuickOrderRow,
 } from "../../../machines/quick-order.machine";
-import { can } from "../../../server/domain/permissions";
+import { can } from "../../../rules/permissions";
 import { Price } from "../../components/price";
 import { ProductCard } from "../../components/product-card";
 import { QUANTITY_RANGE } from "../../components/quantity";

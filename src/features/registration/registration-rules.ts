@@ -8,7 +8,7 @@ import {
   TYPES_OF_BUSINESS,
   type BusinessModel,
   type CountryFacts,
-} from "../../../server/domain/registration";
+} from "../../../rules/registration";
 import {
   STEP_FIELDS,
   type FieldErrors,
@@ -23,7 +23,7 @@ export { BUSINESS_MODELS, COMPANY_STATUSES, TYPES_OF_BUSINESS };
 
 /**
  * The form's rules are the server's: the page builds the very payload it will send and runs
- * `readRegistration` of server/domain/registration.ts (pure, no database) on it, then keeps the
+ * `readRegistration` of rules/registration.ts (pure, no database) on it, then keeps the
  * violations of the step's fields. Which fields are asked comes from the same module
  * (`needsRegistrationNumber`, `needsVatNumber`, `questionsFor`), so the client cannot drift
  * from the API. The server's message keys are mapped to the form's texts (spec section 5).

@@ -16,7 +16,7 @@ import {
  * Who may call a route:
  * - `public`: anybody, signed in or not;
  * - `partner`: any role of a company;
- * - `roles`: only these company roles (server/domain/permissions.ts), others 403;
+ * - `roles`: only these company roles (rules/permissions.ts), others 403;
  * - `staff`: the brand's staff (back-office token) only;
  * - `webhook`: the payment gateway; tokens play no part, each item's HMAC decides.
  */

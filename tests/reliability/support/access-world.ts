@@ -3,7 +3,7 @@ import { SignJWT } from "jose";
 import { createInvitation, newSecretToken } from "../../../server/db/invitations.js";
 import type { Backend } from "../../../server/db/database.js";
 import { signToken, SHOP_AUDIENCE } from "../../../server/http/auth.js";
-import { ROLES } from "../../../server/domain/permissions.js";
+import { ROLES } from "../../../rules/permissions.js";
 import { RATE_LIMIT_DEFAULTS } from "../../../server/config.js";
 import { appOn, DEMO_PASSWORD, startTestApp, USERS, type TestApp } from "../../support/test-app.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ROLES } from "../../../server/domain/permissions.js";
+import { ROLES } from "../../../rules/permissions.js";
 import { exceededLimits } from "../../../rules/spending-limits.js";
 import {
   decisionRefusal,

@@ -6,7 +6,7 @@ import {
   type AuditFilter,
 } from "../../../db/backoffice/audit-events.js";
 import type { DB } from "../../../db/schema.js";
-import { ROLES } from "../../../domain/permissions.js";
+import { ROLES } from "../../../../rules/permissions.js";
 import { requirePrincipal, requireStaff } from "../../auth.js";
 import type { AppContext } from "../../context.js";
 import { paging, queryString } from "../../validate.js";

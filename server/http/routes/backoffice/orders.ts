@@ -30,7 +30,7 @@ import {
   isTransitionName,
 } from "../../../domain/order-states.js";
 import { planSplit } from "../../../domain/order-splitting.js";
-import { totalUnpaidAmount } from "../../../domain/payment-status.js";
+import { totalUnpaidAmount } from "../../../../rules/payment-status.js";
 import { AWAITING_APPROVAL, MAX_REASON_LENGTH } from "../../../domain/spending-limits.js";
 import { requireStaff } from "../../auth.js";
 import type { AppContext } from "../../context.js";

@@ -37,7 +37,7 @@ import {
   type AddressValues,
 } from "../../../../machines/address-book.machine";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { ADDRESS_MAX } from "../../../../server/domain/address-book";
+import { ADDRESS_MAX } from "../../../../rules/address-book";
 import { useDialogLayout } from "../../../lib/dialog-layout";
 import { countryName } from "../../../../rules/format";
 import { POSTCODE_EXAMPLES } from "../../../../rules/address";

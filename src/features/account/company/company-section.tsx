@@ -18,7 +18,7 @@ import {
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useState } from "react";
-import { canEditCompanyData } from "../../../../server/domain/customer-profile";
+import { canEditCompanyData } from "../../../../rules/customer-profile";
 import { gateway } from "../../../lib/gateway";
 import { CompanyDetailsDocument, SetPoNumberRequiredDocument } from "../../../lib/gql/graphql";
 import { useAccountCustomer } from "../account-context";

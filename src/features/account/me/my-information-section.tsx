@@ -33,12 +33,7 @@ import {
   type ProfileField,
   type ProfileSaveInput,
 } from "../../../../machines/profile.machine";
-import {
-  EMAIL_MAX,
-  JOB_TITLE_MAX,
-  NAME_MAX,
-  PHONE_MAX,
-} from "../../../../server/domain/customer-profile";
+import { EMAIL_MAX, JOB_TITLE_MAX, NAME_MAX, PHONE_MAX } from "../../../../rules/customer-profile";
 import { useLazyNamespace } from "../../../lib/lazy-namespace";
 import { useUpdateAccountCustomer } from "../account-context";
 import { ACCOUNT_TEXTS, textOf } from "./account-texts";

@@ -1,7 +1,4 @@
-import {
-  paymentDisplayStatus,
-  type PaymentDisplayStatus,
-} from "../../../../server/domain/payment-status";
+import { paymentDisplayStatus, type PaymentDisplayStatus } from "../../../../rules/payment-status";
 import { formatDate as formatSharedDate } from "../../../../rules/format";
 import { formatMoney } from "../../../lib/money";
 

@@ -25,7 +25,7 @@ import { notifications } from "@mantine/notifications";
 import { useEffect, useState, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { can } from "../../../../server/domain/permissions";
+import { can } from "../../../../rules/permissions";
 import { formatMoney } from "../../../lib/money";
 import { useGatewayQuery } from "../../../lib/use-gateway-query";
 import { useAccountCustomer } from "../account-context";

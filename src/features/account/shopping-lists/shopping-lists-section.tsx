@@ -29,7 +29,7 @@ import {
   shoppingListsMachine,
   type ListOrderOutcome,
 } from "../../../../machines/shopping-lists.machine";
-import { can } from "../../../../server/domain/permissions";
+import { can } from "../../../../rules/permissions";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { gateway } from "../../../lib/gateway";
 import { asRefusal, call, successOf } from "../../../lib/gateway-result";

@@ -33,7 +33,7 @@ import {
   type TeamRole,
 } from "../../../../machines/team.machine";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { EMAIL_MAX } from "../../../../server/domain/customer-profile";
+import { EMAIL_MAX } from "../../../../rules/customer-profile";
 import { useDialogLayout } from "../../../lib/dialog-layout";
 import { useLazyNamespace } from "../../../lib/lazy-namespace";
 import { ACCOUNT_TEXTS, textOf } from "../me/account-texts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readRegistrationEmail } from "../../../server/domain/registration";
+import { readRegistrationEmail } from "../../rules/registration";
 
 /**
  * The body of the e-mail check when registration's first step is left (issue 30): read as the

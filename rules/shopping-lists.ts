@@ -1,5 +1,5 @@
-import { formatDate } from "../../rules/format.js";
-import { supportedLanguage, type Language } from "../../rules/language.js";
+import { formatDate } from "./format.js";
+import { supportedLanguage, type Language } from "./language.js";
 import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from "./quantity.js";
 import type { Violation } from "./violations.js";
 

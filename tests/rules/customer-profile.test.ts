@@ -1,8 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  canEditCompanyData,
-  customerUpdateScope,
-} from "../../../server/domain/customer-profile.js";
+import { canEditCompanyData, customerUpdateScope } from "../../rules/customer-profile.js";
 
 describe("customerUpdateScope", () => {
   it("reads a body of company fields only as a company update", () => {

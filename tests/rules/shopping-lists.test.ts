@@ -10,7 +10,7 @@ import {
   mergeListLines,
   planListOrder,
   type VariantAvailability,
-} from "../../../server/domain/shopping-lists.js";
+} from "../../rules/shopping-lists.js";
 
 describe("defaultListName", () => {
   const lateEvening = new Date("2025-03-09T23:30:00Z");

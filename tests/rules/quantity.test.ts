@@ -1,10 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import {
-  MAX_LINE_QUANTITY,
-  MIN_LINE_QUANTITY,
-  quantityViolation,
-} from "../../../server/domain/quantity.js";
+import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY, quantityViolation } from "../../rules/quantity.js";
 
 describe("quantityViolation", () => {
   it("allows quantities from 1 to 300", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { type Action, ALL_ROLES, ROLES, can, isRole } from "../../../server/domain/permissions.js";
+import { type Action, ALL_ROLES, ROLES, can, isRole } from "../../rules/permissions.js";
 
 const ALL_ACTIONS = [
   "cart.bulkAdd",

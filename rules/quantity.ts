@@ -1,4 +1,4 @@
-import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from "../../rules/limits.js";
+import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from "./limits.js";
 import { isInteger } from "./numbers.js";
 import type { Violation } from "./violations.js";
 

@@ -1,5 +1,6 @@
-import { phoneValid, postcodeProblem, vatProblem } from "../../rules/address.js";
+import { phoneValid, postcodeProblem, vatProblem } from "./address.js";
 import type { Violation } from "./violations.js";
+import { isEmailAddress } from "./email.js";
 
 /**
  * Partner registration (account spec sections 3, 5 and 7): the payload the storefront's
@@ -26,7 +27,6 @@ const MAX_TEXT = 255;
 const MAX_COUNT = 1_000_000;
 const MAX_EVALUATION = 20_000;
 const MAX_LIST = 300;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const IN_STOCK_KEY = /^already_have_[a-z0-9]+(?:[_-][a-z0-9]+)*_in_stock$/;
 
 /** What the rules need to know of a country (the caller reads them from the database). */
@@ -177,7 +177,7 @@ class ObjectReader {
     const max = o.max ?? MAX_TEXT;
     if (text.length > max) this.fail(key, "field.tooLong", { max });
     else if (o.min && text.length < o.min) this.fail(key, "field.tooShort", { min: o.min });
-    else if (o.email && !EMAIL.test(text)) this.fail(key, "field.email");
+    else if (o.email && !isEmailAddress(text)) this.fail(key, "field.email");
     else return text;
     return undefined;
   }

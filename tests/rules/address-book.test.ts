@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressChangeViolation, shippingSwitch } from "../../../server/domain/address-book.js";
+import { addressChangeViolation, shippingSwitch } from "../../rules/address-book.js";
 
 const defaults = { default_billing_address_id: 1, default_shipping_address_id: 2 };
 

@@ -6,7 +6,7 @@ import {
   questionsFor,
   readRegistration,
   type CountryFacts,
-} from "../../../server/domain/registration.js";
+} from "../../rules/registration.js";
 
 const countries = new Map<string, CountryFacts>([
   ["DE", { code: "DE", emea: true, provinces: [] }],

@@ -1,9 +1,9 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 
-import { completionViolations } from "../../../server/domain/checkout.js";
-import { couponViolation } from "../../../server/domain/promotions.js";
-import { quantityViolation } from "../../../server/domain/quantity.js";
-import type { Violation } from "../../../server/domain/violations.js";
+import { completionViolations } from "../../server/domain/checkout.js";
+import { couponViolation } from "../../server/domain/promotions.js";
+import { quantityViolation } from "../../rules/quantity.js";
+import type { Violation } from "../../rules/violations.js";
 
 function expectWellFormed(violation: Violation) {
   expect(typeof violation.propertyPath).toBe("string");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { paymentDisplayStatus, totalUnpaidAmount } from "../../../server/domain/payment-status.js";
+import { paymentDisplayStatus, totalUnpaidAmount } from "../../rules/payment-status.js";
 
 describe("paymentDisplayStatus", () => {
   it.each([
