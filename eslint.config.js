@@ -83,6 +83,40 @@ const restricted = [
   },
 ];
 
+/**
+ * The server by feature (issue 33, decision 067): `server/modules/<feature>/` holds routes.ts
+ * (parse, authorise, call the service, answer), service.ts (rules and workflows, mail queued
+ * here) and queries.ts (the module's SQL). Modules talk to each other through their services.
+ */
+const modules = readdirSync(new URL("./server/modules/", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+for (const m of modules) {
+  restricted.push({
+    target: `./server/modules/${m}`,
+    from: "./server/modules",
+    except: [`./${m}`, ...modules.filter((o) => o !== m).map((o) => `./${o}/service.ts`)],
+    message: "modules talk through their services: import another module's service.ts only",
+  });
+}
+restricted.push(
+  {
+    target: "./server/modules/*/routes.ts",
+    from: "./server/modules/*/queries.ts",
+    message: "routes call their service, never queries (issue 33)",
+  },
+  {
+    target: ["./server/modules/*/service.ts", "./server/modules/*/queries.ts"],
+    from: "./server/http",
+    message: "services and queries know no HTTP: only routes.ts imports server/http",
+  },
+  {
+    target: ["./server/core", "./server/db", "./server/domain", "./server/mail"],
+    from: "./server/modules",
+    message: "the platform never imports a feature module",
+  },
+);
+
 /** Features never import one another (bulletproof-react): every folder of src/features. */
 const features = readdirSync(new URL("./src/features/", import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -175,8 +209,10 @@ export default tseslint.config(
   },
   {
     // Routes validate, authorise and answer; SQL lives in server/db (decision 042). Passing a
-    // database or transaction on to server/db is fine; building a statement here is not.
-    files: ["server/http/**/*.ts"],
+    // database or transaction on to server/db is fine; building a statement here is not. In a
+    // feature module, only queries.ts builds statements (issue 33).
+    files: ["server/http/**/*.ts", "server/modules/**/*.ts"],
+    ignores: ["server/modules/**/queries.ts"],
     rules: {
       "no-restricted-syntax": [
         "error",

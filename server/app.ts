@@ -28,7 +28,8 @@ import { registerMachineRoutes } from "./http/routes/machines.js";
 import { registerCustomerRoutes } from "./http/routes/customers.js";
 import { registerOutboxPages } from "./http/routes/dev-mail.js";
 import { registerPasswordReset } from "./http/routes/password-reset.js";
-import { registerPartnerRegistration } from "./http/routes/registration.js";
+import { registerPartnerRegistration } from "./modules/registration/routes.js";
+import { registerSupportRoutes } from "./modules/support/routes.js";
 import { registerOrderRoutes } from "./http/routes/orders.js";
 import { registerPaymentRoutes } from "./http/routes/payments.js";
 import { registerReferenceRoutes } from "./http/routes/reference.js";
@@ -222,6 +223,7 @@ export async function buildApp({
   registerOutboxPages(app, ctx);
   registerPasswordReset(app, ctx);
   registerPartnerRegistration(app, ctx);
+  await registerSupportRoutes(app, ctx);
   await registerBackOfficeRoutes(app, ctx);
   await registerVolumePriceRoutes(app, ctx);
   await registerMachineRoutes(app, ctx);

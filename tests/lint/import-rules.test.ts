@@ -111,4 +111,67 @@ describe("lint import rules", () => {
     );
     expect(allowed!.messages.map((m) => m.ruleId)).not.toContain("import-x/no-restricted-paths");
   }, 60_000);
+
+  describe("the server by feature (issue 33, decision 067)", () => {
+    const probe = async (filePath: string, text: string) => {
+      const [result] = await new ESLint().lintText(text, { filePath });
+      return result!.messages;
+    };
+    const restrictedPaths = (messages: { ruleId: string | null; message: string }[]) =>
+      messages.filter((m) => m.ruleId === "import-x/no-restricted-paths").map((m) => m.message);
+
+    it("reports a module's routes importing its queries", async () => {
+      const messages = await probe(
+        "server/modules/registration/routes.ts",
+        'import { userWithEmail } from "./queries.js";\nexport const u = userWithEmail;\n',
+      );
+      expect(restrictedPaths(messages).join("\n")).toContain("routes call their service");
+    }, 60_000);
+
+    it("lets a module's routes import its service", async () => {
+      const messages = await probe(
+        "server/modules/registration/routes.ts",
+        'import { registrationFacts } from "./service.js";\nexport const f = registrationFacts;\n',
+      );
+      expect(restrictedPaths(messages)).toEqual([]);
+    }, 60_000);
+
+    it("reports a statement in a module's service, and lets its queries.ts build one", async () => {
+      const statement =
+        'export const q = (db: any) => db.selectFrom("orders").selectAll().execute();\n';
+      const inService = await probe("server/modules/registration/service.ts", statement);
+      expect(inService.map((m) => m.ruleId)).toContain("no-restricted-syntax");
+      const inQueries = await probe("server/modules/registration/queries.ts", statement);
+      expect(inQueries.map((m) => m.ruleId)).not.toContain("no-restricted-syntax");
+    }, 60_000);
+
+    it("reports a service importing HTTP", async () => {
+      const messages = await probe(
+        "server/modules/registration/service.ts",
+        'import { languageOf } from "../../http/problem.js";\nexport const l = languageOf;\n',
+      );
+      expect(restrictedPaths(messages).join("\n")).toContain("know no HTTP");
+    }, 60_000);
+
+    it("reports the platform importing a module", async () => {
+      const messages = await probe(
+        "server/db/zz-lint-probe.ts",
+        'import { registrationFacts } from "../modules/registration/service.js";\nexport const f = registrationFacts;\n',
+      );
+      expect(restrictedPaths(messages).join("\n")).toContain("never imports a feature module");
+    }, 60_000);
+
+    it("reports a module importing another module's queries, and lets it use its service", async () => {
+      const refused = await probe(
+        "server/modules/support/zz-lint-probe.ts",
+        'import { userWithEmail } from "../registration/queries.js";\nexport const u = userWithEmail;\n',
+      );
+      expect(restrictedPaths(refused).join("\n")).toContain("modules talk through their services");
+      const allowed = await probe(
+        "server/modules/support/zz-lint-probe.ts",
+        'import { registrationFacts } from "../registration/service.js";\nexport const f = registrationFacts;\n',
+      );
+      expect(restrictedPaths(allowed)).toEqual([]);
+    }, 60_000);
+  });
 });

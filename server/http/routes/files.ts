@@ -3,15 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { findProducts } from "../../db/catalog.js";
 import { variantLineName } from "../../../rules/line-name.js";
 import { companyPriceList, quickOrderSampleVariants } from "../../db/quick-order.js";
-import { insertSupportRequest, supportCompany } from "../../db/support-requests.js";
 import { loadInvoice } from "../../files/invoice-data.js";
 import { renderInvoicePdf } from "../../files/invoice-pdf.js";
-import {
-  readSupportForm,
-  SUPPORT_FIELDS,
-  SUPPORT_MAX_CHARS,
-  SUPPORT_MAX_FILE_BYTES,
-} from "../../files/support-request.js";
 import { MEGABYTE, readUpload } from "../../files/uploads.js";
 import {
   contractPriceWorkbook,
@@ -22,7 +15,6 @@ import {
   SheetError,
   XLSX_MIME,
 } from "../../files/xlsx.js";
-import { queueMail } from "../../mail/outbox.js";
 import type { Violation } from "../../../rules/violations.js";
 import { checkQuickOrderLines, type QuickOrderNumbering } from "../quick-order-lines.js";
 import { parsePastedLines } from "../../domain/quick-order-paste.js";
@@ -39,8 +31,8 @@ const SAMPLE_ROWS = 3;
 
 /**
  * File endpoints: the invoice PDF, the contract price and quick-order .xlsx exports (each in
- * the reader's language: `downloadLanguage`), the quick-order import and the support form. The two multipart endpoints live in their own
- * plugin scope with @fastify/multipart, so every other route keeps refusing non-JSON bodies.
+ * the reader's language: `downloadLanguage`) and the quick-order import. The multipart endpoint
+ * lives in its own plugin scope with @fastify/multipart, so every other route keeps refusing non-JSON bodies.
  * Downloads are private (`no-store`) and may be opened as plain links: the token cookie is
  * accepted on GET (see auth.ts).
  */
@@ -185,7 +177,7 @@ export async function registerFileRoutes(app: FastifyInstance, { db, config }: A
     await scope.register(multipart, {
       throwFileSizeLimit: true,
       // Per-route limits are passed to request.parts(); these only back them up.
-      limits: { fileSize: SUPPORT_MAX_FILE_BYTES, files: 1, parts: 20, fields: 10 },
+      limits: { fileSize: QUICK_ORDER_LIMITS.maxFileBytes, files: 1, parts: 20, fields: 10 },
     });
 
     /**
@@ -219,54 +211,6 @@ export async function registerFileRoutes(app: FastifyInstance, { db, config }: A
 
       const company = await companyPrices(principal.companyId);
       return checkQuickOrderLines(db, lines, company, languageOf(request));
-    });
-
-    /**
-     * The support form, for visitors and signed-in users alike. The request and its
-     * attachment are stored and a mail is queued, in one transaction, to the company's sales
-     * agent when signed in, else to the brand's support address.
-     */
-    scope.post("/form/support", async (request, reply) => {
-      const principal = request.principal;
-      const upload = await readUpload(request, {
-        maxFileBytes: SUPPORT_MAX_FILE_BYTES,
-        textFields: SUPPORT_FIELDS,
-        maxFieldBytes: 32 * 1024,
-        maxChars: SUPPORT_MAX_CHARS,
-      });
-      const { input, violations } = readSupportForm(upload);
-      if (!input) throw unprocessable(violations);
-
-      await db.transaction().execute(async (tx) => {
-        const company = principal ? await supportCompany(tx, principal.companyId) : undefined;
-        const saved = await insertSupportRequest(
-          tx,
-          { companyId: principal?.companyId ?? null, userId: principal?.userId ?? null },
-          input,
-        );
-        // Staff read these mails: they are written in English whatever the sender's language.
-        const oneLine = (s: string) => s.replace(/\s+/g, " ").trim();
-        const params = {
-          id: saved.id,
-          name: oneLine(input.name),
-          email: input.email,
-          subject: input.subject ?? "Other",
-          company: company
-            ? `${company.name} (${principal!.email})`
-            : translate("en", "supportForm.visitor"),
-          attachment: input.attachment
-            ? `${input.attachment.name} (${input.attachment.type}, ${input.attachment.data.length} bytes)`
-            : "-",
-          question: input.question,
-        };
-        await queueMail(tx, {
-          kind: "support_request",
-          to: company?.sales_agent_email || config.supportEmail,
-          subject: translate("en", "supportForm.mailSubject", params),
-          text: translate("en", "supportForm.mailText", params),
-        });
-      });
-      return reply.code(201).send({ message: translate(languageOf(request), "supportForm.sent") });
     });
   });
 }

@@ -1,5 +1,8 @@
+/**
+ * The registration module's statements (issue 33): the only file of the module that builds SQL.
+ */
 import type { Kysely } from "kysely";
-import type { DB } from "./schema.js";
+import type { DB } from "../../db/schema.js";
 
 /** Enabled countries with their EMEA flag, and every province: the registration rules' facts. */
 export async function registrationCountries(db: Kysely<DB>) {

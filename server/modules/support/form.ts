@@ -1,7 +1,7 @@
-import type { Violation } from "../../rules/violations.js";
-import { detectFileType } from "./sniff.js";
-import { MEGABYTE, safeFileName, type Upload } from "./uploads.js";
-import { isEmailAddress } from "../../rules/email.js";
+import type { Violation } from "../../../rules/violations.js";
+import { detectFileType } from "../../files/sniff.js";
+import { MEGABYTE, safeFileName, type Upload } from "../../files/uploads.js";
+import { isEmailAddress } from "../../../rules/email.js";
 
 /** Subjects of the support form (storefront spec 5), as the form labels them. */
 export const SUPPORT_SUBJECTS = ["Profile setup", "Order", "Invoice", "Sales Inquiry", "Other"];

@@ -1,8 +1,10 @@
 import type { Transaction } from "kysely";
-import type { SupportRequestInput } from "../files/support-request.js";
-import type { DB } from "./schema.js";
+import type { DB } from "../../db/schema.js";
+import type { SupportRequestInput } from "./form.js";
 
 type Tx = Transaction<DB>;
+
+// The support module's statements (issue 33): the only file of the module that builds SQL.
 
 /** The sender's company: its name for the mail and its sales agent, who receives it. */
 export async function supportCompany(tx: Tx, companyId: number) {
