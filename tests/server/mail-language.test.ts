@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { readyCart as readyCartOf } from "../support/carts.js";
+import { readyCart as readyCart } from "../support/carts.js";
 import { testCard } from "../support/test-card.js";
 import { backends, DEMO_PASSWORD, startTestApp, USERS, type TestApp } from "../support/test-app.js";
 
-const V = (code: string) => `/api/v2/shop/product-variants/${code}`;
-const VARIANT = "FIRM-LIFT-SERUM-30ML";
 const CARD = "/api/v2/shop/payment/adyen/adyen_card";
 
 /**
@@ -49,27 +47,6 @@ describe.each(backends)("mails in the recipient's language on %s", (backend) => 
     )[0];
 
   /** A cart of 30 serums to the company's German address, paid by `method`. */
-  async function readyCart(method = "invoice", as: string = USERS.spaBuyer) {
-    const token = (await t.request("POST", "/api/v2/shop/orders", { as, body: {} })).body
-      .tokenValue as string;
-    const added = await t.request("POST", `/api/v2/shop/orders/${token}/items`, {
-      as,
-      body: { productVariant: V(VARIANT), quantity: 30 },
-    });
-    expect(added.status, added.raw).toBe(201);
-    const put = await t.request("PUT", `/api/v2/shop/orders/${token}`, {
-      as,
-      body: { shippingAddress: "/api/v2/shop/addresses/2" },
-    });
-    expect(put.status, put.raw).toBe(200);
-    const pay = await t.request(
-      "PATCH",
-      `/api/v2/shop/orders/${token}/payments/${added.body.payments[0].id}`,
-      { as, body: { paymentMethod: `/api/v2/shop/payment-methods/${method}` } },
-    );
-    expect(pay.status, pay.raw).toBe(200);
-    return token;
-  }
   const complete = (token: string, body: object = {}) =>
     t.request("PATCH", `/api/v2/shop/orders/${token}/complete`, {
       as: USERS.spaBuyer,
@@ -105,7 +82,7 @@ describe.each(backends)("mails in the recipient's language on %s", (backend) => 
 
   it("confirms an invoice order to the buyer in German: lines, totals, PO number, comment, addresses, payment, link", async () => {
     expect((await chooseLanguage(USERS.spaBuyer, buyerId, "de_DE")).status).toBe(204);
-    const token = await readyCart();
+    const token = await readyCart(t);
     const placed = await complete(token, { notes: "Bitte an den Empfang", poNumber: "PO-4711" });
     expect(placed.status, placed.raw).toBe(200);
     const mail = (await lastMail(USERS.spaBuyer, "order_confirmation"))!;
@@ -142,7 +119,7 @@ describe.each(backends)("mails in the recipient's language on %s", (backend) => 
     const newYork = (addresses.body["hydra:member"] as { id: number; city: string }[]).find(
       (a) => a.city === "New York",
     )!;
-    const token = await readyCartOf(t, {
+    const token = await readyCart(t, {
       as: USERS.retailAdmin,
       address: newYork.id,
       variant: "AURA-LED-MASK-WHITE",
@@ -167,7 +144,7 @@ describe.each(backends)("mails in the recipient's language on %s", (backend) => 
       body: { orderLimit: 100 },
     });
     expect(limits.status, limits.raw).toBe(200);
-    const token = await readyCart();
+    const token = await readyCart(t);
     const placed = await complete(token);
     expect(placed.status, placed.raw).toBe(200);
     expect(placed.body.state).toBe("awaiting approval");
@@ -195,7 +172,7 @@ describe.each(backends)("mails in the recipient's language on %s", (backend) => 
 
   it("confirms a card order when its payment places it", async () => {
     expect((await chooseLanguage(USERS.spaBuyer, buyerId, "it_IT")).status).toBe(204);
-    const token = await readyCart("adyen_card");
+    const token = await readyCart(t, { method: "adyen_card" });
     const before = await lastMail(USERS.spaBuyer, "order_confirmation");
     const paid = await t.request("POST", `${CARD}/${token}/payments`, {
       as: USERS.spaBuyer,

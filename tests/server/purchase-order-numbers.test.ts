@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pdfText } from "../fixtures/files/pdf-text.js";
+import { readyCart } from "../support/carts.js";
 import { backends, expectProblem, startTestApp, USERS, type TestApp } from "../support/test-app.js";
-
-const V = (code: string) => `/api/v2/shop/product-variants/${code}`;
 
 /** Purchase-order numbers (issue 21, part 2): optional, or required by the company. */
 describe.each(backends)("purchase-order numbers on %s", (backend) => {
@@ -17,28 +16,6 @@ describe.each(backends)("purchase-order numbers on %s", (backend) => {
   afterAll(async () => t?.close());
 
   /** A cart ready to complete on invoice (items above the minimum, shipping address). */
-  async function readyCart(as: string = USERS.spaBuyer) {
-    const token = (await t.request("POST", "/api/v2/shop/orders", { as, body: {} })).body
-      .tokenValue as string;
-    const added = await t.request("POST", `/api/v2/shop/orders/${token}/items`, {
-      as,
-      body: { productVariant: V("FIRM-LIFT-SERUM-30ML"), quantity: 30 },
-    });
-    expect(added.status).toBe(201);
-    const address = as === USERS.retailAdmin ? 3 : 2;
-    const put = await t.request("PUT", `/api/v2/shop/orders/${token}`, {
-      as,
-      body: { shippingAddress: `/api/v2/shop/addresses/${address}` },
-    });
-    expect(put.status).toBe(200);
-    const pay = await t.request(
-      "PATCH",
-      `/api/v2/shop/orders/${token}/payments/${added.body.payments[0].id}`,
-      { as, body: { paymentMethod: "/api/v2/shop/payment-methods/invoice" } },
-    );
-    expect(pay.status).toBe(200);
-    return token;
-  }
   const setPo = (token: string, poNumber: unknown, as: string = USERS.spaBuyer, lang = "en") =>
     t.request("PUT", `/api/v2/shop/orders/${token}`, {
       as,
@@ -58,7 +35,7 @@ describe.each(backends)("purchase-order numbers on %s", (backend) => {
     });
 
   it("keeps an optional PO number on the cart, trimmed, and the placed order shows it", async () => {
-    const token = await readyCart();
+    const token = await readyCart(t);
     const set = await setPo(token, "  PO-4711/A  ");
     expect(set.status).toBe(200);
     expect(set.body.poNumber).toBe("PO-4711/A");
@@ -70,14 +47,14 @@ describe.each(backends)("purchase-order numbers on %s", (backend) => {
   });
 
   it("completes without a PO number while the company does not require one", async () => {
-    const token = await readyCart();
+    const token = await readyCart(t);
     const placed = await complete(token);
     expect(placed.status).toBe(200);
     expect(placed.body.poNumber).toBeNull();
   });
 
   it("refuses a PO number over 35 characters, in the caller's language, changing nothing", async () => {
-    const token = await readyCart();
+    const token = await readyCart(t);
     expect((await setPo(token, "X".repeat(35))).status).toBe(200);
     const problem = await t.refused(422, () => setPo(token, "Y".repeat(36), USERS.spaBuyer, "de"));
     expect(problem.violations).toEqual([
@@ -125,7 +102,7 @@ describe.each(backends)("purchase-order numbers on %s", (backend) => {
   it("refuses completion without a PO number when the company requires one", async () => {
     expect((await setRequired(true)).status).toBe(200);
     try {
-      const token = await readyCart();
+      const token = await readyCart(t);
       const problem = await t.refused(422, () => complete(token, {}, "fr"));
       expect(problem.type).toBe("/problems/checkout");
       expect(problem.violations).toEqual([
@@ -139,7 +116,7 @@ describe.each(backends)("purchase-order numbers on %s", (backend) => {
       const placed = await complete(token, { poNumber: " REQ-1 " });
       expect(placed.status).toBe(200);
       expect(placed.body.poNumber).toBe("REQ-1");
-      const second = await readyCart();
+      const second = await readyCart(t);
       expect((await setPo(second, "REQ-2")).status).toBe(200);
       expect((await complete(second)).status).toBe(200);
     } finally {
@@ -148,7 +125,7 @@ describe.each(backends)("purchase-order numbers on %s", (backend) => {
   });
 
   it("searches the order history by PO number or order number, within the company", async () => {
-    const token = await readyCart();
+    const token = await readyCart(t);
     await setPo(token, "Spring-Campaign 2027");
     const placed = await complete(token);
     expect(placed.status).toBe(200);
@@ -173,7 +150,7 @@ describe.each(backends)("purchase-order numbers on %s", (backend) => {
   });
 
   it("prints the PO number on the invoice PDF", async () => {
-    const token = await readyCart();
+    const token = await readyCart(t);
     await setPo(token, "PDF-REF-0815");
     const placed = await complete(token);
     const res = await t.app.inject({
