@@ -18,10 +18,12 @@ import {
 describe("generated machine docs", () => {
   let reports: MachineReport[];
   let files: Map<string, string>;
+  // Replays every machine's paths: beside the other test files on a loaded 2-core machine that
+  // took over 5 minutes (2026-11-29). A limit against a hang, not a speed goal.
   beforeAll(async () => {
     reports = await buildReports();
     files = renderDocs(reports);
-  }, 300_000);
+  }, 900_000);
 
   it("are committed as the machines generate them (run `npm run machines:docs`)", () => {
     const stale = [...files].filter(([name, text]) => {
